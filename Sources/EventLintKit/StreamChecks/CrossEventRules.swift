@@ -1,0 +1,4 @@
+/// The rules of the cross-event rules stage, listed in `RuleCatalog`.
+public enum CrossEventRules {
+    public static let all: [Rule] = []
+}

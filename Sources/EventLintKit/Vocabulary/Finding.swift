@@ -1,0 +1,97 @@
+/// How serious a finding is. Ordered so that `error > warning > info`.
+public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable, Codable {
+    case info
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .info: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Where a finding stands: a plan file (line and column) or an export file (line, and the byte
+/// offset of the line's first byte in the file so a reader can seek to it).
+///
+/// Lines and columns are 1-based; columns count bytes within the line, which stays unambiguous
+/// even when the line holds invalid UTF-8.
+public struct SourceLocation: Sendable, Hashable, Comparable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    /// 0-based absolute byte offset of the position, when known (exports); 64-bit for big files.
+    public var byteOffset: Int64?
+
+    public init(file: String, line: Int, column: Int = 1, byteOffset: Int64? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.byteOffset = byteOffset
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        if lhs.line != rhs.line { return lhs.line < rhs.line }
+        return lhs.column < rhs.column
+    }
+}
+
+/// A secondary location attached to a finding, e.g. the opening event of an unclosed pair.
+public struct FindingNote: Sendable, Hashable {
+    public var message: String
+    public var location: SourceLocation?
+
+    public init(_ message: String, at location: SourceLocation? = nil) {
+        self.message = message
+        self.location = location
+    }
+}
+
+/// The one diagnostic type of eventlint: every stage (plan checks, stream checks, pairs, rules,
+/// budget) reports through it and every reporter formats it.
+public struct Finding: Sendable, Hashable {
+    /// Stable rule id from `RuleCatalog`, e.g. `ga4/event-name-too-long`.
+    public var ruleID: String
+    public var severity: Severity
+    /// Lowercase start, no trailing period, offending values quoted.
+    public var message: String
+    public var location: SourceLocation
+    /// The event the finding concerns, when there is one.
+    public var event: String?
+    /// The parameter or user property the finding concerns, when there is one.
+    public var param: String?
+    public var notes: [FindingNote]
+
+    public init(
+        rule: Rule, severity: Severity? = nil, message: String, at location: SourceLocation,
+        event: String? = nil, param: String? = nil, notes: [FindingNote] = []
+    ) {
+        self.ruleID = rule.id
+        self.severity = severity ?? rule.defaultSeverity
+        self.message = message
+        self.location = location
+        self.event = event
+        self.param = param
+        self.notes = notes
+    }
+
+    /// Deterministic order: file, line, column, rule id, then message.
+    public static func ordered(_ lhs: Finding, _ rhs: Finding) -> Bool {
+        if lhs.location != rhs.location { return lhs.location < rhs.location }
+        if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
+        return lhs.message < rhs.message
+    }
+}
+
+extension Array where Element == Finding {
+    /// Findings in the deterministic report order.
+    public func sortedForReport() -> [Finding] { sorted(by: Finding.ordered) }
+
+    /// The highest severity present, if any.
+    public var highestSeverity: Severity? { map(\.severity).max() }
+}

@@ -1,0 +1,50 @@
+/// The stage a rule belongs to; `explain` and the docs group rules by it.
+public enum RuleStage: String, Sendable, CaseIterable {
+    case json = "JSON reading"
+    case plan = "plan checks"
+    case export = "export reading"
+    case stream = "per-event checks"
+    case pair = "pairs"
+    case crossEvent = "cross-event rules"
+    case budget = "budget"
+}
+
+/// A rule's metadata: stable id, summary, default severity and documentation. Rules are values
+/// declared next to the code that emits them and listed once in `RuleCatalog`.
+public struct Rule: Sendable, Hashable {
+    /// Stable snake/kebab id (`stage/what`); never derived from a type name.
+    public let id: String
+    public let stage: RuleStage
+    public let defaultSeverity: Severity
+    /// One line: what the rule reports.
+    public let summary: String
+    /// Longer Markdown documentation: why it matters, the GA4 behaviour, how to fix it.
+    public let documentation: String
+    /// The GA4 Measurement Protocol validation code that corresponds, when one fits.
+    public let ga4ValidationCode: String?
+
+    public init(
+        id: String, stage: RuleStage, severity: Severity, summary: String,
+        documentation: String, ga4ValidationCode: String? = nil
+    ) {
+        self.id = id
+        self.stage = stage
+        self.defaultSeverity = severity
+        self.summary = summary
+        self.documentation = documentation
+        self.ga4ValidationCode = ga4ValidationCode
+    }
+
+    public static func == (lhs: Rule, rhs: Rule) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    /// The text `eventlint explain RULE` prints.
+    public var explanation: String {
+        var text = "\(id) (\(defaultSeverity.rawValue), \(stage.rawValue))\n\n\(summary)\n"
+        if let code = ga4ValidationCode {
+            text += "\nGA4 Measurement Protocol validation code: \(code)\n"
+        }
+        text += "\n\(documentation)\n"
+        return text
+    }
+}

@@ -1,0 +1,3 @@
+import EventLintKit
+
+print("eventlint")
