@@ -1,3 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import EventLintKit
 
-print("eventlint")
+// The thin executable: read argv and the environment, run the library, write its output, exit.
+// A closed stdout (`eventlint lint big.ndjson | head -1`) must end quietly, so SIGPIPE is
+// ignored and a failed write simply stops the output.
+signal(SIGPIPE, SIG_IGN)
+
+/// Writes all bytes to a file descriptor; false when the reader has gone away.
+func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+    var bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+        let result = bytes.withUnsafeMutableBytes { buffer in
+            write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        }
+        if result < 0 {
+            if errno == EINTR { continue }
+            return false
+        }
+        written += result
+    }
+    bytes.removeAll()
+    return true
+}
+
+let environment = CommandEnvironment(
+    stdoutIsTerminal: isatty(1) == 1,
+    stderrIsTerminal: isatty(2) == 1,
+    noColor: getenv("NO_COLOR") != nil,
+    coreCount: max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+let progressToTerminal = environment.stderrIsTerminal
+let result = EventLintCLI.run(
+    Array(CommandLine.arguments.dropFirst()), environment: environment,
+    progress: progressToTerminal ? { line in _ = writeAll("\r\u{1B}[2K" + line, to: 2) } : nil)
+if !result.stdout.isEmpty { _ = writeAll(result.stdout, to: 1) }
+if !result.stderr.isEmpty { _ = writeAll(result.stderr, to: 2) }
+exit(result.status)

@@ -22,10 +22,12 @@ public struct Rule: Sendable, Hashable {
     public let documentation: String
     /// The GA4 Measurement Protocol validation code that corresponds, when one fits.
     public let ga4ValidationCode: String?
+    /// A failing and a passing example; the tests run both, so the docs cannot drift.
+    public let examples: RuleExamples?
 
     public init(
         id: String, stage: RuleStage, severity: Severity, summary: String,
-        documentation: String, ga4ValidationCode: String? = nil
+        documentation: String, ga4ValidationCode: String? = nil, examples: RuleExamples? = nil
     ) {
         self.id = id
         self.stage = stage
@@ -33,6 +35,7 @@ public struct Rule: Sendable, Hashable {
         self.summary = summary
         self.documentation = documentation
         self.ga4ValidationCode = ga4ValidationCode
+        self.examples = examples
     }
 
     public static func == (lhs: Rule, rhs: Rule) -> Bool { lhs.id == rhs.id }
@@ -45,6 +48,28 @@ public struct Rule: Sendable, Hashable {
             text += "\nGA4 Measurement Protocol validation code: \(code)\n"
         }
         text += "\n\(documentation)\n"
+        if let examples {
+            text += "\nFails:\n\n\(examples.failing.indentedBlock)\nPasses:\n\n\(examples.passing.indentedBlock)"
+        }
         return text
+    }
+}
+
+/// Example inputs for a rule. For plan rules they are plan documents (JSON5) in which the comment
+/// `/*>*/` marks where the finding must stand; for stream rules, export lines.
+public struct RuleExamples: Sendable, Hashable {
+    public let failing: String
+    public let passing: String
+
+    public init(failing: String, passing: String) {
+        self.failing = failing
+        self.passing = passing
+    }
+}
+
+extension String {
+    /// The text indented by four spaces, one line per line, ending in a newline.
+    var indentedBlock: String {
+        split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
     }
 }

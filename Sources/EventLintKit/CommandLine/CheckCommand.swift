@@ -1,0 +1,91 @@
+/// `eventlint check [--schema DIR] [--format text|json|github|sarif|junit|markdown] [--fail-on SEV]`:
+/// lints the plan itself.
+enum CheckCommand {
+    static let spec = OptionSpec(valued: ["--schema", "--format", "--fail-on"], flags: [])
+    static let formats: [ReportFormat] = ReportFormat.allCases
+
+    static func run(_ arguments: [String], environment: CommandEnvironment) throws(UsageError) -> CommandResult {
+        if let help = EventLintCLI.helpRequested(arguments, command: "check") { return help }
+        let parsed = try ArgumentParser.parse(arguments, spec: spec, command: "check")
+        let format = try EventLintCLI.format(parsed.value("--format"), allowed: formats, command: "check")
+        let failOn = try EventLintCLI.failOn(parsed.value("--fail-on"), command: "check")
+        let directory = parsed.value("--schema") ?? "schema"
+
+        let sources: [PlanSource]
+        let loaded: LoadedPlan
+        do {
+            sources = try PlanLoader.readSources(directory: directory)
+            loaded = try PlanLoader.load(sources: sources)
+        } catch {
+            return planFailure(error)
+        }
+        var findings = loaded.findings + PlanChecker.check(loaded.plan)
+        findings = loaded.plan.adjust(findings).sortedForReport()
+        let document = ReportDocument(
+            tool: EventLintCLI.tool, command: .check, findings: findings,
+            rules: ReportDocument.rulesReferenced(by: findings),
+            summary: CheckSummary(plan: loaded.plan))
+        let lines = SourceLines(sources)
+        let options = ReportOptions(format: format, color: EventLintCLI.useColor(environment, format: format),
+                                    sourceLine: { file, line in lines.line(line, of: file) })
+        return CommandResult(stdout: document.rendered(options), status: exitStatus(for: findings, failOn: failOn))
+    }
+
+    /// An unreadable or unparsable plan: `file:line:column: error[rule]: message`, exit 2.
+    static func planFailure(_ error: PlanLoadError) -> CommandResult {
+        var text = "error"
+        if let rule = error.ruleID { text += "[\(rule)]" }
+        text += ": \(error.message)\n"
+        if let location = error.location { text += "  --> \(location.file):\(location.line):\(location.column)\n" }
+        return CommandResult(stderr: text + "the plan cannot be loaded\n", status: 2)
+    }
+}
+
+/// What the plan holds, printed after `check`'s findings.
+struct CheckSummary: ReportSummary {
+    let files: Int
+    let events: Int
+    let params: Int
+    let userProperties: Int
+    let pairs: Int
+    let rules: Int
+
+    init(plan: Plan) {
+        files = plan.files.count
+        events = plan.events.count
+        params = plan.params.count
+        userProperties = plan.userProperties.count
+        pairs = plan.pairs.count
+        rules = plan.rules.count
+    }
+
+    var sentence: String {
+        "plan: \(files) files, \(events) events, \(params) params, \(userProperties) user properties, \(pairs) pairs, \(rules) rules"
+    }
+
+    var textLines: [String] { [sentence] }
+    var markdown: String { sentence + "\n" }
+    var json: JSONOutput {
+        .object([
+            ("files", .int(Int64(files))), ("events", .int(Int64(events))), ("params", .int(Int64(params))),
+            ("userProperties", .int(Int64(userProperties))), ("pairs", .int(Int64(pairs))),
+            ("rules", .int(Int64(rules))),
+        ])
+    }
+}
+
+/// Source lines of plan files for the text report's excerpts.
+struct SourceLines {
+    let indexes: [String: ([UInt8], LineIndex)]
+
+    init(_ sources: [PlanSource]) {
+        var indexes: [String: ([UInt8], LineIndex)] = [:]
+        for source in sources { indexes[source.path] = (source.bytes, LineIndex(source.bytes)) }
+        self.indexes = indexes
+    }
+
+    func line(_ number: Int, of file: String) -> String? {
+        guard let (bytes, index) = indexes[file] else { return nil }
+        return bytes.withUnsafeBytes { index.lineText(number, in: $0) }
+    }
+}

@@ -1,0 +1,52 @@
+/// Usage texts, shown by `--help`, `help COMMAND` and after a usage error.
+enum Usage {
+    static let main = """
+    eventlint \(EventLintCLI.version) — keeps an app's GA4 analytics honest against its tracking plan
+
+    USAGE: eventlint COMMAND [OPTIONS]
+
+    COMMANDS:
+      check      lint the tracking plan in schema/ (GA4 limits, reserved names, consistency)
+      lint       lint NDJSON event exports against the plan
+      budget     count GA4 custom dimensions and metrics against the property's quota
+      sql        print BigQuery SQL that runs the same checks where the data is
+      explain    print the documentation of a rule (no argument: list every rule id)
+      help       print the usage of a command
+
+    OPTIONS:
+      -h, --help     show this help
+      -V, --version  show the version
+
+    Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage error, unreadable input
+    or invalid plan.
+
+    """
+
+    static let check = """
+    USAGE: eventlint check [--schema DIR] [--format FORMAT] [--fail-on SEVERITY]
+
+    Lints the tracking plan: GA4 naming and size limits, reserved names, and consistency.
+
+    OPTIONS:
+      --schema DIR        plan directory (default: schema)
+      --format FORMAT     text (default), json, github, sarif, junit or markdown
+      --fail-on SEVERITY  exit 1 on findings at or above: error (default), warning, info
+
+    """
+
+    static let explain = """
+    USAGE: eventlint explain [RULE]
+
+    Prints the documentation of a rule id; with no argument, lists every rule id.
+
+    """
+
+    static func text(for command: String) -> String? {
+        switch command {
+        case "check": check
+        case "explain": explain
+        case "help": main
+        default: nil
+        }
+    }
+}

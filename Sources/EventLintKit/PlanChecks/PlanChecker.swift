@@ -1,0 +1,416 @@
+/// Checks a loaded plan against GA4's limits and for internal consistency. Pure: plan in,
+/// findings out (not yet adjusted by the plan's own severity overrides and suppressions).
+public enum PlanChecker {
+    public static func check(_ plan: Plan) -> [Finding] {
+        var run = PlanCheckRun(plan: plan)
+        run.checkNames()
+        run.checkLimits()
+        run.checkParams()
+        run.checkUserProperties()
+        run.checkEvents()
+        run.checkPairs()
+        run.checkRules()
+        run.checkSettings()
+        return run.findings
+    }
+}
+
+/// One check run's state: the plan and the findings so far.
+struct PlanCheckRun {
+    let plan: Plan
+    var findings: [Finding] = []
+
+    mutating func report(_ rule: Rule, _ message: String, at location: SourceLocation, severity: Severity? = nil,
+                         event: String? = nil, param: String? = nil, notes: [FindingNote] = []) {
+        findings.append(Finding(rule: rule, severity: severity, message: message, at: location, event: event,
+                                param: param, notes: notes))
+    }
+
+    // MARK: - Names
+
+    mutating func checkNames() {
+        for event in plan.events {
+            checkName(event.name, kind: "event", maxLength: GA4Facts.maxEventNameLength,
+                      tooLong: PlanRules.eventNameTooLong, at: event.location, event: event.name)
+            if GA4Facts.reservedEventNames.contains(event.name) {
+                report(PlanRules.reservedEventName, "event name \"\(event.name)\" is reserved by the Firebase SDK",
+                       at: event.location, event: event.name)
+            } else if GA4Facts.formerlyReservedEventNames.contains(event.name) {
+                report(PlanRules.reservedEventName,
+                       "event name \"\(event.name)\" is reserved by older Firebase iOS SDKs", at: event.location,
+                       severity: .warning, event: event.name)
+            }
+        }
+        for param in plan.params {
+            checkName(param.name, kind: "param", maxLength: GA4Facts.maxParamNameLength,
+                      tooLong: PlanRules.paramNameTooLong, at: param.location, param: param.name,
+                      extraPrefixes: param.registration == .none ? [] : GA4Facts.reservedRegisteredParamPrefixes)
+            if param.registration.scope != nil, GA4Facts.reservedDimensionParamNames.contains(param.name) {
+                report(PlanRules.reservedDimensionName,
+                       "param \"\(param.name)\" cannot be registered: GA4 reserves the name for custom definitions",
+                       at: param.location, param: param.name)
+            }
+        }
+        for property in plan.userProperties {
+            checkName(property.name, kind: "user property", maxLength: GA4Facts.maxUserPropertyNameLength,
+                      tooLong: PlanRules.userPropertyNameTooLong, at: property.location, param: property.name,
+                      extraPrefixes: GA4Facts.reservedUserPropertyPrefixes)
+            if GA4Facts.reservedUserPropertyNames.contains(property.name) {
+                report(PlanRules.reservedUserPropertyName,
+                       "user property name \"\(property.name)\" is reserved by the Firebase SDK",
+                       at: property.location, param: property.name)
+            } else if property.registration.scope != nil,
+                      GA4Facts.reservedDimensionUserPropertyNames.contains(property.name) {
+                report(PlanRules.reservedDimensionName,
+                       "user property \"\(property.name)\" cannot be registered: GA4 reserves the name for custom definitions",
+                       at: property.location, param: property.name)
+            }
+        }
+    }
+
+    mutating func checkName(_ name: String, kind: String, maxLength: Int, tooLong: Rule, at location: SourceLocation,
+                            event: String? = nil, param: String? = nil, extraPrefixes: [String] = []) {
+        let count = name.count
+        if count > maxLength {
+            report(tooLong, "\(kind) name \"\(name)\" is \(count) characters, over GA4's limit of \(maxLength)",
+                   at: location, event: event, param: param)
+        }
+        if let prefix = (GA4Facts.reservedPrefixes + extraPrefixes).first(where: { name.hasPrefix($0) }) {
+            report(PlanRules.reservedPrefix, "\(kind) name \"\(name)\" starts with the reserved prefix \"\(prefix)\"",
+                   at: location, event: event, param: param)
+        } else if !GA4Facts.isValidName(name) {
+            report(PlanRules.nameInvalid,
+                   "\(kind) name \"\(name)\" must start with a letter and hold only letters, digits and underscores",
+                   at: location, event: event, param: param)
+        }
+    }
+
+    // MARK: - Limits
+
+    mutating func checkLimits() {
+        for event in plan.events where event.params.count > GA4Facts.maxParamsPerEvent {
+            report(PlanRules.tooManyParams,
+                   "event \"\(event.name)\" has \(event.params.count) params, over GA4's limit of \(GA4Facts.maxParamsPerEvent)",
+                   at: event.location, event: event.name)
+        }
+        if plan.userProperties.count > GA4Facts.maxUserProperties {
+            let extra = plan.userProperties[GA4Facts.maxUserProperties]
+            report(PlanRules.tooManyUserProperties,
+                   "the plan declares \(plan.userProperties.count) user properties, over GA4's limit of \(GA4Facts.maxUserProperties); \"\(extra.name)\" is the first past it",
+                   at: extra.location, param: extra.name)
+        }
+        let counted = plan.events.filter { !GA4Facts.isAutomaticEvent($0.name) }
+        if counted.count > GA4Facts.maxEventNames {
+            let extra = counted[GA4Facts.maxEventNames]
+            report(PlanRules.tooManyEvents,
+                   "the plan declares \(counted.count) event names, over GA4's limit of \(GA4Facts.maxEventNames); \"\(extra.name)\" is the first past it",
+                   at: extra.location, event: extra.name)
+        }
+    }
+
+    // MARK: - Params and user properties
+
+    mutating func checkParams() {
+        let used = Set(plan.events.flatMap { $0.params.map(\.name) })
+        for param in plan.params {
+            if param.description?.isEmpty ?? true {
+                report(PlanRules.missingDescription, "param \"\(param.name)\" has no description", at: param.location,
+                       param: param.name)
+            }
+            if !used.contains(param.name) {
+                report(PlanRules.unusedParam, "param \"\(param.name)\" is declared but no event uses it",
+                       at: param.location, param: param.name)
+            }
+            for value in param.values ?? [] {
+                checkValueType(value, of: param.type, owner: "param \"\(param.name)\"", param: param.name)
+                checkValueLength(value, limit: GA4Facts.maxParamValueLength, owner: "param \"\(param.name)\"",
+                                 param: param.name)
+            }
+            if let bucket = param.bucket, let location = param.bucketLocation {
+                for index in bucket.edges.indices.dropFirst() where bucket.edges[index] <= bucket.edges[index - 1] {
+                    report(PlanRules.bucketEdgesNotAscending,
+                           "bucket edges of \"\(param.name)\" are not strictly ascending: \(bucket.edges[index]) follows \(bucket.edges[index - 1])",
+                           at: location, param: param.name)
+                    break
+                }
+                if bucket.edges.isEmpty {
+                    report(PlanRules.bucketEdgesNotAscending, "bucket \"\(param.name)\" has no edges", at: location,
+                           param: param.name)
+                }
+            }
+            if let minimum = param.minimum, let maximum = param.maximum, minimum.value > maximum.value {
+                report(PlanLoadingRules.invalidDeclaration,
+                       "param \"\(param.name)\" has min \(minimum.value) above max \(maximum.value)",
+                       at: minimum.location, param: param.name)
+            }
+            if (param.minimum != nil || param.maximum != nil), ![.int, .double].contains(param.type) {
+                report(PlanRules.valueTypeMismatch,
+                       "min and max apply to int and double params, not \(param.type.rawValue) \"\(param.name)\"",
+                       at: (param.minimum ?? param.maximum)!.location, param: param.name)
+            }
+            if (param.minLength != nil || param.maxLength != nil), param.type != .string {
+                report(PlanRules.valueTypeMismatch,
+                       "minLength and maxLength apply to string params, not \(param.type.rawValue) \"\(param.name)\"",
+                       at: param.location, param: param.name)
+            }
+            if let maxLength = param.maxLength, maxLength > GA4Facts.maxParamValueLength {
+                report(PlanRules.valueTooLong,
+                       "param \"\(param.name)\" allows \(maxLength) characters but GA4 drops values over \(GA4Facts.maxParamValueLength)",
+                       at: param.location, param: param.name)
+            }
+            if let property = plan.userProperty(named: param.name), property.type != param.type {
+                report(PlanRules.typeConflict,
+                       "\"\(param.name)\" is a \(param.type.rawValue) param but a \(property.type.rawValue) user property",
+                       at: property.location, param: param.name,
+                       notes: [FindingNote("the param is declared here", at: param.location)])
+            }
+        }
+    }
+
+    mutating func checkUserProperties() {
+        for property in plan.userProperties {
+            if property.description?.isEmpty ?? true {
+                report(PlanRules.missingDescription, "user property \"\(property.name)\" has no description",
+                       at: property.location, param: property.name)
+            }
+            for value in property.values ?? [] {
+                checkValueType(value, of: property.type, owner: "user property \"\(property.name)\"",
+                               param: property.name)
+                checkValueLength(value, limit: GA4Facts.maxUserPropertyValueLength,
+                                 owner: "user property \"\(property.name)\"", param: property.name)
+            }
+        }
+    }
+
+    mutating func checkValueType(_ value: Located<PlanValue>, of type: ParamType, owner: String, param: String) {
+        guard !Self.valueFits(value.value, type) else { return }
+        report(PlanRules.valueTypeMismatch, "value \(value.value) of \(owner) is not a \(type.rawValue)",
+               at: value.location, param: param)
+    }
+
+    mutating func checkValueLength(_ value: Located<PlanValue>, limit: Int, owner: String, param: String) {
+        guard case .string(let text) = value.value, text.count > limit else { return }
+        report(PlanRules.valueTooLong,
+               "value \"\(text)\" of \(owner) is \(text.count) characters, over GA4's limit of \(limit)",
+               at: value.location, param: param)
+    }
+
+    static func valueFits(_ value: PlanValue, _ type: ParamType) -> Bool {
+        switch (value, type) {
+        case (.string, .string), (.string, .bucket), (.bool, .bool), (.number, .double): true
+        case (.number(let lexeme, _), .int): Int64(lexeme) != nil
+        case (.number(let lexeme, _), .bool): lexeme == "0" || lexeme == "1"
+        default: false
+        }
+    }
+
+    // MARK: - Events
+
+    mutating func checkEvents() {
+        let openers = Set(plan.pairs.flatMap { $0.opens.map(\.event) })
+        for event in plan.events {
+            if event.description?.isEmpty ?? true {
+                report(PlanRules.missingDescription, "event \"\(event.name)\" has no description",
+                       at: event.location, event: event.name)
+            }
+            if event.name.hasSuffix("_shown"), !openers.contains(event.name) {
+                report(PlanRules.unpairedShownEvent, "event \"\(event.name)\" is shown but opens no pair",
+                       at: event.location, event: event.name)
+            }
+            for use in event.params {
+                guard let param = plan.param(named: use.name) else {
+                    if !GA4Facts.automaticParams.contains(use.name), !plan.extraAutomaticParams.contains(use.name) {
+                        report(PlanRules.unknownParamRef,
+                               "event \"\(event.name)\" uses param \"\(use.name)\", which is not declared",
+                               at: use.location, event: event.name, param: use.name)
+                    }
+                    continue
+                }
+                for value in use.values ?? [] {
+                    if !Self.valueFits(value.value, param.type) {
+                        checkValueType(value, of: param.type, owner: "param \"\(param.name)\"", param: param.name)
+                    } else if let allowed = param.allowedTexts, !allowed.contains(value.value.plainText) {
+                        report(PlanRules.narrowedValueUndeclared,
+                               "event \"\(event.name)\" allows \(value.value) for \"\(param.name)\", which the param does not allow",
+                               at: value.location, event: event.name, param: param.name,
+                               notes: [FindingNote("the param is declared here", at: param.location)])
+                    } else {
+                        checkValueLength(value, limit: GA4Facts.maxParamValueLength,
+                                         owner: "param \"\(param.name)\"", param: param.name)
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: - Pairs
+
+    mutating func checkPairs() {
+        for pair in plan.pairs {
+            for matcher in pair.opens + pair.closes + pair.inside { checkMatcher(matcher) }
+            let ends = pair.opens + pair.closes
+            for same in pair.same {
+                guard checkParamExists(same.value, at: same.location) else { continue }
+                for matcher in ends {
+                    checkEventCarries(matcher.event, param: same.value, at: same.location, context: "pair \"\(pair.name)\"")
+                }
+            }
+            if let duration = pair.duration, checkParamExists(duration.param, at: duration.location) {
+                if let param = plan.param(named: duration.param), ![.int, .double].contains(param.type) {
+                    report(PlanRules.valueTypeMismatch,
+                           "duration param \"\(param.name)\" of pair \"\(pair.name)\" must be an int or double, not \(param.type.rawValue)",
+                           at: duration.location, param: param.name)
+                }
+                for matcher in pair.closes {
+                    checkEventCarries(matcher.event, param: duration.param, at: duration.location,
+                                      context: "pair \"\(pair.name)\"")
+                }
+            }
+        }
+    }
+
+    /// An event matcher: the event exists and its `where` conditions can hold on it.
+    mutating func checkMatcher(_ matcher: EventMatcher) {
+        guard let event = plan.event(named: matcher.event) else {
+            report(PlanRules.unknownEventRef, "event \"\(matcher.event)\" is not declared in the plan",
+                   at: matcher.location, event: matcher.event)
+            return
+        }
+        for condition in matcher.conditions { checkParamCondition(condition, on: [event], canBeAbsent: false) }
+    }
+
+    @discardableResult
+    mutating func checkParamExists(_ name: String, at location: SourceLocation) -> Bool {
+        guard plan.param(named: name) == nil else { return true }
+        report(PlanRules.unknownParamRef, "param \"\(name)\" is not declared", at: location, param: name)
+        return false
+    }
+
+    mutating func checkEventCarries(_ eventName: String, param: String, at location: SourceLocation, context: String) {
+        guard let event = plan.event(named: eventName), event.use(of: param) == nil else { return }
+        report(PlanRules.paramNotOnEvent,
+               "\(context) reads param \"\(param)\", which event \"\(eventName)\" does not carry",
+               at: location, event: eventName, param: param,
+               notes: [FindingNote("the event is declared here", at: event.location)])
+    }
+
+    /// A condition on a param of some events: the param exists, the events carry it, and some
+    /// value the param may take on each event satisfies it.
+    mutating func checkParamCondition(_ condition: Condition, on events: [EventDeclaration], canBeAbsent: Bool) {
+        guard checkParamExists(condition.name, at: condition.location),
+              let param = plan.param(named: condition.name) else { return }
+        for event in events {
+            guard let use = event.use(of: condition.name) else {
+                report(PlanRules.paramNotOnEvent,
+                       "the condition reads param \"\(condition.name)\", which event \"\(event.name)\" does not carry",
+                       at: condition.location, event: event.name, param: condition.name,
+                       notes: [FindingNote("the event is declared here", at: event.location)])
+                continue
+            }
+            let allowed = use.values?.map(\.value.plainText) ?? param.allowedTexts
+            checkSatisfiable(condition, type: param.type, allowed: allowed, bucket: param.bucket,
+                             context: "on event \"\(event.name)\"", event: event.name)
+        }
+    }
+
+    mutating func checkSatisfiable(_ condition: Condition, type: ParamType, allowed: [String]?, bucket: BucketSpec?,
+                                   context: String, event: String?) {
+        var candidates = allowed
+        for predicate in condition.predicates {
+            switch predicate {
+            case .oneOf(let values), .noneOf(let values):
+                for value in values where !Self.valueFits(value, type) {
+                    report(PlanRules.valueTypeMismatch,
+                           "condition value \(value) on \"\(condition.name)\" is not a \(type.rawValue)",
+                           at: condition.location, event: event, param: condition.name)
+                    return
+                }
+                let texts = values.map(\.plainText)
+                if case .oneOf = predicate { candidates = candidates.map { $0.filter(texts.contains) } ?? texts } else {
+                    candidates = candidates.map { $0.filter { !texts.contains($0) } }
+                }
+            case .atLeast(let bound):
+                if let bucket {
+                    candidates = (candidates ?? bucket.labels).filter { Double(bucket.lowerEdge(of: $0) ?? Int64.min) >= bound }
+                } else if type == .int || type == .double {
+                    candidates = candidates?.filter { (Double($0) ?? -.infinity) >= bound }
+                } else {
+                    report(PlanRules.valueTypeMismatch, "min applies to numbers and buckets, not \(type.rawValue) \"\(condition.name)\"",
+                           at: condition.location, event: event, param: condition.name)
+                    return
+                }
+            case .atMost(let bound):
+                if let bucket {
+                    candidates = (candidates ?? bucket.labels).filter { label in
+                        guard let upper = bucket.upperEdge(of: label), let high = upper else { return false }
+                        return Double(high) <= bound
+                    }
+                } else if type == .int || type == .double {
+                    candidates = candidates?.filter { (Double($0) ?? .infinity) <= bound }
+                } else {
+                    report(PlanRules.valueTypeMismatch, "max applies to numbers and buckets, not \(type.rawValue) \"\(condition.name)\"",
+                           at: condition.location, event: event, param: condition.name)
+                    return
+                }
+            case .present, .equalsUserProperty:
+                break
+            }
+        }
+        if let candidates, candidates.isEmpty {
+            report(PlanRules.conditionNeverHolds,
+                   "the condition on \"\(condition.name)\" \(context) can never hold: no allowed value satisfies it",
+                   at: condition.location, event: event, param: condition.name)
+        }
+    }
+
+    mutating func checkUserCondition(_ condition: Condition) {
+        guard let property = plan.userProperty(named: condition.name) else {
+            if !GA4Facts.automaticUserProperties.contains(condition.name),
+               !plan.extraAutomaticUserProperties.contains(condition.name) {
+                report(PlanRules.unknownUserPropertyRef, "user property \"\(condition.name)\" is not declared",
+                       at: condition.location, param: condition.name)
+            }
+            return
+        }
+        checkSatisfiable(condition, type: property.type, allowed: property.values?.map(\.value.plainText),
+                         bucket: nil, context: "of the user", event: nil)
+    }
+
+    // MARK: - Rules
+
+    mutating func checkRules() {
+        for rule in plan.rules {
+            for pattern in rule.on {
+                let matched = plan.events.contains { Glob.matches(pattern: pattern.value, $0.name) }
+                if !matched {
+                    report(PlanRules.unknownEventRef,
+                           "rule \"\(rule.name)\" applies to \"\(pattern.value)\", which matches no event of the plan",
+                           at: pattern.location, event: pattern.value)
+                }
+            }
+            let events = rule.events.compactMap { plan.event(named: $0) }
+            for condition in rule.when + rule.require {
+                checkParamCondition(condition, on: events, canBeAbsent: true)
+                for case .equalsUserProperty(let name) in condition.predicates where plan.userProperty(named: name) == nil {
+                    report(PlanRules.unknownUserPropertyRef, "user property \"\(name)\" is not declared",
+                           at: condition.location, param: name)
+                }
+            }
+            for condition in rule.whenUser + rule.requireUser { checkUserCondition(condition) }
+            if let after = rule.after { checkMatcher(after) }
+        }
+    }
+
+    // MARK: - Severity overrides and suppressions
+
+    mutating func checkSettings() {
+        let ids = RuleCatalog.all.map(\.id)
+        for (id, override) in plan.severityOverrides.sorted(by: { $0.key < $1.key }) where !ids.contains(id) {
+            report(PlanRules.unknownRuleID, "severity override for unknown rule id \"\(id)\"", at: override.location)
+        }
+        for suppression in plan.suppressions where !ids.contains(where: { Glob.matches(pattern: suppression.rule, $0) }) {
+            report(PlanRules.unknownRuleID, "suppression of unknown rule id \"\(suppression.rule)\"",
+                   at: suppression.location)
+        }
+    }
+}

@@ -1,0 +1,358 @@
+/// Decoding of params, user properties, events, pairs and rules.
+extension PlanFileReader {
+    static let paramKeys: Set<String> = [
+        "type", "values", "min", "max", "minLength", "maxLength", "edges", "register", "description",
+    ]
+
+    mutating func readType(_ node: JSONNode) -> ParamType? {
+        guard let text = string(node, "type") else { return nil }
+        guard let type = ParamType(rawValue: text) else {
+            let known = ParamType.allCases.map(\.rawValue).joined(separator: ", ")
+            invalid("unknown type \"\(text)\" (known: \(known))", at: node.offset)
+            return nil
+        }
+        return type
+    }
+
+    /// `register: 'event' | 'user' | 'item' | 'none' | { metric: 'milliseconds' }`.
+    mutating func readRegistration(_ node: JSONNode) -> Registration? {
+        switch node.value {
+        case .string(let text):
+            switch text {
+            case "event": return .eventDimension
+            case "user": return .userDimension
+            case "item": return .itemDimension
+            case "none": return Registration.none
+            case "metric": return .metric(unit: "STANDARD")
+            default:
+                invalid("unknown registration \"\(text)\" (use 'event', 'user', 'item', 'none' or { metric: UNIT })",
+                        at: node.offset)
+                return nil
+            }
+        case .object(let members):
+            checkKeys(members, allowed: ["metric"], in: "register")
+            guard let unitNode = members.first(where: { $0.key == "metric" })?.value,
+                  let unit = string(unitNode, "metric unit") else {
+                invalid("register as a metric needs a unit: { metric: 'milliseconds' }", at: node.offset)
+                return nil
+            }
+            let upper = unit.uppercased()
+            guard GA4Facts.metricUnits.contains(upper) else {
+                let known = GA4Facts.metricUnits.map { $0.lowercased() }.joined(separator: ", ")
+                invalid("unknown metric unit \"\(unit)\" (known: \(known))", at: unitNode.offset)
+                return nil
+            }
+            return .metric(unit: upper)
+        default:
+            invalid("register must be a string or { metric: UNIT }", at: node.offset)
+            return nil
+        }
+    }
+
+    mutating func readParam(_ name: String, _ node: JSONNode, at: SourceLocation) -> ParamDeclaration? {
+        guard let members = object(node, "param \"\(name)\"") else { return nil }
+        checkKeys(members, allowed: Self.paramKeys, in: "param \"\(name)\"")
+        guard let typeMember = members.first(where: { $0.key == "type" }) else {
+            invalid("param \"\(name)\" needs a type", at: node.offset, param: name)
+            return nil
+        }
+        guard let type = readType(typeMember.value) else { return nil }
+        var param = ParamDeclaration(
+            name: name, location: at, type: type, typeLocation: location(typeMember.value.offset),
+            registration: .none)
+        for member in members {
+            let value = member.value
+            switch member.key {
+            case "values": param.values = planValues(value, "values")
+            case "min": param.minimum = number(value, "min").map { Located($0, at: location(value.offset)) }
+            case "max": param.maximum = number(value, "max").map { Located($0, at: location(value.offset)) }
+            case "minLength": param.minLength = integer(value, "minLength").map { Int(clamping: $0) }
+            case "maxLength": param.maxLength = integer(value, "maxLength").map { Int(clamping: $0) }
+            case "edges":
+                guard case .array(let items) = value.value else {
+                    invalid("edges must be a list of integers", at: value.offset, param: name)
+                    continue
+                }
+                param.bucket = BucketSpec(edges: items.compactMap { integer($0, "each bucket edge") })
+                param.bucketLocation = location(value.offset)
+            case "register":
+                if let registration = readRegistration(value) {
+                    param.registration = registration
+                    param.registrationLocation = location(value.offset)
+                }
+            case "description": param.description = string(value, "description")
+            default: break
+            }
+        }
+        if type == .bucket, param.bucket == nil {
+            invalid("bucket param \"\(name)\" needs edges, e.g. edges: [0, 1, 5, 10]", at: node.offset, param: name)
+            return nil
+        }
+        if type != .bucket, let bucketLocation = param.bucketLocation {
+            findings.append(Finding(
+                rule: PlanLoadingRules.invalidDeclaration,
+                message: "edges are only meaningful for type 'bucket', not '\(type.rawValue)'",
+                at: bucketLocation, param: name))
+        }
+        return param
+    }
+
+    mutating func readUserProperty(_ name: String, _ node: JSONNode, at: SourceLocation) -> UserPropertyDeclaration? {
+        guard let members = object(node, "user property \"\(name)\"") else { return nil }
+        checkKeys(members, allowed: ["type", "values", "register", "description"], in: "user property \"\(name)\"")
+        var property = UserPropertyDeclaration(
+            name: name, location: at, type: .string, values: nil, registration: .none)
+        for member in members {
+            switch member.key {
+            case "type":
+                guard let type = readType(member.value) else { return nil }
+                property.type = type
+            case "values": property.values = planValues(member.value, "values")
+            case "register":
+                if let registration = readRegistration(member.value) {
+                    property.registration = registration
+                    property.registrationLocation = location(member.value.offset)
+                }
+            case "description": property.description = string(member.value, "description")
+            default: break
+            }
+        }
+        return property
+    }
+
+    mutating func readEvent(_ name: String, _ node: JSONNode, at: SourceLocation) -> EventDeclaration? {
+        guard let members = object(node, "event \"\(name)\"") else { return nil }
+        checkKeys(members, allowed: ["params", "description"], in: "event \"\(name)\"")
+        var event = EventDeclaration(name: name, location: at, description: nil, params: [])
+        for member in members {
+            switch member.key {
+            case "description": event.description = string(member.value, "description")
+            case "params":
+                for (param, value, paramAt) in entries(member.value, "params of \(name)") {
+                    if let use = readParamUse(param, value, at: paramAt, event: name) { event.params.append(use) }
+                }
+            default: break
+            }
+        }
+        return event
+    }
+
+    /// `'required' | 'optional' | { required: true | false | { since: '3.0.0' }, values: [...] }`.
+    mutating func readParamUse(_ name: String, _ node: JSONNode, at: SourceLocation, event: String) -> EventParamUse? {
+        var use = EventParamUse(name: name, location: at, requirement: .optional, values: nil)
+        switch node.value {
+        case .string(let text):
+            switch text {
+            case "required": use.requirement = .required
+            case "optional": use.requirement = .optional
+            default:
+                invalid("param use must be 'required', 'optional' or an object, not \"\(text)\"", at: node.offset,
+                        event: event, param: name)
+                return nil
+            }
+        case .object(let members):
+            checkKeys(members, allowed: ["required", "values"], in: "param \"\(name)\" of event \"\(event)\"")
+            for member in members {
+                switch member.key {
+                case "required":
+                    switch member.value.value {
+                    case .bool(let flag): use.requirement = flag ? .required : .optional
+                    case .object(let since):
+                        checkKeys(since, allowed: ["since"], in: "required")
+                        guard let sinceNode = since.first(where: { $0.key == "since" })?.value,
+                              let text = string(sinceNode, "since") else {
+                            invalid("required must be true, false or { since: 'VERSION' }", at: member.value.offset)
+                            continue
+                        }
+                        guard let version = AppVersion(text) else {
+                            invalid("\"\(text)\" is not an app version like '3.0.0'", at: sinceNode.offset)
+                            continue
+                        }
+                        use.requirement = .requiredSince(version)
+                    default:
+                        invalid("required must be true, false or { since: 'VERSION' }", at: member.value.offset)
+                    }
+                case "values": use.values = planValues(member.value, "values")
+                default: break
+                }
+            }
+        default:
+            invalid("param use must be 'required', 'optional' or an object", at: node.offset, event: event, param: name)
+            return nil
+        }
+        return use
+    }
+
+    // MARK: - Conditions and event matchers
+
+    /// `{ name: value | [values] | { in, notIn, min, max, present, equalsUserProperty } }`.
+    mutating func readConditions(_ node: JSONNode, _ what: String) -> [Condition] {
+        guard let members = object(node, what) else { return [] }
+        return members.compactMap { member in
+            let at = location(member.keyOffset)
+            let value = member.value
+            switch value.value {
+            case .object(let tests):
+                checkKeys(tests, allowed: ["in", "notIn", "min", "max", "present", "equalsUserProperty"],
+                          in: "the condition on \"\(member.key)\"")
+                var predicates: [ValuePredicate] = []
+                for test in tests {
+                    switch test.key {
+                    case "in": predicates.append(.oneOf(planValues(test.value, "in").map(\.value)))
+                    case "notIn": predicates.append(.noneOf(planValues(test.value, "notIn").map(\.value)))
+                    case "min": if let bound = number(test.value, "min") { predicates.append(.atLeast(bound)) }
+                    case "max": if let bound = number(test.value, "max") { predicates.append(.atMost(bound)) }
+                    case "present": if let flag = bool(test.value, "present") { predicates.append(.present(flag)) }
+                    case "equalsUserProperty":
+                        if let name = string(test.value, "equalsUserProperty") {
+                            predicates.append(.equalsUserProperty(name))
+                        }
+                    default: break
+                    }
+                }
+                if predicates.isEmpty {
+                    invalid("the condition on \"\(member.key)\" tests nothing", at: value.offset)
+                    return nil
+                }
+                return Condition(name: member.key, location: at, predicates: predicates)
+            case .array, .string, .number, .bool:
+                let values = planValues(value, "the condition on \"\(member.key)\"").map(\.value)
+                return Condition(name: member.key, location: at, predicates: [.oneOf(values)])
+            case .null:
+                invalid("a condition value cannot be null (use { present: false })", at: value.offset)
+                return nil
+            }
+        }
+    }
+
+    /// `'event_name'` or `{ event: 'event_name', where: { … } }`.
+    mutating func readMatcher(_ node: JSONNode, _ what: String) -> EventMatcher? {
+        switch node.value {
+        case .string(let name):
+            return EventMatcher(event: name, location: location(node.offset), conditions: [])
+        case .object(let members):
+            checkKeys(members, allowed: ["event", "where"], in: what)
+            guard let eventNode = members.first(where: { $0.key == "event" })?.value,
+                  let name = string(eventNode, "event") else {
+                invalid("\(what) needs an event", at: node.offset)
+                return nil
+            }
+            var matcher = EventMatcher(event: name, location: location(eventNode.offset), conditions: [])
+            if let whereNode = members.first(where: { $0.key == "where" })?.value {
+                matcher.conditions = readConditions(whereNode, "where")
+            }
+            return matcher
+        default:
+            invalid("\(what) must be an event name or { event, where }", at: node.offset)
+            return nil
+        }
+    }
+
+    mutating func readMatchers(_ node: JSONNode, _ what: String) -> [EventMatcher] {
+        if case .array(let items) = node.value { return items.compactMap { readMatcher($0, what) } }
+        return readMatcher(node, what).map { [$0] } ?? []
+    }
+
+    // MARK: - Pairs and rules
+
+    mutating func readPair(_ name: String, _ node: JSONNode, at: SourceLocation) -> PairDeclaration? {
+        guard let members = object(node, "pair \"\(name)\"") else { return nil }
+        checkKeys(members, allowed: ["open", "close", "inside", "same", "duration", "key", "description"],
+                  in: "pair \"\(name)\"")
+        var pair = PairDeclaration(
+            name: name, location: at, description: nil, opens: [], closes: [], closeRequired: true,
+            inside: [], same: [], duration: nil, keyedBySession: false)
+        for member in members {
+            let value = member.value
+            switch member.key {
+            case "description": pair.description = string(value, "description")
+            case "open": pair.opens = readMatchers(value, "open")
+            case "inside": pair.inside = readMatchers(value, "inside")
+            case "same": pair.same = strings(value, "same")
+            case "close":
+                guard let close = object(value, "close") else { continue }
+                checkKeys(close, allowed: ["events", "required"], in: "close")
+                for item in close {
+                    switch item.key {
+                    case "events": pair.closes = readMatchers(item.value, "close events")
+                    case "required": pair.closeRequired = bool(item.value, "required") ?? true
+                    default: break
+                    }
+                }
+            case "duration": pair.duration = readDuration(value)
+            case "key":
+                let parts = strings(value, "key").map(\.value)
+                for part in parts where part != "user" && part != "session" {
+                    invalid("unknown pair key \"\(part)\" (use 'user', or ['user', 'session'])", at: value.offset)
+                }
+                pair.keyedBySession = parts.contains("session")
+            default: break
+            }
+        }
+        if pair.opens.isEmpty { invalid("pair \"\(name)\" needs an open event", at: node.offset) }
+        if pair.closes.isEmpty { invalid("pair \"\(name)\" needs close: { events: [...] }", at: node.offset) }
+        return pair.opens.isEmpty || pair.closes.isEmpty ? nil : pair
+    }
+
+    /// `{ param: 'duration_ms', toleranceMs: 1000, tolerancePercent: 10 }`.
+    mutating func readDuration(_ node: JSONNode) -> DurationCheck? {
+        if case .string(let param) = node.value {
+            return DurationCheck(param: param, location: location(node.offset), toleranceMilliseconds: 1000,
+                                 tolerancePercent: 10)
+        }
+        guard let members = object(node, "duration") else { return nil }
+        checkKeys(members, allowed: ["param", "toleranceMs", "tolerancePercent"], in: "duration")
+        guard let paramNode = members.first(where: { $0.key == "param" })?.value,
+              let param = string(paramNode, "duration param") else {
+            invalid("duration needs a param", at: node.offset)
+            return nil
+        }
+        var check = DurationCheck(param: param, location: location(paramNode.offset), toleranceMilliseconds: 1000,
+                                  tolerancePercent: 10)
+        for member in members {
+            switch member.key {
+            case "toleranceMs": check.toleranceMilliseconds = number(member.value, "toleranceMs") ?? 1000
+            case "tolerancePercent": check.tolerancePercent = number(member.value, "tolerancePercent") ?? 10
+            default: break
+            }
+        }
+        return check
+    }
+
+    mutating func readRule(_ name: String, _ node: JSONNode, at: SourceLocation) -> RuleDeclaration? {
+        guard let members = object(node, "rule \"\(name)\"") else { return nil }
+        checkKeys(members, allowed: ["on", "when", "whenUser", "require", "requireUser", "after", "severity",
+                                     "description"], in: "rule \"\(name)\"")
+        var rule = RuleDeclaration(
+            name: name, location: at, description: nil, on: [], events: [], when: [], whenUser: [], require: [],
+            requireUser: [], after: nil, severity: nil)
+        for member in members {
+            let value = member.value
+            switch member.key {
+            case "description": rule.description = string(value, "description")
+            case "on": rule.on = strings(value, "on")
+            case "when": rule.when = readConditions(value, "when")
+            case "whenUser": rule.whenUser = readConditions(value, "whenUser")
+            case "require": rule.require = readConditions(value, "require")
+            case "requireUser": rule.requireUser = readConditions(value, "requireUser")
+            case "after": rule.after = readMatcher(value, "after")
+            case "severity":
+                if let text = string(value, "severity") {
+                    if let severity = Severity(rawValue: text) { rule.severity = severity } else {
+                        invalid("unknown severity \"\(text)\" (use error, warning or info)", at: value.offset)
+                    }
+                }
+            default: break
+            }
+        }
+        if rule.on.isEmpty {
+            invalid("rule \"\(name)\" needs on: the events it applies to", at: node.offset)
+            return nil
+        }
+        if rule.require.isEmpty, rule.requireUser.isEmpty, rule.after == nil {
+            invalid("rule \"\(name)\" requires nothing (give require, requireUser or after)", at: node.offset)
+            return nil
+        }
+        return rule
+    }
+}

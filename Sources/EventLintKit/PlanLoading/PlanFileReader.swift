@@ -1,0 +1,278 @@
+/// Decodes one plan file's JSON5 tree into declarations, reporting shape problems as findings
+/// that point at `file:line:column`.
+struct PlanFileReader {
+    let path: String
+    let index: LineIndex
+    var findings: [Finding] = []
+
+    init(path: String, index: LineIndex) {
+        self.path = path
+        self.index = index
+    }
+
+    // MARK: - Positions and findings
+
+    func location(_ offset: Int) -> SourceLocation {
+        let position = index.location(of: offset)
+        return SourceLocation(file: path, line: position.line, column: position.column)
+    }
+
+    mutating func invalid(_ message: String, at offset: Int, event: String? = nil, param: String? = nil) {
+        findings.append(Finding(
+            rule: PlanLoadingRules.invalidDeclaration, message: message, at: location(offset),
+            event: event, param: param))
+    }
+
+    /// The members of an object node, or nil (and a finding) when the node is something else.
+    mutating func object(_ node: JSONNode, _ what: String) -> [JSONMember]? {
+        if case .object(let members) = node.value { return members }
+        invalid("\(what) must be an object", at: node.offset)
+        return nil
+    }
+
+    /// Reports keys outside the allowed set.
+    mutating func checkKeys(_ members: [JSONMember], allowed: Set<String>, in what: String) {
+        for member in members where !allowed.contains(member.key) {
+            let known = allowed.sorted().joined(separator: ", ")
+            findings.append(Finding(
+                rule: PlanLoadingRules.unknownKey,
+                message: "unknown key \"\(member.key)\" in \(what) (known: \(known))",
+                at: location(member.keyOffset)))
+        }
+    }
+
+    mutating func string(_ node: JSONNode, _ what: String) -> String? {
+        if case .string(let text) = node.value { return text }
+        invalid("\(what) must be a string", at: node.offset)
+        return nil
+    }
+
+    mutating func number(_ node: JSONNode, _ what: String) -> Double? {
+        if case .number(let lexeme) = node.value, let value = Double(lexeme) { return value }
+        invalid("\(what) must be a number", at: node.offset)
+        return nil
+    }
+
+    mutating func integer(_ node: JSONNode, _ what: String) -> Int64? {
+        if case .number(let lexeme) = node.value, let value = Int64(lexeme) { return value }
+        invalid("\(what) must be an integer", at: node.offset)
+        return nil
+    }
+
+    mutating func bool(_ node: JSONNode, _ what: String) -> Bool? {
+        if case .bool(let flag) = node.value { return flag }
+        invalid("\(what) must be true or false", at: node.offset)
+        return nil
+    }
+
+    /// A string or a list of strings, with positions.
+    mutating func strings(_ node: JSONNode, _ what: String) -> [Located<String>] {
+        switch node.value {
+        case .string(let text): return [Located(text, at: location(node.offset))]
+        case .array(let items):
+            return items.compactMap { item in
+                string(item, "each of \(what)").map { Located($0, at: location(item.offset)) }
+            }
+        default:
+            invalid("\(what) must be a string or a list of strings", at: node.offset)
+            return []
+        }
+    }
+
+    mutating func planValue(_ node: JSONNode, _ what: String) -> PlanValue? {
+        switch node.value {
+        case .string(let text): return .string(text)
+        case .number(let lexeme):
+            guard let value = Double(lexeme) else {
+                invalid("\(what): number \(lexeme) is out of range", at: node.offset)
+                return nil
+            }
+            return .number(lexeme: lexeme, value: value)
+        case .bool(let flag): return .bool(flag)
+        default:
+            invalid("\(what) must be a string, number or boolean", at: node.offset)
+            return nil
+        }
+    }
+
+    mutating func planValues(_ node: JSONNode, _ what: String) -> [Located<PlanValue>] {
+        if case .array(let items) = node.value {
+            return items.compactMap { item in
+                planValue(item, "each of \(what)").map { Located($0, at: location(item.offset)) }
+            }
+        }
+        return planValue(node, what).map { [Located($0, at: location(node.offset))] } ?? []
+    }
+
+    // MARK: - The file
+
+    static let topLevelKeys: Set<String> = [
+        "version", "property", "lint", "params", "userProperties", "events", "pairs", "rules",
+        "severity", "suppress", "automatic",
+    ]
+
+    mutating func read(_ root: JSONNode, into builder: inout PlanBuilder) {
+        guard let members = object(root, "a plan file") else { return }
+        checkKeys(members, allowed: Self.topLevelKeys, in: "a plan file")
+        for member in members {
+            switch member.key {
+            case "version":
+                if let version = integer(member.value, "version"), version != 1 {
+                    invalid("plan language version \(version) is not supported (this eventlint reads version 1)",
+                            at: member.value.offset)
+                }
+            case "property": readProperty(member, into: &builder)
+            case "lint": readLintSettings(member, into: &builder)
+            case "params":
+                for (name, node, at) in entries(member.value, "params") {
+                    guard builder.claim("param", name, at: at), let param = readParam(name, node, at: at) else { continue }
+                    builder.plan.params.append(param)
+                }
+            case "userProperties":
+                for (name, node, at) in entries(member.value, "userProperties") {
+                    guard builder.claim("user property", name, at: at),
+                          let property = readUserProperty(name, node, at: at) else { continue }
+                    builder.plan.userProperties.append(property)
+                }
+            case "events":
+                for (name, node, at) in entries(member.value, "events") {
+                    guard builder.claim("event", name, at: at), let event = readEvent(name, node, at: at) else { continue }
+                    builder.plan.events.append(event)
+                }
+            case "pairs":
+                for (name, node, at) in entries(member.value, "pairs") {
+                    guard builder.claim("pair", name, at: at), let pair = readPair(name, node, at: at) else { continue }
+                    builder.plan.pairs.append(pair)
+                }
+            case "rules":
+                for (name, node, at) in entries(member.value, "rules") {
+                    guard builder.claim("rule", name, at: at), let rule = readRule(name, node, at: at) else { continue }
+                    builder.plan.rules.append(rule)
+                }
+            case "severity": readSeverity(member.value, into: &builder)
+            case "suppress": readSuppressions(member.value, into: &builder)
+            case "automatic": readAutomatic(member.value, into: &builder)
+            default: break
+            }
+        }
+    }
+
+    /// The named entries of a declaration map, with the location of each name.
+    mutating func entries(_ node: JSONNode, _ what: String) -> [(String, JSONNode, SourceLocation)] {
+        guard let members = object(node, what) else { return [] }
+        return members.map { ($0.key, $0.value, location($0.keyOffset)) }
+    }
+
+    // MARK: - Property, lint settings, severity, suppressions, automatic names
+
+    mutating func readProperty(_ member: JSONMember, into builder: inout PlanBuilder) {
+        let at = location(member.keyOffset)
+        if let first = builder.propertyLocation {
+            findings.append(Finding(
+                rule: PlanLoadingRules.duplicateDeclaration, message: "the property is described twice", at: at,
+                notes: [FindingNote("first described here", at: first)]))
+            return
+        }
+        builder.propertyLocation = at
+        builder.plan.property.location = at
+        guard let members = object(member.value, "property") else { return }
+        checkKeys(members, allowed: ["tier", "quota"], in: "property")
+        for item in members {
+            switch item.key {
+            case "tier":
+                let text: String?
+                if case .number(let lexeme) = item.value.value { text = lexeme } else { text = string(item.value, "tier") }
+                guard let text else { continue }
+                if let tier = PropertySettings.Tier(rawValue: text) {
+                    builder.plan.property.tier = tier
+                } else {
+                    invalid("unknown tier \"\(text)\" (use 'standard' or '360')", at: item.value.offset)
+                }
+            case "quota":
+                guard let quotas = object(item.value, "quota") else { continue }
+                checkKeys(quotas, allowed: Set(BudgetScope.allCases.map(\.rawValue)), in: "quota")
+                for quota in quotas {
+                    guard let scope = BudgetScope(rawValue: quota.key),
+                          let count = integer(quota.value, "quota \(quota.key)") else { continue }
+                    guard count >= 0, count <= 10_000 else {
+                        invalid("quota \(quota.key) must be between 0 and 10000", at: quota.value.offset)
+                        continue
+                    }
+                    builder.plan.property.quotaOverrides[scope] = Int(count)
+                }
+            default: break
+            }
+        }
+    }
+
+    mutating func readLintSettings(_ member: JSONMember, into builder: inout PlanBuilder) {
+        let at = location(member.keyOffset)
+        if let first = builder.lintLocation {
+            findings.append(Finding(
+                rule: PlanLoadingRules.duplicateDeclaration, message: "lint settings are given twice", at: at,
+                notes: [FindingNote("first given here", at: first)]))
+            return
+        }
+        builder.lintLocation = at
+        guard let members = object(member.value, "lint") else { return }
+        checkKeys(members, allowed: ["unclosedWindowMinutes"], in: "lint")
+        for item in members where item.key == "unclosedWindowMinutes" {
+            if let minutes = number(item.value, "unclosedWindowMinutes") {
+                if minutes >= 0 { builder.plan.unclosedWindowMinutes = minutes } else {
+                    invalid("unclosedWindowMinutes must not be negative", at: item.value.offset)
+                }
+            }
+        }
+    }
+
+    mutating func readSeverity(_ node: JSONNode, into builder: inout PlanBuilder) {
+        for (ruleID, value, at) in entries(node, "severity") {
+            guard let text = string(value, "severity of \(ruleID)") else { continue }
+            guard let severity = Severity(rawValue: text) else {
+                invalid("unknown severity \"\(text)\" (use error, warning or info)", at: value.offset)
+                continue
+            }
+            guard builder.claim("severity override", ruleID, at: at) else { continue }
+            builder.plan.severityOverrides[ruleID] = Located(severity, at: at)
+        }
+    }
+
+    mutating func readSuppressions(_ node: JSONNode, into builder: inout PlanBuilder) {
+        guard case .array(let items) = node.value else {
+            invalid("suppress must be a list of { rule, event?, param? }", at: node.offset)
+            return
+        }
+        for item in items {
+            guard let members = object(item, "a suppression") else { continue }
+            checkKeys(members, allowed: ["rule", "event", "param", "reason"], in: "a suppression")
+            var suppression = Suppression(rule: "", event: nil, param: nil, location: location(item.offset))
+            for member in members {
+                switch member.key {
+                case "rule": suppression.rule = string(member.value, "rule") ?? ""
+                case "event": suppression.event = string(member.value, "event")
+                case "param": suppression.param = string(member.value, "param")
+                default: break
+                }
+            }
+            if suppression.rule.isEmpty {
+                invalid("a suppression needs a rule id (or '*')", at: item.offset)
+            } else {
+                builder.plan.suppressions.append(suppression)
+            }
+        }
+    }
+
+    mutating func readAutomatic(_ node: JSONNode, into builder: inout PlanBuilder) {
+        guard let members = object(node, "automatic") else { return }
+        checkKeys(members, allowed: ["events", "params", "userProperties"], in: "automatic")
+        for member in members {
+            let names = strings(member.value, "automatic \(member.key)").map(\.value)
+            switch member.key {
+            case "events": builder.plan.extraAutomaticEvents += names
+            case "params": builder.plan.extraAutomaticParams += names
+            case "userProperties": builder.plan.extraAutomaticUserProperties += names
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// One plan file's bytes and the path findings should name.
+public struct PlanSource: Sendable {
+    public var path: String
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+}
+
+/// Why a plan cannot be loaded at all (exit status 2): an unreadable directory or file, or a
+/// file that is not valid JSON5 — with the position of the problem.
+public struct PlanLoadError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var location: SourceLocation?
+    /// The JSON rule id when the file did not parse.
+    public var ruleID: String?
+
+    public var description: String {
+        guard let location else { return message }
+        return "\(location.file):\(location.line):\(location.column): \(message)"
+    }
+}
+
+/// The plan and the findings the loader made about its declarations.
+public struct LoadedPlan: Sendable {
+    public var plan: Plan
+    public var findings: [Finding]
+}
+
+/// Reads `schema/*.json` and `schema/*.json5` into one `Plan`, keeping the source position of
+/// every declaration. Problems with a declaration's shape are findings (so all of them are
+/// reported at once); only unreadable or unparsable files stop the load.
+public enum PlanLoader {
+    /// Loads every `.json`/`.json5` file of a directory, in name order.
+    public static func load(directory: String) throws(PlanLoadError) -> LoadedPlan {
+        let sources = try readSources(directory: directory)
+        return try load(sources: sources)
+    }
+
+    /// Reads the plan files of a directory without parsing them.
+    public static func readSources(directory: String) throws(PlanLoadError) -> [PlanSource] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw PlanLoadError(message: "plan directory \"\(directory)\" does not exist")
+        }
+        guard isDirectory.boolValue else {
+            throw PlanLoadError(message: "plan path \"\(directory)\" is not a directory")
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw PlanLoadError(message: "cannot list plan directory \"\(directory)\"")
+        }
+        let planFiles = names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }.sorted()
+        guard !planFiles.isEmpty else {
+            throw PlanLoadError(message: "no plan files (*.json, *.json5) in \"\(directory)\"")
+        }
+        var sources: [PlanSource] = []
+        for name in planFiles {
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw PlanLoadError(message: "cannot read plan file \"\(path)\"")
+            }
+            sources.append(PlanSource(path: path, bytes: [UInt8](data)))
+        }
+        return sources
+    }
+
+    /// Parses and merges plan sources.
+    public static func load(sources: [PlanSource]) throws(PlanLoadError) -> LoadedPlan {
+        var builder = PlanBuilder()
+        for source in sources {
+            let root: JSONNode
+            let index = LineIndex(source.bytes)
+            do {
+                root = try JSONParser.parse(source.bytes, mode: .json5)
+            } catch {
+                let position = index.location(of: error.offset)
+                throw PlanLoadError(
+                    message: error.message,
+                    location: SourceLocation(file: source.path, line: position.line, column: position.column),
+                    ruleID: error.rule.id)
+            }
+            builder.plan.files.append(source.path)
+            var reader = PlanFileReader(path: source.path, index: index)
+            reader.read(root, into: &builder)
+            builder.findings += reader.findings
+        }
+        builder.plan.resolveRuleEvents()
+        return LoadedPlan(plan: builder.plan, findings: builder.findings)
+    }
+}
+
+extension Plan {
+    /// Expands each rule's `on` patterns (`onboarding_block_offer_*`) to the plan's events.
+    mutating func resolveRuleEvents() {
+        let names = events.map(\.name)
+        for index in rules.indices {
+            var matched: [String] = []
+            for pattern in rules[index].on {
+                for name in names where Glob.matches(pattern: pattern.value, name) && !matched.contains(name) {
+                    matched.append(name)
+                }
+            }
+            rules[index].events = matched
+        }
+    }
+}
+
+/// Accumulates the merged plan and the declarations seen so far, to catch names declared twice.
+struct PlanBuilder {
+    var plan = Plan()
+    var findings: [Finding] = []
+    var firstDeclarations: [String: SourceLocation] = [:]
+    var propertyLocation: SourceLocation?
+    var lintLocation: SourceLocation?
+
+    /// Records a declaration; false (and a finding) when the name was declared before.
+    mutating func claim(_ kind: String, _ name: String, at location: SourceLocation) -> Bool {
+        let key = kind + "\u{0}" + name
+        if let first = firstDeclarations[key] {
+            findings.append(Finding(
+                rule: PlanLoadingRules.duplicateDeclaration,
+                message: "\(kind) \"\(name)\" is declared twice", at: location,
+                event: kind == "event" ? name : nil, param: kind == "param" || kind == "user property" ? name : nil,
+                notes: [FindingNote("first declared here", at: first)]))
+            return false
+        }
+        firstDeclarations[key] = location
+        return true
+    }
+}

@@ -1,0 +1,40 @@
+/// Rules the plan loader reports while it reads the plan's declarations.
+public enum PlanLoadingRules {
+    public static let all: [Rule] = [unknownKey, invalidDeclaration, duplicateDeclaration]
+
+    public static let unknownKey = Rule(
+        id: "plan/unknown-key", stage: .plan, severity: .error,
+        summary: "a key the plan language does not know",
+        documentation: """
+        Every object of the plan has a fixed set of keys (see docs/schema.md). An unknown key is \
+        almost always a typo (`requried`, `value` for `values`) that would otherwise be ignored \
+        silently and leave a check off. Fix the spelling or remove the key.
+        """,
+        examples: RuleExamples(
+            failing: "{ params: { step: { type: 'string', /*>*/valuse: ['intro'], description: 'x' } } }",
+            passing: "{ params: { step: { type: 'string', values: ['intro'], description: 'x' } } }"))
+
+    public static let invalidDeclaration = Rule(
+        id: "plan/invalid-declaration", stage: .plan, severity: .error,
+        summary: "a declaration whose value has the wrong shape or an unknown option",
+        documentation: """
+        A key holds a value of the wrong kind (a number where a list of values is expected), an \
+        unknown type name (`type: 'strng'`), an unknown registration, or a malformed version. \
+        The declaration is skipped, so the rest of the plan is still checked; fix it as the \
+        message says. docs/schema.md lists what each key takes.
+        """,
+        examples: RuleExamples(
+            failing: "{ params: { step: { type: /*>*/'strng', description: 'x' } } }",
+            passing: "{ params: { step: { type: 'string', description: 'x' } } }"))
+
+    public static let duplicateDeclaration = Rule(
+        id: "plan/duplicate-declaration", stage: .plan, severity: .error,
+        summary: "the same event, param, user property, pair or rule declared twice",
+        documentation: """
+        Plan files merge into one plan, and a name may be declared only once across all of \
+        them: which declaration would win is exactly the kind of silent choice a tracking plan \
+        must not make. The finding stands at the second declaration with a note at the first. \
+        (Two identical keys within one object are already a JSON error.)
+        """,
+        examples: nil)
+}

@@ -1,0 +1,113 @@
+/// GA4 and Firebase Analytics limits and reserved names, from the Firebase iOS SDK reference and
+/// the GA4 help centre (see docs/rules.md for the sources of each).
+public enum GA4Facts {
+    public static let maxEventNameLength = 40
+    public static let maxParamNameLength = 40
+    public static let maxUserPropertyNameLength = 24
+    public static let maxParamValueLength = 100
+    public static let maxUserPropertyValueLength = 36
+    public static let maxParamsPerEvent = 25
+    public static let maxUserProperties = 25
+    public static let maxEventNames = 500
+
+    /// Custom-definition quotas per tier: event, user, item dimensions and metrics.
+    public static func quota(for tier: PropertySettings.Tier, scope: BudgetScope) -> Int {
+        switch (tier, scope) {
+        case (.standard, .event): 50
+        case (.standard, .user): 25
+        case (.standard, .item): 10
+        case (.standard, .metric): 50
+        case (.premium, .event): 125
+        case (.premium, .user): 100
+        case (.premium, .item): 25
+        case (.premium, .metric): 125
+        }
+    }
+
+    /// Prefixes reserved for every event, param and user property name.
+    public static let reservedPrefixes = ["firebase_", "google_", "ga_"]
+    /// Further prefixes GA4 reserves for parameters registered as custom definitions.
+    public static let reservedRegisteredParamPrefixes = ["_", "gtag."]
+    /// Further prefixes reserved for user property names.
+    public static let reservedUserPropertyPrefixes = ["_"]
+
+    /// Event names the Firebase iOS SDK reserves: events with these names are dropped.
+    public static let reservedEventNames: Set<String> = [
+        "ad_activeview", "ad_click", "ad_exposure", "ad_query", "ad_reward", "adunit_exposure",
+        "app_clear_data", "app_exception", "app_remove", "app_store_refund", "app_store_subscription_cancel",
+        "app_store_subscription_convert", "app_store_subscription_renew", "app_update", "app_upgrade",
+        "dynamic_link_app_open", "dynamic_link_app_update", "dynamic_link_first_open", "error",
+        "firebase_campaign", "first_open", "first_visit", "notification_dismiss", "notification_foreground",
+        "notification_open", "notification_receive", "os_update", "session_start", "session_start_with_rollout",
+        "user_engagement", "ad_impression", "app_install", "firebase_in_app_message_action",
+        "firebase_in_app_message_dismiss", "firebase_in_app_message_impression", "notification_send",
+    ]
+    /// Reserved on older SDKs only (newer iOS SDKs accept it): a warning, not an error.
+    public static let formerlyReservedEventNames: Set<String> = ["in_app_purchase"]
+
+    /// User property names the SDK reserves.
+    public static let reservedUserPropertyNames: Set<String> = [
+        "first_open_time", "last_deep_link_referrer", "user_id", "first_open_after_install",
+    ]
+
+    /// Parameter names GA4 refuses as custom-dimension or metric parameter names.
+    public static let reservedDimensionParamNames: Set<String> = [
+        "cid", "currency", "customer_id", "customerid", "dclid", "gclid", "session_id", "sessionid", "sfmc_id",
+        "sid", "srsltid", "uid", "user_id", "userid", "engagement_time_msec", "session_number",
+    ]
+    /// User property names GA4 refuses as user-scoped custom-dimension names.
+    public static let reservedDimensionUserPropertyNames: Set<String> = [
+        "cid", "customer_id", "customerid", "first_open_after_install", "first_open_time", "first_visit_time",
+        "google_allow_ad_personalization_signals", "last_advertising_id_reset", "last_deep_link_referrer",
+        "last_gclid", "lifetime_user_engagement", "non_personalized_ads", "session_id", "session_number",
+        "sessionid", "sfmc_id", "sid", "uid", "user_id", "userid",
+    ]
+
+    /// Events GA4 collects automatically: known, and ignored unless the plan declares them.
+    public static let automaticEvents: Set<String> = [
+        "first_open", "session_start", "user_engagement", "screen_view", "app_remove", "os_update", "app_update",
+        "app_clear_data", "app_exception", "in_app_purchase", "error", "first_visit", "page_view",
+        "app_store_refund", "app_store_subscription_cancel", "app_store_subscription_convert",
+        "app_store_subscription_renew", "dynamic_link_app_open", "dynamic_link_app_update",
+        "dynamic_link_first_open", "firebase_campaign", "firebase_in_app_message_action",
+        "firebase_in_app_message_dismiss", "firebase_in_app_message_impression", "ad_impression", "ad_click",
+        "ad_exposure", "ad_query", "ad_reward", "adunit_exposure", "ad_activeview", "app_upgrade",
+    ]
+    /// Prefixes of automatically collected event families (`notification_receive`, …).
+    public static let automaticEventPrefixes = ["notification_"]
+
+    /// Parameters GA4 adds to events by itself.
+    public static let automaticParams: Set<String> = [
+        "ga_session_id", "ga_session_number", "engagement_time_msec", "engaged_session_event", "firebase_screen",
+        "firebase_screen_class", "firebase_screen_id", "firebase_previous_screen", "firebase_previous_class",
+        "firebase_previous_id", "firebase_event_origin", "firebase_conversion", "entrances", "session_engaged",
+        "previous_app_version", "previous_os_version", "previous_first_open_count", "update_with_analytics",
+        "system_app", "system_app_update", "firebase_error", "firebase_error_value", "debug_mode",
+    ]
+    /// User properties GA4 sets by itself.
+    public static let automaticUserProperties: Set<String> = [
+        "first_open_time", "first_open_after_install", "ga_session_id", "ga_session_number",
+        "last_deep_link_referrer",
+    ]
+
+    /// GA4 `measurementUnit` values for custom metrics.
+    public static let metricUnits = [
+        "STANDARD", "CURRENCY", "FEET", "METERS", "KILOMETERS", "MILES", "MILLISECONDS", "SECONDS", "MINUTES",
+        "HOURS",
+    ]
+
+    /// Whether a name is an automatically collected event.
+    public static func isAutomaticEvent(_ name: String) -> Bool {
+        automaticEvents.contains(name) || automaticEventPrefixes.contains { name.hasPrefix($0) }
+    }
+
+    /// Whether a name is valid for GA4: a letter, then letters, digits or underscores (ASCII).
+    public static func isValidName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, isASCIILetter(first) else { return false }
+        return name.utf8.allSatisfy { isASCIILetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+}
