@@ -1,4 +1,209 @@
-/// The rules of the JSON reader stage, listed in `RuleCatalog`.
+/// The rules of the JSON reader stage, listed in `RuleCatalog`. One rule per `JSONErrorKind`; the
+/// ids are spelled out here (never derived from the enum case names) so renaming a case cannot
+/// silently change an id that users filter on.
 public enum JSONRules {
-    public static let all: [Rule] = []
+    public static let emptyInput = Rule(
+        id: "json/empty-input", stage: .json, severity: .error,
+        summary: "the input holds no JSON value",
+        documentation: """
+            Rejects a file or line that contains only whitespace (or only a byte order mark) where \
+            a JSON text is expected.
+
+            RFC 8259 §2 requires a JSON text to be exactly one value; an empty document is not one. \
+            Plan files must contain a JSON object. For exports, blank lines are counted separately \
+            and do not reach the JSON reader.
+
+            Fix: remove the empty file from the input, or write the missing value.
+            """)
+
+    public static let unexpectedEnd = Rule(
+        id: "json/unexpected-end", stage: .json, severity: .error,
+        summary: "the input ends inside a value, string, comment or container",
+        documentation: """
+            Rejects text that stops before the value is complete: an unclosed string, array, \
+            object or block comment, or a number or literal cut short.
+
+            This usually means a truncated file or an export line split by a tool that wrapped \
+            long lines. The error points at the end of the input.
+
+            Fix: regenerate the export, or close the open construct.
+            """)
+
+    public static let unexpectedCharacter = Rule(
+        id: "json/unexpected-character", stage: .json, severity: .error,
+        summary: "a character that is not allowed at this point of the JSON grammar",
+        documentation: """
+            Rejects a byte that cannot appear where it stands: a missing comma or colon, a \
+            single-quoted string or unquoted key in strict JSON, a trailing comma, a stray bracket.
+
+            Exports are read as strict RFC 8259 JSON; plan files accept the JSON5 conveniences \
+            (comments, trailing commas, unquoted keys, single-quoted strings) but nothing more.
+
+            Fix: look at the quoted character in the message and correct the syntax around it.
+            """)
+
+    public static let invalidLiteral = Rule(
+        id: "json/invalid-literal", stage: .json, severity: .error,
+        summary: "a bare word other than true, false or null",
+        documentation: """
+            Rejects words such as `NaN`, `Infinity`, `undefined`, `True` or a misspelt `nul`.
+
+            RFC 8259 §3 allows only the lowercase literals `true`, `false` and `null`; NaN and \
+            Infinity have no JSON representation and are read differently by every library.
+
+            Fix: write `null`, a string, or a finite number instead.
+            """)
+
+    public static let invalidNumber = Rule(
+        id: "json/invalid-number", stage: .json, severity: .error,
+        summary: "a number that does not follow the JSON number grammar",
+        documentation: """
+            Rejects leading zeros (`012`), a bare minus, a decimal point without digits on both \
+            sides (`1.`, `.5`), a plus sign, hex numbers and an exponent without digits (`1e`).
+
+            RFC 8259 §6 defines one number grammar; other forms are silently reinterpreted (octal, \
+            truncation) by some readers. Numbers that are grammatical but huge (`1e400`) are kept \
+            as written and left to the schema checks.
+
+            Fix: write the number in plain decimal form, or quote it if it is an identifier.
+            """)
+
+    public static let invalidEscape = Rule(
+        id: "json/invalid-escape", stage: .json, severity: .error,
+        summary: "a backslash escape that JSON does not define",
+        documentation: """
+            Rejects escapes other than `\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` and \
+            `\\uXXXX` with four hex digits (JSON5 plan files also accept `\\'`).
+
+            RFC 8259 §7 lists the escapes; anything else (`\\x41`, `\\a`, `\\u12`) is read \
+            differently, or dropped, by other tools.
+
+            Fix: use one of the defined escapes, e.g. `\\u0041` instead of `\\x41`.
+            """)
+
+    public static let controlCharacterInString = Rule(
+        id: "json/control-character-in-string", stage: .json, severity: .error,
+        summary: "a raw control character (below U+0020) inside a string",
+        documentation: """
+            Rejects tabs, newlines, NUL and other bytes below 0x20 written directly inside a \
+            string.
+
+            RFC 8259 §7 requires them to be escaped. In NDJSON a raw newline would also split the \
+            record in two.
+
+            Fix: escape the character (`\\t`, `\\n`, `\\u0000`) in the producer.
+            """)
+
+    public static let invalidUTF8 = Rule(
+        id: "json/invalid-utf8", stage: .json, severity: .error,
+        summary: "bytes that are not well-formed UTF-8",
+        documentation: """
+            Rejects overlong encodings, UTF-8-encoded surrogates, code points above U+10FFFF, \
+            truncated sequences, lone continuation bytes and Latin-1 text.
+
+            RFC 8259 §8.1 requires UTF-8. eventlint never repairs bytes to U+FFFD, because a \
+            repaired value is no longer what the app sent and GA4 would store something else.
+
+            Fix: make the producer write UTF-8; re-encode Latin-1 exports before linting.
+            """)
+
+    public static let loneSurrogate = Rule(
+        id: "json/lone-surrogate", stage: .json, severity: .error,
+        summary: "a \\u escape for half of a surrogate pair",
+        documentation: """
+            Rejects `\\uD800`–`\\uDBFF` not followed by `\\uDC00`–`\\uDFFF`, and a low surrogate \
+            on its own.
+
+            I-JSON (RFC 7493 §2.1) forbids them: such a string cannot be represented as Unicode \
+            text and readers disagree on what to do with it.
+
+            Fix: emit the complete surrogate pair, or the character itself in UTF-8.
+            """)
+
+    public static let notUTF8 = Rule(
+        id: "json/not-utf8", stage: .json, severity: .error,
+        summary: "the input looks like UTF-16, not UTF-8",
+        documentation: """
+            Rejects input that starts with a UTF-16 byte order mark or shows the NUL-byte pattern \
+            of UTF-16 text.
+
+            RFC 8259 §8.1 requires JSON exchanged between systems to be UTF-8. Windows tools often \
+            save "Unicode" text as UTF-16.
+
+            Fix: convert the file, e.g. `iconv -f UTF-16 -t UTF-8 in.json > out.json`.
+            """)
+
+    public static let duplicateKey = Rule(
+        id: "json/duplicate-key", stage: .json, severity: .error,
+        summary: "an object names the same key twice",
+        documentation: """
+            Rejects an object in which two members have the same name after unescaping, so \
+            `{"a":1,"\\u0061":2}` is a duplicate too (and, in plan files, `{a:1,"a":2}`).
+
+            RFC 8259 §4 says names SHOULD be unique and I-JSON makes it a MUST: libraries keep the \
+            first or the last value (Foundation's two decoders even disagree), so the meaning of \
+            the document depends on who reads it.
+
+            Fix: remove or rename one of the members.
+            """)
+
+    public static let depthExceeded = Rule(
+        id: "json/depth-exceeded", stage: .json, severity: .error,
+        summary: "arrays and objects nest deeper than the limit",
+        documentation: """
+            Rejects a value nested deeper than the maximum depth (512 by default, as Foundation).
+
+            Deep nesting is a classic way to exhaust a reader's stack or memory; GA4 events never \
+            nest more than a few levels. The limit is checked before descending, so even 100,000 \
+            opening brackets fail quickly.
+
+            Fix: flatten the data, or raise the limit if the document is legitimately deep.
+            """)
+
+    public static let trailingContent = Rule(
+        id: "json/trailing-content", stage: .json, severity: .error,
+        summary: "something other than whitespace follows the JSON value",
+        documentation: """
+            Rejects a second value or stray characters after a complete JSON text, e.g. `{} {}` or \
+            `[1]]`.
+
+            RFC 8259 §2 allows exactly one value per text; NDJSON puts each record on its own line.
+
+            Fix: put one record per line, or remove the extra characters.
+            """)
+
+    public static let misplacedBOM = Rule(
+        id: "json/misplaced-bom", stage: .json, severity: .error,
+        summary: "a byte order mark where it is not allowed",
+        documentation: """
+            Rejects the UTF-8 byte order mark (EF BB BF) anywhere except at the very first byte of \
+            a file, where it is skipped and reported separately.
+
+            RFC 8259 §8.1 says producers MUST NOT add a BOM and readers MAY ignore one at the start; \
+            in the middle of a file it is usually two files concatenated.
+
+            Fix: strip the BOM, e.g. when concatenating exports.
+            """)
+
+    public static let all: [Rule] = JSONErrorKind.allCases.map(rule(for:))
+
+    /// The rule for each error kind; the switch makes adding a kind without a rule a compile error.
+    public static func rule(for kind: JSONErrorKind) -> Rule {
+        switch kind {
+        case .emptyInput: emptyInput
+        case .unexpectedEnd: unexpectedEnd
+        case .unexpectedCharacter: unexpectedCharacter
+        case .invalidLiteral: invalidLiteral
+        case .invalidNumber: invalidNumber
+        case .invalidEscape: invalidEscape
+        case .controlCharacterInString: controlCharacterInString
+        case .invalidUTF8: invalidUTF8
+        case .loneSurrogate: loneSurrogate
+        case .notUTF8: notUTF8
+        case .duplicateKey: duplicateKey
+        case .depthExceeded: depthExceeded
+        case .trailingContent: trailingContent
+        case .misplacedBOM: misplacedBOM
+        }
+    }
 }

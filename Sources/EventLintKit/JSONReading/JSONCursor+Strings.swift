@@ -1,0 +1,226 @@
+/// Per-byte classes for string scanning. A zero entry means "ordinary byte, keep going", so the
+/// inner loop is one load, one table lookup and one branch per byte. Bit 1 marks bytes that end
+/// or interrupt a double-quoted string, bit 2 those of a single-quoted (JSON5) string: the
+/// quote characters differ, backslash, controls and non-ASCII bytes need attention in both.
+///
+/// `nonisolated(unsafe)`: the table is written once at initialisation and only read afterwards.
+nonisolated(unsafe) let stringByteClasses: UnsafePointer<UInt8> = {
+    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    for index in 0..<256 {
+        let value = UInt8(index)
+        var flags: UInt8 = 0
+        if value < 0x20 || value >= 0x80 || value == ASCII.backslash { flags = 0b11 }
+        if value == ASCII.quote { flags = 0b01 }
+        if value == ASCII.apostrophe { flags = 0b10 }
+        table[index] = flags
+    }
+    return UnsafePointer(table)
+}()
+
+extension JSONCursor {
+    /// Eight copies of a byte, for the word-at-a-time tests below.
+    @inline(__always) static func repeated(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
+
+    /// True when the 8 bytes of `word` may contain a quote, backslash, control or non-ASCII byte.
+    /// False positives are harmless (the byte loop takes over); false negatives cannot happen:
+    /// the classic "has zero byte" test is exact about existence, and the `< 0x20` and high-bit
+    /// tests are exact for words whose bytes are all below 0x80.
+    @inline(__always)
+    static func mayNeedAttention(_ word: UInt64) -> Bool {
+        let low = repeated(0x01)
+        let high = repeated(0x80)
+        let quotes = word ^ repeated(ASCII.quote)
+        let backslashes = word ^ repeated(ASCII.backslash)
+        let hasQuote = (quotes &- low) & ~quotes
+        let hasBackslash = (backslashes &- low) & ~backslashes
+        let hasControl = word &- repeated(ASCII.space)
+        return ((hasQuote | hasBackslash | hasControl | word) & high) != 0
+    }
+
+    /// Scans a string whose opening quote is at `offset` and leaves `offset` after the closing
+    /// quote. Validates as it goes: UTF-8 well-formedness, escapes, surrogate pairs and the ban
+    /// on raw control characters. Plain ASCII runs are skipped eight bytes at a time.
+    @inline(__always)
+    mutating func scanString() throws(JSONError) -> JSONStringToken {
+        let quote = bytes[offset]
+        let mask: UInt8 = quote == ASCII.quote ? 0b01 : 0b10
+        let start = offset + 1
+        var index = start
+        var hasEscapes = false
+        let table = stringByteClasses
+        while true {
+            if mask == 0b01 {
+                while index + 8 <= count
+                    && !Self.mayNeedAttention(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                {
+                    index += 8
+                }
+            }
+            while index < count && table[Int(bytes[index])] & mask == 0 { index += 1 }
+            guard index < count else {
+                throw JSONError(
+                    .unexpectedEnd, at: count, "unterminated string starting at byte \(start - 1)")
+            }
+            let current = bytes[index]
+            if current == quote {
+                offset = index + 1
+                return JSONStringToken(content: start..<index, hasEscapes: hasEscapes, isQuoted: true)
+            }
+            if current == ASCII.backslash {
+                hasEscapes = true
+                index = try scanEscape(at: index)
+            } else if current >= 0x80 {
+                index = try scanUTF8Sequence(at: index)
+            } else {
+                if let utf16 = Self.utf16Error(in: bytes) { throw utf16 }
+                let name = current == ASCII.lineFeed ? "line feed" : "control character"
+                throw JSONError(
+                    .controlCharacterInString, at: index,
+                    "raw \(name) \(JSONError.describe(byte: current)) in string; escape it")
+            }
+        }
+    }
+
+    /// Validates the escape whose backslash is at `index`; returns the index after it.
+    private func scanEscape(at index: Int) throws(JSONError) -> Int {
+        guard index + 1 < count else {
+            throw JSONError(.unexpectedEnd, at: count, "unexpected end of input in escape sequence")
+        }
+        switch bytes[index + 1] {
+        case ASCII.quote, ASCII.backslash, ASCII.slash, ASCII.lowerB, ASCII.lowerF, ASCII.lowerN,
+            ASCII.lowerR, ASCII.lowerT:
+            return index + 2
+        case ASCII.apostrophe where mode == .json5:
+            return index + 2
+        case ASCII.lowerU:
+            let unit = try hexQuad(at: index)
+            switch unit {
+            case 0xD800...0xDBFF:
+                // A high surrogate must be followed at once by an escaped low surrogate.
+                let next = index + 6
+                guard next + 1 < count, bytes[next] == ASCII.backslash, bytes[next + 1] == ASCII.lowerU
+                else {
+                    throw JSONError(
+                        .loneSurrogate, at: index,
+                        "lone surrogate \\u\(Self.hex4(unit)) is not followed by a low surrogate")
+                }
+                let low = try hexQuad(at: next)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw JSONError(
+                        .loneSurrogate, at: index,
+                        "lone surrogate \\u\(Self.hex4(unit)) is followed by \\u\(Self.hex4(low)), not a low surrogate")
+                }
+                return next + 6
+            case 0xDC00...0xDFFF:
+                throw JSONError(
+                    .loneSurrogate, at: index,
+                    "lone low surrogate \\u\(Self.hex4(unit)) without a preceding high surrogate")
+            default:
+                return index + 6
+            }
+        default:
+            let found = bytes[index + 1]
+            if found >= 0x80 || found < 0x20 {
+                throw JSONError(.invalidEscape, at: index, "invalid escape: backslash followed by \(JSONError.describe(byte: found))")
+            }
+            throw JSONError(
+                .invalidEscape, at: index,
+                "invalid escape '\\\(Character(Unicode.Scalar(found)))'")
+        }
+    }
+
+    /// Reads the four hex digits of the `\u` escape whose backslash is at `index`.
+    private func hexQuad(at index: Int) throws(JSONError) -> UInt32 {
+        var value: UInt32 = 0
+        for position in (index + 2)..<(index + 6) {
+            guard position < count else {
+                throw JSONError(.unexpectedEnd, at: count, "unexpected end of input in \\u escape")
+            }
+            guard let digit = Self.hexValue(bytes[position]) else {
+                throw JSONError(
+                    .invalidEscape, at: index, "\\u escape needs four hex digits, found \(JSONError.describe(byte: bytes[position]))")
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case ASCII.zero...ASCII.nine: byte - ASCII.zero
+        case ASCII.lowerA...ASCII.lowerF: byte - ASCII.lowerA + 10
+        case ASCII.upperA...ASCII.upperF: byte - ASCII.upperA + 10
+        default: nil
+        }
+    }
+
+    static func hex4(_ value: UInt32) -> String {
+        JSONError.hex(UInt8(value >> 8)) + JSONError.hex(UInt8(value & 0xFF))
+    }
+
+    /// Validates the multi-byte UTF-8 sequence whose lead byte is at `index`; returns the index
+    /// after it.
+    @inline(__always)
+    private func scanUTF8Sequence(at index: Int) throws(JSONError) -> Int {
+        let length = UTF8Validation.sequenceLength(bytes, at: index, end: count)
+        guard length > 0 else {
+            if let utf16 = Self.utf16Error(in: bytes) { throw utf16 }
+            throw JSONError(.invalidUTF8, at: index, UTF8Validation.problem(bytes, at: index, end: count))
+        }
+        return index + length
+    }
+}
+
+/// Well-formed UTF-8 per the Unicode Standard, Table 3-7: no overlong forms, no encoded
+/// surrogates, nothing above U+10FFFF. Shared by the cursor and by `LineIndex`'s snippet text.
+enum UTF8Validation {
+    /// Length (1…4) of the well-formed sequence starting at `index`, or 0 if it is ill-formed.
+    @inline(__always)
+    static func sequenceLength(_ bytes: UnsafeRawBufferPointer, at index: Int, end: Int) -> Int {
+        let lead = bytes[index]
+        if lead < 0x80 { return 1 }
+        @inline(__always) func continuation(_ position: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+            position < end && range.contains(bytes[position])
+        }
+        switch lead {
+        case 0xC2...0xDF:
+            return continuation(index + 1) ? 2 : 0
+        case 0xE0:
+            return continuation(index + 1, 0xA0...0xBF) && continuation(index + 2) ? 3 : 0
+        case 0xE1...0xEC, 0xEE...0xEF:
+            return continuation(index + 1) && continuation(index + 2) ? 3 : 0
+        case 0xED:
+            return continuation(index + 1, 0x80...0x9F) && continuation(index + 2) ? 3 : 0
+        case 0xF0:
+            return continuation(index + 1, 0x90...0xBF) && continuation(index + 2) && continuation(index + 3) ? 4 : 0
+        case 0xF1...0xF3:
+            return continuation(index + 1) && continuation(index + 2) && continuation(index + 3) ? 4 : 0
+        case 0xF4:
+            return continuation(index + 1, 0x80...0x8F) && continuation(index + 2) && continuation(index + 3) ? 4 : 0
+        default:
+            return 0
+        }
+    }
+
+    /// Says why the sequence at `index` is ill-formed, for the error message.
+    static func problem(_ bytes: UnsafeRawBufferPointer, at index: Int, end: Int) -> String {
+        let lead = bytes[index]
+        let name = "0x" + JSONError.hex(lead)
+        switch lead {
+        case 0x80...0xBF: return "invalid UTF-8: unexpected continuation byte \(name)"
+        case 0xC0, 0xC1, 0xE0, 0xF0: break
+        case 0xED: break
+        case 0xF5...0xFF: return "invalid UTF-8: byte \(name) never appears in UTF-8"
+        default: break
+        }
+        let expected = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        if index + expected > end { return "invalid UTF-8: truncated sequence starting with \(name)" }
+        switch lead {
+        case 0xC0, 0xC1, 0xE0, 0xF0: return "invalid UTF-8: overlong encoding starting with \(name)"
+        case 0xED where bytes[index + 1] >= 0xA0: return "invalid UTF-8: encoded surrogate starting with \(name)"
+        case 0xF4 where bytes[index + 1] >= 0x90: return "invalid UTF-8: code point above U+10FFFF"
+        default: return "invalid UTF-8: sequence starting with \(name) is cut short"
+        }
+    }
+}

@@ -1,0 +1,566 @@
+/// Which JSON dialect a reader accepts.
+public enum JSONMode: Sendable, Hashable {
+    /// RFC 8259, as exports must be: no comments, no trailing commas, double-quoted strings only.
+    case strict
+    /// The JSON5 conveniences that make hand-written plan files pleasant: `//` and `/* */`
+    /// comments, trailing commas, unquoted identifier keys and single-quoted strings (with `\'`).
+    /// Numbers, literals and whitespace stay as in strict JSON.
+    case json5
+}
+
+/// The kind of the next value, as told by its first byte.
+public enum JSONValueKind: Sendable, Hashable {
+    case object, array, string, number, bool, null
+}
+
+/// Named ASCII bytes, so the scanner reads like the grammar.
+enum ASCII {
+    static let tab: UInt8 = 0x09
+    static let lineFeed: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let space: UInt8 = 0x20
+    static let quote: UInt8 = 0x22
+    static let dollar: UInt8 = 0x24
+    static let apostrophe: UInt8 = 0x27
+    static let asterisk: UInt8 = 0x2A
+    static let plus: UInt8 = 0x2B
+    static let comma: UInt8 = 0x2C
+    static let minus: UInt8 = 0x2D
+    static let period: UInt8 = 0x2E
+    static let slash: UInt8 = 0x2F
+    static let zero: UInt8 = 0x30
+    static let one: UInt8 = 0x31
+    static let nine: UInt8 = 0x39
+    static let colon: UInt8 = 0x3A
+    static let upperA: UInt8 = 0x41
+    static let upperE: UInt8 = 0x45
+    static let upperF: UInt8 = 0x46
+    static let upperZ: UInt8 = 0x5A
+    static let openBracket: UInt8 = 0x5B
+    static let backslash: UInt8 = 0x5C
+    static let closeBracket: UInt8 = 0x5D
+    static let underscore: UInt8 = 0x5F
+    static let lowerA: UInt8 = 0x61
+    static let lowerB: UInt8 = 0x62
+    static let lowerE: UInt8 = 0x65
+    static let lowerF: UInt8 = 0x66
+    static let lowerN: UInt8 = 0x6E
+    static let lowerR: UInt8 = 0x72
+    static let lowerT: UInt8 = 0x74
+    static let lowerU: UInt8 = 0x75
+    static let lowerZ: UInt8 = 0x7A
+    static let openBrace: UInt8 = 0x7B
+    static let closeBrace: UInt8 = 0x7D
+    static let bomFirst: UInt8 = 0xEF
+    static let bomSecond: UInt8 = 0xBB
+    static let bomThird: UInt8 = 0xBF
+
+    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }
+
+    /// Bytes that may start a JSON5 unquoted key (`[A-Za-z_$]`).
+    @inline(__always) static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        let folded = byte | 0x20
+        return (folded >= lowerA && folded <= lowerZ) || byte == underscore || byte == dollar
+    }
+
+    /// Bytes that may continue a JSON5 unquoted key (`[A-Za-z0-9_$]`).
+    @inline(__always) static func isIdentifierContinue(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || isDigit(byte)
+    }
+}
+
+/// A forward-only, validating JSON reader over raw bytes: the one reader of eventlint.
+///
+/// The export scanner drives it by hand (`enterObject`, `nextKey`, `readString`, `skipValue`…) to
+/// pick out the few members a plan asks about as byte ranges, so a clean line costs no `String`
+/// and no heap allocation; `JSONParser` drives the same cursor to build a `JSONNode` tree for
+/// plan files. Whatever is skipped is still fully validated (UTF-8, escapes, surrogates, number
+/// grammar, duplicate keys, depth), so "skipped" never means "accepted unseen".
+///
+/// Usage protocol: read one value at the top level, then call `expectEnd()`. Inside an object,
+/// call `nextKey()` until it returns `nil`, consuming exactly one value (read or skip) after each
+/// key; inside an array, call `nextElement()` until it returns `false`, consuming one value each
+/// time it returns `true`. Errors are thrown at the first problem and leave the cursor unusable
+/// for that text (the caller moves on to the next line).
+///
+/// The buffer must stay valid for the cursor's lifetime; the `JSONScratch` must serve only this
+/// cursor while it is in use.
+public struct JSONCursor {
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+    @usableFromInline let count: Int
+    public let mode: JSONMode
+    public let maxDepth: Int
+    /// Reused duplicate-key and container-kind storage; see `JSONScratch`.
+    public let scratch: JSONScratch
+    /// 0-based offset of the next unread byte. (Settable within the module only because the
+    /// string scanner lives in its own file.)
+    public internal(set) var offset: Int
+    /// Number of containers entered and not yet closed.
+    public private(set) var depth: Int = 0
+    /// True right after `enterObject`/`enterArray`, before the first member: that is the only
+    /// moment a closing bracket may come without a preceding comma. One flag suffices because a
+    /// parent container is never "at start" while one of its children is open.
+    private var atContainerStart = false
+
+    /// - Parameters:
+    ///   - bytes: the JSON text (one export line, or a whole plan file).
+    ///   - mode: `.strict` for exports, `.json5` for plan files.
+    ///   - maxDepth: deepest nesting accepted; 512 nested arrays pass, 513 fail.
+    ///   - scratch: per-thread reusable storage; it is reset here.
+    public init(
+        bytes: UnsafeRawBufferPointer, mode: JSONMode = .strict, maxDepth: Int = 512,
+        scratch: JSONScratch
+    ) {
+        self.bytes = bytes
+        self.count = bytes.count
+        self.mode = mode
+        self.maxDepth = maxDepth
+        self.scratch = scratch
+        self.offset = 0
+        scratch.reset()
+    }
+
+    // MARK: - Byte access
+
+    @inline(__always) func byte(at index: Int) -> UInt8 { bytes[index] }
+
+    @inline(__always) var isAtEnd: Bool { offset >= count }
+
+    /// Skips JSON whitespace (and, in JSON5, comments) and returns the next byte without consuming
+    /// it, or `nil` at the end of the input.
+    @inline(__always)
+    mutating func peekNonWhitespace() throws(JSONError) -> UInt8? {
+        while offset < count {
+            let current = bytes[offset]
+            if current > ASCII.space {
+                if current == ASCII.slash && mode == .json5 {
+                    try skipComment()
+                    continue
+                }
+                return current
+            }
+            guard current == ASCII.space || current == ASCII.lineFeed
+                || current == ASCII.carriageReturn || current == ASCII.tab
+            else { return current }
+            offset += 1
+        }
+        return nil
+    }
+
+    /// Skips one JSON5 comment starting at `offset` (which holds `/`).
+    private mutating func skipComment() throws(JSONError) {
+        let start = offset
+        guard offset + 1 < count else {
+            throw JSONError(.unexpectedEnd, at: count, "unexpected end of input after '/'")
+        }
+        switch bytes[offset + 1] {
+        case ASCII.slash:
+            offset += 2
+            while offset < count && bytes[offset] != ASCII.lineFeed { offset += 1 }
+        case ASCII.asterisk:
+            offset += 2
+            while offset + 1 < count {
+                if bytes[offset] == ASCII.asterisk && bytes[offset + 1] == ASCII.slash {
+                    offset += 2
+                    return
+                }
+                offset += 1
+            }
+            throw JSONError(.unexpectedEnd, at: count, "unterminated block comment opened at byte \(start)")
+        default:
+            throw unexpected(at: offset, expecting: "a value")
+        }
+    }
+
+    /// The byte that starts the next value; the end of input is `emptyInput` at the top level
+    /// and `unexpectedEnd` inside a container.
+    @inline(__always)
+    private mutating func valueStart() throws(JSONError) -> UInt8 {
+        guard let current = try peekNonWhitespace() else {
+            if depth == 0 {
+                throw JSONError(.emptyInput, at: count, "expected a JSON value, found end of input")
+            }
+            throw JSONError(.unexpectedEnd, at: count, "expected a value, found end of input")
+        }
+        return current
+    }
+
+    // MARK: - Errors
+
+    /// Builds the error for a byte that does not fit. Runs only on the error path, so it may look
+    /// around: a UTF-16 text or a stray BOM gets its own, more helpful, kind.
+    func unexpected(at position: Int, expecting expectation: String) -> JSONError {
+        if let utf16 = Self.utf16Error(in: bytes) { return utf16 }
+        guard position < count else {
+            return JSONError(.unexpectedEnd, at: count, "expected \(expectation), found end of input")
+        }
+        let found = bytes[position]
+        if found == ASCII.bomFirst && position + 2 < count && bytes[position + 1] == ASCII.bomSecond
+            && bytes[position + 2] == ASCII.bomThird
+        {
+            return JSONError(
+                .misplacedBOM, at: position,
+                "byte order mark (EF BB BF) is only allowed at the start of the input")
+        }
+        return JSONError(
+            .unexpectedCharacter, at: position,
+            "expected \(expectation), found \(JSONError.describe(byte: found))")
+    }
+
+    /// Recognises UTF-16 text: a UTF-16 byte order mark, or exactly one NUL among the first two
+    /// bytes (ASCII encoded as UTF-16). Only consulted once reading has already failed.
+    static func utf16Error(in bytes: UnsafeRawBufferPointer) -> JSONError? {
+        guard bytes.count >= 2 else { return nil }
+        let first = bytes[0]
+        let second = bytes[1]
+        let hasBOM = (first == 0xFF && second == 0xFE) || (first == 0xFE && second == 0xFF)
+        guard hasBOM || ((first == 0) != (second == 0)) else { return nil }
+        return JSONError(
+            .notUTF8, at: 0,
+            "input is not UTF-8 (it looks like UTF-16); convert it to UTF-8")
+    }
+
+    // MARK: - Values
+
+    /// Skips whitespace and tells what the next value is, without consuming it.
+    public mutating func peekKind() throws(JSONError) -> JSONValueKind {
+        let current = try valueStart()
+        switch current {
+        case ASCII.openBrace: return .object
+        case ASCII.openBracket: return .array
+        case ASCII.quote: return .string
+        case ASCII.minus, ASCII.zero...ASCII.nine: return .number
+        case ASCII.lowerT, ASCII.lowerF: return .bool
+        case ASCII.lowerN: return .null
+        case ASCII.apostrophe where mode == .json5: return .string
+        default: throw invalidValueStart(current)
+        }
+    }
+
+    /// The error for a byte that cannot start a value: words get `invalidLiteral` (`NaN`,
+    /// `Infinity`, `True`), everything else `unexpectedCharacter`.
+    private func invalidValueStart(_ current: UInt8) -> JSONError {
+        if ASCII.isIdentifierStart(current) && Self.utf16Error(in: bytes) == nil {
+            var end = offset
+            while end < count && ASCII.isIdentifierContinue(bytes[end]) && end - offset < 32 { end += 1 }
+            let word = String(validating: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self) ?? ""
+            return JSONError(
+                .invalidLiteral, at: offset,
+                "invalid literal '\(word)'; JSON allows only true, false and null")
+        }
+        if current == ASCII.plus || current == ASCII.period {
+            return JSONError(
+                .invalidNumber, at: offset,
+                "numbers cannot start with \(JSONError.describe(byte: current))")
+        }
+        return unexpected(at: offset, expecting: "a value")
+    }
+
+    /// Consumes `{`. The depth limit is checked before descending, so hostile nesting fails at
+    /// the first bracket too many instead of exhausting memory.
+    public mutating func enterObject() throws(JSONError) {
+        guard try valueStart() == ASCII.openBrace else { throw unexpected(at: offset, expecting: "'{'") }
+        try descend(isObject: true)
+    }
+
+    /// Consumes `[`, with the same depth check as `enterObject`.
+    public mutating func enterArray() throws(JSONError) {
+        guard try valueStart() == ASCII.openBracket else { throw unexpected(at: offset, expecting: "'['") }
+        try descend(isObject: false)
+    }
+
+    @inline(__always)
+    private mutating func descend(isObject: Bool) throws(JSONError) {
+        guard depth < maxDepth else {
+            throw JSONError(
+                .depthExceeded, at: offset, "nesting deeper than the limit of \(maxDepth) levels")
+        }
+        depth += 1
+        offset += 1
+        atContainerStart = true
+        scratch.pushFrame(isObject: isObject)
+    }
+
+    @inline(__always)
+    private mutating func ascend() {
+        depth -= 1
+        offset += 1
+        scratch.popFrame()
+    }
+
+    /// Moves to the next member of the current object: consumes the separating `,`, the key
+    /// (checked against the object's earlier keys) and the `:`, leaving the cursor at the value.
+    /// Returns `nil` after consuming the closing `}`.
+    public mutating func nextKey() throws(JSONError) -> JSONStringToken? {
+        guard var current = try peekNonWhitespace() else {
+            throw JSONError(.unexpectedEnd, at: count, "unterminated object: expected '}' or a member")
+        }
+        if atContainerStart {
+            atContainerStart = false
+            if current == ASCII.closeBrace {
+                ascend()
+                return nil
+            }
+        } else {
+            if current == ASCII.closeBrace {
+                ascend()
+                return nil
+            }
+            guard current == ASCII.comma else {
+                throw unexpected(at: offset, expecting: "',' or '}' after object member")
+            }
+            let commaOffset = offset
+            offset += 1
+            guard let afterComma = try peekNonWhitespace() else {
+                throw JSONError(.unexpectedEnd, at: count, "expected an object key, found end of input")
+            }
+            if afterComma == ASCII.closeBrace {
+                guard mode == .json5 else {
+                    throw JSONError(
+                        .unexpectedCharacter, at: commaOffset,
+                        "trailing comma before '}' is not allowed in strict JSON")
+                }
+                ascend()
+                return nil
+            }
+            current = afterComma
+        }
+        let key = try readKey(startingWith: current)
+        if let duplicate = scratch.registerKey(key, in: bytes) {
+            throw JSONError(
+                .duplicateKey, at: key.sourceStart,
+                "duplicate key \(JSONError.quote(key.decodedString(in: bytes))) (first at byte \(duplicate))")
+        }
+        guard try peekNonWhitespace() == ASCII.colon else {
+            throw unexpected(at: offset, expecting: "':' after object key")
+        }
+        offset += 1
+        return key
+    }
+
+    /// Reads an object key: a string, or in JSON5 an identifier.
+    @inline(__always)
+    private mutating func readKey(startingWith current: UInt8) throws(JSONError) -> JSONStringToken {
+        if current == ASCII.quote || (current == ASCII.apostrophe && mode == .json5) {
+            return try scanString()
+        }
+        if mode == .json5 && ASCII.isIdentifierStart(current) {
+            let start = offset
+            offset += 1
+            while offset < count && ASCII.isIdentifierContinue(bytes[offset]) { offset += 1 }
+            return JSONStringToken(content: start..<offset, hasEscapes: false, isQuoted: false)
+        }
+        if current == ASCII.closeBrace {
+            throw unexpected(at: offset, expecting: "an object key")
+        }
+        throw unexpected(
+            at: offset, expecting: mode == .json5 ? "an object key (string or identifier)" : "a double-quoted object key")
+    }
+
+    /// Moves to the next element of the current array: consumes the separating `,` and leaves
+    /// the cursor at the element. Returns `false` after consuming the closing `]`.
+    public mutating func nextElement() throws(JSONError) -> Bool {
+        guard let current = try peekNonWhitespace() else {
+            throw JSONError(.unexpectedEnd, at: count, "unterminated array: expected ']' or a value")
+        }
+        if current == ASCII.closeBracket {
+            atContainerStart = false
+            ascend()
+            return false
+        }
+        if atContainerStart {
+            atContainerStart = false
+            return true
+        }
+        guard current == ASCII.comma else {
+            throw unexpected(at: offset, expecting: "',' or ']' after array element")
+        }
+        let commaOffset = offset
+        offset += 1
+        if try peekNonWhitespace() == ASCII.closeBracket {
+            guard mode == .json5 else {
+                throw JSONError(
+                    .unexpectedCharacter, at: commaOffset,
+                    "trailing comma before ']' is not allowed in strict JSON")
+            }
+            ascend()
+            return false
+        }
+        return true
+    }
+
+    /// Reads a string value, fully validated; the token is a byte range, decoded only on demand.
+    public mutating func readString() throws(JSONError) -> JSONStringToken {
+        let current = try valueStart()
+        guard current == ASCII.quote || (current == ASCII.apostrophe && mode == .json5) else {
+            throw unexpected(at: offset, expecting: "a string")
+        }
+        return try scanString()
+    }
+
+    /// Reads a number and returns its lexeme's byte range. The value is never converted, so
+    /// `1e400` or a 30-digit integer is kept exactly; range checks belong to the schema.
+    public mutating func readNumber() throws(JSONError) -> Range<Int> {
+        let current = try valueStart()
+        guard current == ASCII.minus || ASCII.isDigit(current) else {
+            if current == ASCII.plus || current == ASCII.period { throw invalidValueStart(current) }
+            throw unexpected(at: offset, expecting: "a number")
+        }
+        return try scanNumber()
+    }
+
+    /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    private mutating func scanNumber() throws(JSONError) -> Range<Int> {
+        let start = offset
+        var index = offset
+        if bytes[index] == ASCII.minus { index += 1 }
+        guard index < count else {
+            throw JSONError(.unexpectedEnd, at: count, "expected a digit after '-', found end of input")
+        }
+        let first = bytes[index]
+        if first == ASCII.zero {
+            index += 1
+            if index < count && ASCII.isDigit(bytes[index]) {
+                throw JSONError(.invalidNumber, at: index - 1, "leading zeros are not allowed in numbers")
+            }
+        } else if first >= ASCII.one && first <= ASCII.nine {
+            index += 1
+            while index < count && ASCII.isDigit(bytes[index]) { index += 1 }
+        } else {
+            throw JSONError(
+                .invalidNumber, at: index, "expected a digit after '-', found \(JSONError.describe(byte: first))")
+        }
+        if index < count && bytes[index] == ASCII.period {
+            index += 1
+            index = try requireDigits(from: index, after: "'.'")
+        }
+        if index < count && (bytes[index] | 0x20) == ASCII.lowerE {
+            index += 1
+            if index < count && (bytes[index] == ASCII.plus || bytes[index] == ASCII.minus) { index += 1 }
+            index = try requireDigits(from: index, after: "the exponent marker")
+        }
+        offset = index
+        return start..<index
+    }
+
+    @inline(__always)
+    private func requireDigits(from start: Int, after what: String) throws(JSONError) -> Int {
+        guard start < count else {
+            throw JSONError(.unexpectedEnd, at: count, "expected a digit after \(what), found end of input")
+        }
+        guard ASCII.isDigit(bytes[start]) else {
+            throw JSONError(
+                .invalidNumber, at: start,
+                "expected a digit after \(what), found \(JSONError.describe(byte: bytes[start]))")
+        }
+        var index = start + 1
+        while index < count && ASCII.isDigit(bytes[index]) { index += 1 }
+        return index
+    }
+
+    /// Reads `true` or `false`.
+    public mutating func readBool() throws(JSONError) -> Bool {
+        let current = try valueStart()
+        if current == ASCII.lowerT {
+            try expectLiteral("true")
+            return true
+        }
+        if current == ASCII.lowerF {
+            try expectLiteral("false")
+            return false
+        }
+        throw unexpected(at: offset, expecting: "true or false")
+    }
+
+    /// Reads `null`.
+    public mutating func readNull() throws(JSONError) {
+        guard try valueStart() == ASCII.lowerN else { throw unexpected(at: offset, expecting: "null") }
+        try expectLiteral("null")
+    }
+
+    /// Consumes the literal at `offset`, which already matched its first byte.
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONError) {
+        let length = literal.utf8CodeUnitCount
+        let matches = literal.withUTF8Buffer { expected -> Bool in
+            guard offset + length <= count else { return false }
+            for index in 1..<length where bytes[offset + index] != expected[index] { return false }
+            return true
+        }
+        guard matches else {
+            var end = offset
+            while end < count && end < offset + length && bytes[end] == literal.utf8Start[end - offset] { end += 1 }
+            if end >= count {
+                throw JSONError(.unexpectedEnd, at: count, "unexpected end of input inside literal '\(literal)'")
+            }
+            throw invalidValueStart(bytes[offset])
+        }
+        offset += length
+    }
+
+    /// Skips one value of any kind, validating it exactly as reading it would (UTF-8, escapes,
+    /// surrogates, number grammar, duplicate keys, depth). Iterative: nesting costs a scratch
+    /// frame, never a stack frame, so hostile depth cannot overflow the stack.
+    public mutating func skipValue() throws(JSONError) {
+        let baseDepth = depth
+        while true {
+            // Expecting a value.
+            let current = try valueStart()
+            switch current {
+            case ASCII.quote:
+                _ = try scanString()
+            case ASCII.openBrace:
+                try descend(isObject: true)
+                if try nextKey() != nil { continue }
+            case ASCII.openBracket:
+                try descend(isObject: false)
+                if try nextElement() { continue }
+            case ASCII.minus, ASCII.zero...ASCII.nine:
+                _ = try scanNumber()
+            case ASCII.lowerT:
+                try expectLiteral("true")
+            case ASCII.lowerF:
+                try expectLiteral("false")
+            case ASCII.lowerN:
+                try expectLiteral("null")
+            case ASCII.apostrophe where mode == .json5:
+                _ = try scanString()
+            default:
+                throw invalidValueStart(current)
+            }
+            // A value is complete: close every container that ends here, then move on to the
+            // next member or element, or stop once back at the starting depth.
+            while true {
+                if depth == baseDepth { return }
+                if scratch.topIsObject {
+                    if try nextKey() != nil { break }
+                } else {
+                    if try nextElement() { break }
+                }
+            }
+        }
+    }
+
+    /// Skips trailing whitespace and fails if anything else remains after the top-level value.
+    public mutating func expectEnd() throws(JSONError) {
+        guard let current = try peekNonWhitespace() else { return }
+        if let utf16 = Self.utf16Error(in: bytes) { throw utf16 }
+        if current == ASCII.bomFirst && offset + 2 < count && bytes[offset + 1] == ASCII.bomSecond
+            && bytes[offset + 2] == ASCII.bomThird
+        {
+            throw unexpected(at: offset, expecting: "end of input")
+        }
+        throw JSONError(
+            .trailingContent, at: offset,
+            "unexpected \(JSONError.describe(byte: current)) after the end of the JSON value")
+    }
+
+    /// Skips a UTF-8 byte order mark at byte 0 and reports whether there was one. Call it first,
+    /// only when the source allows a leading BOM (the caller reports it as a warning).
+    public mutating func skipLeadingBOM() -> Bool {
+        guard offset == 0, count >= 3, bytes[0] == ASCII.bomFirst, bytes[1] == ASCII.bomSecond,
+            bytes[2] == ASCII.bomThird
+        else { return false }
+        offset = 3
+        return true
+    }
+}

@@ -1,0 +1,108 @@
+/// Builds a `JSONNode` tree — for plan files and tests — by driving `JSONCursor`, so the tree
+/// and the export scanner accept exactly the same texts. Iterative: nesting lives in heap
+/// stacks, never in call frames, so even a raised `maxDepth` cannot overflow the stack.
+public enum JSONParser {
+    /// An open container while its members are being collected.
+    private struct OpenContainer {
+        var isObject: Bool
+        var offset: Int
+        /// Where this container's values start in the shared `values` stack.
+        var firstValue: Int
+        /// Where this container's keys start in the shared `keys` stack (objects only).
+        var firstKey: Int
+    }
+
+    /// Parses one complete JSON text.
+    /// - Parameters:
+    ///   - allowLeadingBOM: skip a UTF-8 BOM at byte 0 (the caller reports it); when false, or
+    ///     anywhere else, a BOM is a `misplacedBOM` error.
+    /// - Throws: the first `JSONError`, with the byte offset of the problem.
+    public static func parse(
+        _ bytes: UnsafeRawBufferPointer, mode: JSONMode, maxDepth: Int = 512, allowLeadingBOM: Bool = true
+    ) throws(JSONError) -> JSONNode {
+        var cursor = JSONCursor(bytes: bytes, mode: mode, maxDepth: maxDepth, scratch: JSONScratch())
+        if allowLeadingBOM { _ = cursor.skipLeadingBOM() }
+
+        var open: [OpenContainer] = []
+        var values: [JSONNode] = []
+        var keys: [(key: String, offset: Int)] = []
+
+        while true {
+            // Read one value; containers are opened and their first member is awaited instead.
+            let kind = try cursor.peekKind()
+            let start = cursor.offset
+            var node: JSONNode
+            switch kind {
+            case .object:
+                try cursor.enterObject()
+                if let key = try cursor.nextKey() {
+                    open.append(OpenContainer(isObject: true, offset: start, firstValue: values.count, firstKey: keys.count))
+                    keys.append((key.decodedString(in: bytes), key.sourceStart))
+                    continue
+                }
+                node = JSONNode(.object([]), offset: start)
+            case .array:
+                try cursor.enterArray()
+                if try cursor.nextElement() {
+                    open.append(OpenContainer(isObject: false, offset: start, firstValue: values.count, firstKey: keys.count))
+                    continue
+                }
+                node = JSONNode(.array([]), offset: start)
+            case .string:
+                node = JSONNode(.string(try cursor.readString().decodedString(in: bytes)), offset: start)
+            case .number:
+                let lexeme = try cursor.readNumber()
+                let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[lexeme]), as: UTF8.self) ?? ""
+                node = JSONNode(.number(text), offset: start)
+            case .bool:
+                node = JSONNode(.bool(try cursor.readBool()), offset: start)
+            case .null:
+                try cursor.readNull()
+                node = JSONNode(.null, offset: start)
+            }
+
+            // A value is complete: hand it to its container; close containers that end here.
+            while true {
+                guard let container = open.last else {
+                    try cursor.expectEnd()
+                    return node
+                }
+                values.append(node)
+                if container.isObject {
+                    if let key = try cursor.nextKey() {
+                        keys.append((key.decodedString(in: bytes), key.sourceStart))
+                        break
+                    }
+                    var members: [JSONMember] = []
+                    members.reserveCapacity(values.count - container.firstValue)
+                    for (index, value) in values[container.firstValue...].enumerated() {
+                        let key = keys[container.firstKey + index]
+                        members.append(JSONMember(key: key.key, keyOffset: key.offset, value: value))
+                    }
+                    values.removeSubrange(container.firstValue...)
+                    keys.removeSubrange(container.firstKey...)
+                    node = JSONNode(.object(members), offset: container.offset)
+                } else {
+                    if try cursor.nextElement() { break }
+                    let elements = Array(values[container.firstValue...])
+                    values.removeSubrange(container.firstValue...)
+                    node = JSONNode(.array(elements), offset: container.offset)
+                }
+                open.removeLast()
+            }
+        }
+    }
+
+    /// Convenience for an in-memory byte array.
+    public static func parse(
+        _ bytes: [UInt8], mode: JSONMode, maxDepth: Int = 512, allowLeadingBOM: Bool = true
+    ) throws(JSONError) -> JSONNode {
+        // `withUnsafeBytes` rethrows untyped errors, so carry the typed result out instead.
+        let result = bytes.withUnsafeBytes { raw in
+            Result { () throws(JSONError) -> JSONNode in
+                try parse(raw, mode: mode, maxDepth: maxDepth, allowLeadingBOM: allowLeadingBOM)
+            }
+        }
+        return try result.get()
+    }
+}
