@@ -1,0 +1,131 @@
+/// A JSON value built for output. It is separate from the reader's `JSONValue` because output
+/// needs typed numbers (`Int64`, `Double`) rather than source lexemes, and object members in the
+/// order the writer chose, so every document eventlint prints is byte-for-byte stable.
+public indirect enum JSONOutput: Sendable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    /// Non-finite values have no JSON spelling and are written as `null`.
+    case double(Double)
+    case string(String)
+    case array([JSONOutput])
+    /// Members in the order they are written; the writer never sorts or deduplicates them.
+    case object([(String, JSONOutput)])
+
+    /// Builds an object, dropping members whose value is `nil`, so optional fields
+    /// (`byteOffset`, `event`, …) are simply absent instead of `null`.
+    public static func object(omittingNil members: [(String, JSONOutput?)]) -> JSONOutput {
+        .object(members.compactMap { key, value in value.map { (key, $0) } })
+    }
+
+    /// Convenience for counts and positions, which are `Int` everywhere else.
+    public static func int(_ value: Int) -> JSONOutput { .int(Int64(value)) }
+
+    /// The JSON text: one line when `pretty` is false, otherwise indented by two spaces with
+    /// `"key": value` members. No trailing newline.
+    public func rendered(pretty: Bool = true) -> String {
+        var writer = JSONOutputWriter(pretty: pretty)
+        writer.write(self, depth: 0)
+        return writer.output
+    }
+
+    /// Escapes `text` as the body of a JSON string literal (without the surrounding quotes):
+    /// `"` and `\` are escaped, control characters become `\n`, `\r`, `\t` or `\u00XX`, and
+    /// everything else, non-ASCII included, stays as UTF-8 so output remains readable.
+    public static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    result += "\\u00" + hexByte(UInt8(scalar.value))
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    private static func hexByte(_ byte: UInt8) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+    }
+}
+
+extension JSONOutput: Equatable {
+    public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.int(a), .int(b)): a == b
+        case let (.double(a), .double(b)): a == b
+        case let (.string(a), .string(b)): a == b
+        case let (.array(a), .array(b)): a == b
+        case let (.object(a), .object(b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+}
+
+/// Accumulates JSON text; a value type so rendering has no shared state.
+private struct JSONOutputWriter {
+    let pretty: Bool
+    var output = ""
+
+    mutating func write(_ value: JSONOutput, depth: Int) {
+        switch value {
+        case .null: output += "null"
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .int(let number): output += String(number)
+        case .double(let number): output += Self.spell(number)
+        case .string(let text): output += "\"" + JSONOutput.escaped(text) + "\""
+        case .array(let elements):
+            if elements.isEmpty {
+                output += "[]"
+                return
+            }
+            output += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output += "," }
+                newline(depth: depth + 1)
+                write(element, depth: depth + 1)
+            }
+            newline(depth: depth)
+            output += "]"
+        case .object(let members):
+            if members.isEmpty {
+                output += "{}"
+                return
+            }
+            output += "{"
+            for (index, (key, member)) in members.enumerated() {
+                if index > 0 { output += "," }
+                newline(depth: depth + 1)
+                output += "\"" + JSONOutput.escaped(key) + "\":"
+                if pretty { output += " " }
+                write(member, depth: depth + 1)
+            }
+            newline(depth: depth)
+            output += "}"
+        }
+    }
+
+    private mutating func newline(depth: Int) {
+        guard pretty else { return }
+        output += "\n" + String(repeating: "  ", count: depth)
+    }
+
+    /// Swift's shortest round-trip spelling (`0.1`, `1e-05`, `2.0`) is valid JSON for every
+    /// finite value; infinities and NaN are not representable and become `null`.
+    private static func spell(_ number: Double) -> String {
+        number.isFinite ? String(describing: number) : "null"
+    }
+}

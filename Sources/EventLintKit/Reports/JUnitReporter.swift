@@ -1,0 +1,89 @@
+/// The `junit` format: JUnit XML, which CI systems (GitLab, Jenkins, Azure, test-report
+/// actions) show as a test report. Each rule id is a test suite and each finding a test case
+/// named `file:line`; errors and warnings are failures, info findings pass with the message in
+/// `<system-out>`. A clean run has one passing test case, so CI shows a green test rather than
+/// an empty report it may treat as missing.
+public struct JUnitReporter {
+    public init() {}
+
+    public func render(_ document: ReportDocument) -> String {
+        let counts = document.counts
+        let failures = counts.errors + counts.warnings
+        let runName = "\(document.tool.name) \(document.command.rawValue)"
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let totalTests = max(1, document.findings.count)
+        xml += "<testsuites name=\"\(Self.escape(runName))\" tests=\"\(totalTests)\" failures=\"\(failures)\" errors=\"0\">\n"
+        if document.findings.isEmpty {
+            xml += "  <testsuite name=\"\(Self.escape(runName))\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
+            xml += "    <testcase name=\"no findings\" classname=\"\(Self.escape(runName))\"/>\n"
+            xml += "  </testsuite>\n"
+        }
+        for (ruleID, findings) in Self.groupedByRule(document.findings) {
+            let suiteFailures = findings.filter { $0.severity >= .warning }.count
+            xml += "  <testsuite name=\"\(Self.escape(ruleID))\" tests=\"\(findings.count)\" failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"0\">\n"
+            for finding in findings {
+                xml += Self.testCase(for: finding)
+            }
+            xml += "  </testsuite>\n"
+        }
+        xml += "</testsuites>\n"
+        return xml
+    }
+
+    /// Findings grouped by rule id, suites in id order, findings in the order given.
+    static func groupedByRule(_ findings: [Finding]) -> [(String, [Finding])] {
+        var groups: [String: [Finding]] = [:]
+        for finding in findings { groups[finding.ruleID, default: []].append(finding) }
+        return groups.keys.sorted().map { ($0, groups[$0] ?? []) }
+    }
+
+    private static func testCase(for finding: Finding) -> String {
+        let name = TextReporter.describe(SourceLocation(file: finding.location.file, line: finding.location.line, column: 0))
+        var xml = "    <testcase name=\"\(escape(name))\" classname=\"\(escape(finding.ruleID))\">\n"
+        var details = TextReporter.describe(finding.location) + ": " + finding.message
+        if let event = finding.event { details += "\nevent: " + event }
+        if let param = finding.param { details += "\nparam: " + param }
+        for note in finding.notes {
+            details += "\nnote: " + note.message
+            if let location = note.location { details += " (" + TextReporter.describe(location) + ")" }
+        }
+        switch finding.severity {
+        case .error, .warning:
+            xml += "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(escape(finding.message))\">"
+            xml += escape(details, inAttribute: false) + "</failure>\n"
+        case .info:
+            xml += "      <system-out>" + escape(details, inAttribute: false) + "</system-out>\n"
+        }
+        xml += "    </testcase>\n"
+        return xml
+    }
+
+    /// Escapes text for XML 1.0. The five markup characters become entities. Tab, LF and CR are
+    /// written as character references inside attributes (a parser would turn them into spaces
+    /// otherwise) and CR also in text (a parser would turn it into LF). Other control characters,
+    /// and U+FFFE/U+FFFF, cannot appear in XML 1.0 at all, not even as references, so they are
+    /// replaced by U+FFFD to keep the document well-formed while showing that something was there.
+    public static func escape(_ text: String, inAttribute: Bool = true) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\r": result += "&#13;"
+            case "\n": result += inAttribute ? "&#10;" : "\n"
+            case "\t": result += inAttribute ? "&#9;" : "\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    result += "\u{FFFD}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}

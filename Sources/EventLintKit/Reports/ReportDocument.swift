@@ -1,0 +1,107 @@
+/// The program that wrote a report; SARIF and JSON name it so a consumer knows what produced the
+/// findings and which version's rule set applies.
+public struct ReportTool: Sendable, Hashable {
+    public var name: String
+    public var version: String
+    /// Where the tool's documentation lives; SARIF shows it as `informationUri` when set.
+    public var informationURI: String?
+
+    public init(name: String = "eventlint", version: String, informationURI: String? = nil) {
+        self.name = name
+        self.version = version
+        self.informationURI = informationURI
+    }
+}
+
+/// The command whose findings a report holds; reports name it so `check` and `lint` results
+/// uploaded from the same job stay apart.
+public enum ReportCommand: String, Sendable, CaseIterable {
+    case check
+    case lint
+    case budget
+}
+
+/// Extra, command-specific numbers printed after the findings (for `lint`: lines read, events
+/// checked, pair outcomes, stream statistics). Each command supplies its own type, so the report
+/// layer needs no knowledge of what a summary contains; every requirement must be implemented,
+/// there are no defaults that could silently print nothing.
+public protocol ReportSummary: Sendable {
+    /// Plain lines for `text` and `github` output, without colour or trailing newlines.
+    var textLines: [String] { get }
+    /// A Markdown fragment appended to the `markdown` report (may hold its own tables).
+    var markdown: String { get }
+    /// The value of the `summary` key of the `json` report.
+    var json: JSONOutput { get }
+}
+
+/// Everything a reporter formats: the stage boundary between running checks and printing.
+/// Findings arrive already sorted (`sortedForReport()`); reporters only format and never decide
+/// severities or order.
+public struct ReportDocument: Sendable {
+    public var tool: ReportTool
+    public var command: ReportCommand
+    public var findings: [Finding]
+    /// Metadata of the rules the findings reference, for SARIF's rule list and the docs links.
+    public var rules: [Rule]
+    public var summary: (any ReportSummary)?
+
+    public init(
+        tool: ReportTool, command: ReportCommand, findings: [Finding], rules: [Rule],
+        summary: (any ReportSummary)? = nil
+    ) {
+        self.tool = tool
+        self.command = command
+        self.findings = findings
+        self.rules = rules
+        self.summary = summary
+    }
+
+    /// The rules from `catalog` that `findings` reference, in id order; what a command passes as
+    /// `rules` when it has no narrower list.
+    public static func rulesReferenced(by findings: [Finding], in catalog: [Rule] = RuleCatalog.all) -> [Rule] {
+        let ids = Set(findings.map(\.ruleID))
+        return catalog.filter { ids.contains($0.id) }.sorted { $0.id < $1.id }
+    }
+
+    public var counts: SeverityCounts { SeverityCounts(findings) }
+
+    /// Renders the document in the chosen format. The result ends with a newline; the caller
+    /// writes it wherever it belongs (stdout, a file, `$GITHUB_STEP_SUMMARY`).
+    public func rendered(_ options: ReportOptions) -> String {
+        switch options.format {
+        case .text:
+            TextReporter(color: options.color, maxExamples: options.maxExamples, sourceLine: options.sourceLine)
+                .render(self)
+        case .json: JSONReporter().render(self)
+        case .github: GitHubReporter().render(self)
+        case .sarif: SARIFReporter().render(self)
+        case .junit: JUnitReporter().render(self)
+        case .markdown: MarkdownReporter().render(self)
+        }
+    }
+}
+
+/// How to render a report. Not `Sendable`: `sourceLine` is usually a closure over a cache of the
+/// files already read, and rendering happens once, on the caller's thread.
+public struct ReportOptions {
+    public var format: ReportFormat
+    /// ANSI colours; used by `text` only, and only when the caller knows stdout is a terminal.
+    public var color: Bool
+    /// `text` only: at most this many findings in full per rule id, then one `... and K more`
+    /// line, so one noisy rule does not bury the rest. `nil` shows everything; JSON-shaped
+    /// formats always keep every finding.
+    public var maxExamples: Int?
+    /// The text of a source line (1-based, without its line break) for the `text` excerpt, or
+    /// `nil` when it is not available, in which case only the location is printed.
+    public var sourceLine: (_ file: String, _ line: Int) -> String?
+
+    public init(
+        format: ReportFormat, color: Bool = false, maxExamples: Int? = nil,
+        sourceLine: @escaping (_ file: String, _ line: Int) -> String? = { _, _ in nil }
+    ) {
+        self.format = format
+        self.color = color
+        self.maxExamples = maxExamples
+        self.sourceLine = sourceLine
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import EventLintKit
+
+/// Every format rendered from the same fixed findings and compared with its golden file.
+@Suite struct ReportGoldenTests {
+    static let goldenFiles: [(ReportFormat, String)] = [
+        (.text, "findings.txt"), (.json, "findings.json"), (.github, "findings.github.txt"),
+        (.sarif, "findings.sarif"), (.junit, "findings.junit.xml"), (.markdown, "findings.md"),
+    ]
+
+    @Test(arguments: goldenFiles)
+    func findingsMatchGolden(format: ReportFormat, file: String) {
+        Golden.check(ReportFixture.rendered(format), file: file)
+    }
+
+    @Test(arguments: goldenFiles)
+    func cleanRunMatchesGolden(format: ReportFormat, file: String) {
+        let clean = ReportFixture.document(findings: [], command: .check, summary: nil)
+        Golden.check(ReportFixture.rendered(format, document: clean), file: "clean." + file.split(separator: ".", maxSplits: 1)[1])
+    }
+
+    @Test func textWithLimitedExamplesMatchesGolden() {
+        let text = ReportFixture.document().rendered(
+            ReportOptions(format: .text, maxExamples: 1, sourceLine: ReportFixture.sourceLine))
+        Golden.check(text, file: "findings.max1.txt")
+    }
+
+    @Test func colouredTextMatchesGolden() {
+        let text = ReportFixture.document().rendered(
+            ReportOptions(format: .text, color: true, sourceLine: ReportFixture.sourceLine))
+        Golden.check(text, file: "findings.color.txt")
+    }
+
+    @Test func lineDiffShowsChangedLinesWithContext() {
+        let diff = Golden.lineDiff(expected: "a\nb\nc\nd\ne\nf\ng", actual: "a\nb\nc\nD\ne\nf\ng")
+        #expect(diff == "  b\n  c\n- d\n+ D\n  e\n  f\n")
+    }
+}

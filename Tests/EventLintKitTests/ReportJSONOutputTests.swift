@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import EventLintKit
+
+/// The JSON writer: stable key order, both layouts, numbers, and output that a standard parser
+/// reads back to the same values.
+@Suite struct ReportJSONOutputTests {
+    static let sample = JSONOutput.object([
+        ("z", .int(1)), ("a", .array([.bool(true), .null, .double(0.5), .string("é\n\"")])),
+        ("empty", .object([])), ("list", .array([])), ("big", .int(Int64.max)),
+    ])
+
+    @Test func compactKeepsMemberOrder() {
+        #expect(Self.sample.rendered(pretty: false)
+            == "{\"z\":1,\"a\":[true,null,0.5,\"é\\n\\\"\"],\"empty\":{},\"list\":[],\"big\":9223372036854775807}")
+    }
+
+    @Test func prettyIndentsByTwoSpaces() {
+        let expected = """
+            {
+              "z": 1,
+              "a": [
+                true,
+                null,
+                0.5,
+                "é\\n\\""
+              ],
+              "empty": {},
+              "list": [],
+              "big": 9223372036854775807
+            }
+            """
+        #expect(Self.sample.rendered(pretty: true) == expected)
+    }
+
+    @Test(arguments: [
+        (1.0, "1.0"), (0.1, "0.1"), (-2.5e-7, "-2.5e-07"), (1e300, "1e+300"),
+        (Double.nan, "null"), (Double.infinity, "null"),
+    ])
+    func doublesAreValidJSON(value: Double, expected: String) {
+        #expect(JSONOutput.double(value).rendered() == expected)
+    }
+
+    @Test func omittingNilDropsAbsentMembers() {
+        let value = JSONOutput.object(omittingNil: [("a", .int(1)), ("b", nil), ("c", .null)])
+        #expect(value == .object([("a", .int(1)), ("c", .null)]))
+    }
+
+    @Test func foundationParsesEveryControlCharacterBack() throws {
+        let text = String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) }) + "\"\\é🎉"
+        let rendered = JSONOutput.array([.string(text)]).rendered(pretty: false)
+        let parsed = try JSONSerialization.jsonObject(with: Data(rendered.utf8)) as? [String]
+        #expect(parsed == [text])
+    }
+
+    @Test func jsonReportParsesAndCountsSeverities() throws {
+        let rendered = ReportFixture.rendered(.json)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(rendered.utf8)) as? NSDictionary)
+        let counts = try #require(object["counts"] as? NSDictionary)
+        #expect(counts["error"] as? Int == 3)
+        #expect(counts["warning"] as? Int == 2)
+        #expect(counts["info"] as? Int == 1)
+        #expect((object["findings"] as? NSArray)?.count == ReportFixture.findings.count)
+        #expect((object["summary"] as? NSDictionary)?["linesRead"] as? Int == 2000)
+    }
+
+    @Test func jsonReportKeepsEveryFindingWhateverMaxExamples() {
+        let many = (1...5).map { line in
+            Finding(rule: ReportFixture.enumValue, message: "m", at: SourceLocation(file: "f", line: line))
+        }
+        let document = ReportFixture.document(findings: many)
+        let rendered = document.rendered(ReportOptions(format: .json, maxExamples: 1))
+        #expect(rendered.components(separatedBy: "\"rule\": \"stream/enum-value\"").count == 6)
+    }
+}

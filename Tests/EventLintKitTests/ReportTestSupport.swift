@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+@testable import EventLintKit
+
+/// The fixed findings every golden report is rendered from. They cover what reporters must
+/// escape or lay out: notes with and without a location, non-ASCII text, `%`, `:`, `,`, a
+/// newline, `<&>`, a space and non-ASCII in a file name, several files and all severities.
+enum ReportFixture {
+    static let tool = ReportTool(version: "0.1.0-test", informationURI: "https://example.com/eventlint")
+
+    static let nameTooLong = Rule(
+        id: "ga4/event-name-too-long", stage: .plan, severity: .error,
+        summary: "event names must be at most 40 characters",
+        documentation: "GA4 drops events whose name is longer than **40** characters.\n\nShorten the name.",
+        ga4ValidationCode: "NAME_INVALID")
+    static let unknownParam = Rule(
+        id: "plan/unknown-param-ref", stage: .plan, severity: .warning,
+        summary: "an event refers to a param that is not declared",
+        documentation: "Every param an event lists must be declared under `params`.")
+    static let enumValue = Rule(
+        id: "stream/enum-value", stage: .stream, severity: .error,
+        summary: "a param value is not one of the allowed values",
+        documentation: "The plan lists the allowed values; anything else breaks reports that group by the param.")
+    static let unclosed = Rule(
+        id: "pair/unclosed", stage: .pair, severity: .warning,
+        summary: "a pair was opened and never closed",
+        documentation: "An opening event needs a closing event within the pair's window.")
+    /// Referenced by a finding but left out of `rules`, so SARIF must describe it by id alone.
+    static let accents = Rule(
+        id: "plan/non-ascii-name", stage: .plan, severity: .info,
+        summary: "a name holds non-ASCII letters", documentation: "Some tools mangle them.")
+
+    static let findings: [Finding] = [
+        Finding(
+            rule: nameTooLong,
+            message: "event name \"very_long_event_name_that_is_way_too_long_for_ga4\" is 49 characters, over GA4's limit of 40",
+            at: SourceLocation(file: "schema/events.json5", line: 12, column: 5),
+            event: "very_long_event_name_that_is_way_too_long_for_ga4",
+            notes: [FindingNote("first declared here", at: SourceLocation(file: "schema/other.json5", line: 3, column: 1))]),
+        Finding(
+            rule: unknownParam,
+            message: "event \"purchase\" lists param \"discount_%\", which is not declared: see params, e.g. \"value\"",
+            at: SourceLocation(file: "schema/events.json5", line: 40, column: 23),
+            event: "purchase", param: "discount_%"),
+        Finding(
+            rule: accents, message: "event name \"achat_été_🎉\" holds non-ASCII letters",
+            at: SourceLocation(file: "schema/events.json5", line: 7, column: 24), event: "achat_été_🎉"),
+        Finding(
+            rule: enumValue,
+            message: "param \"screen\" of event \"screen_view\" has value \"a<b & c>d\", not one of \"home\", \"paywall\"",
+            at: SourceLocation(file: "exports/día 1.ndjson", line: 1204, column: 1, byteOffset: 98_765),
+            event: "screen_view", param: "screen"),
+        Finding(
+            rule: enumValue,
+            message: "param \"screen\" of event \"screen_view\" has value \"line one\nline two\", not one of \"home\", \"paywall\"",
+            at: SourceLocation(file: "exports/día 1.ndjson", line: 1310, column: 1, byteOffset: 120_001),
+            event: "screen_view", param: "screen",
+            notes: [FindingNote("allowed values come from schema/params.json5")]),
+        Finding(
+            rule: unclosed,
+            message: "pair \"checkout\" opened by \"begin_checkout\" was never closed: 100% of the window passed",
+            at: SourceLocation(file: "exports/a,b:c.ndjson", line: 9, column: 1, byteOffset: 2_048),
+            event: "begin_checkout",
+            notes: [FindingNote("the user's next event, \"app_remove\", came 3 days later",
+                                at: SourceLocation(file: "exports/a,b:c.ndjson", line: 14, column: 1))]),
+    ].sortedForReport()
+
+    /// The rules a command would pass: all but `accents`.
+    static let rules = [nameTooLong, unknownParam, enumValue, unclosed]
+
+    static let sourceLines: [String: [Int: String]] = [
+        "schema/events.json5": [
+            7: "  \"achat_été_🎉\": { params: [\"prix\"] },",
+            12: "    very_long_event_name_that_is_way_too_long_for_ga4: {",
+            40: "\tpurchase: { params: [\"discount_%\", \"value\"] },",
+        ],
+        "exports/día 1.ndjson": [
+            1204: "{\"event_name\":\"screen_view\",\"screen\":\"a<b & c>d\"}",
+        ],
+    ]
+
+    static func sourceLine(file: String, line: Int) -> String? { sourceLines[file]?[line] }
+
+    static func document(
+        findings: [Finding] = findings, command: ReportCommand = .lint, summary: (any ReportSummary)? = FixtureSummary()
+    ) -> ReportDocument {
+        ReportDocument(tool: tool, command: command, findings: findings, rules: rules, summary: summary)
+    }
+
+    static func rendered(_ format: ReportFormat, document: ReportDocument = document()) -> String {
+        document.rendered(ReportOptions(format: format, sourceLine: sourceLine))
+    }
+}
+
+/// A stand-in for the `lint` command's summary, to show that a command-defined type plugs in.
+struct FixtureSummary: ReportSummary {
+    var textLines: [String] {
+        [
+            "lines read: 2000 = events checked: 1990 + not JSON: 4 + blank: 6",
+            "pair checkout: opened 12, closed 11 (purchase 9, cancel 2), unclosed 1, median 42 s",
+        ]
+    }
+    var markdown: String {
+        "### summary\n\n| lines read | events checked | not JSON | blank |\n| ---: | ---: | ---: | ---: |\n| 2000 | 1990 | 4 | 6 |\n"
+    }
+    var json: JSONOutput {
+        .object([
+            ("linesRead", .int(2000)), ("eventsChecked", .int(1990)), ("notJSON", .int(4)), ("blank", .int(6)),
+            ("missingRate", .double(0.032)),
+        ])
+    }
+}
+
+/// Golden files under `Fixtures/reports`. A mismatch fails with a line diff and leaves the file
+/// alone; only `UPDATE_GOLDEN=1` rewrites it, so a regression can never bless itself.
+enum Golden {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/reports")
+
+    static func check(_ actual: String, file name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let url = directory.appendingPathComponent(name)
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            do {
+                try actual.write(to: url, atomically: true, encoding: .utf8)
+            } catch {
+                Issue.record("cannot write golden file \(url.path): \(error)", sourceLocation: sourceLocation)
+            }
+            return
+        }
+        guard let data = try? Data(contentsOf: url) else {
+            Issue.record("missing golden file \(url.path); run with UPDATE_GOLDEN=1 to create it", sourceLocation: sourceLocation)
+            return
+        }
+        let expected = String(decoding: data, as: UTF8.self)
+        if expected != actual {
+            let diff = lineDiff(expected: expected, actual: actual)
+            Issue.record(
+                "\(name) differs from the golden file (- expected, + actual; UPDATE_GOLDEN=1 rewrites it):\n\(diff)",
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A line diff from the longest common subsequence, showing changed lines with two lines of
+    /// context. Golden files are small, so the quadratic table is fine.
+    static func lineDiff(expected: String, actual: String) -> String {
+        let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var table = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
+        for i in stride(from: old.count - 1, through: 0, by: -1) {
+            for j in stride(from: new.count - 1, through: 0, by: -1) {
+                table[i][j] = old[i] == new[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+            }
+        }
+        var lines: [(mark: Character, text: String)] = []
+        var i = 0, j = 0
+        while i < old.count || j < new.count {
+            if i < old.count, j < new.count, old[i] == new[j] {
+                lines.append((" ", old[i])); i += 1; j += 1
+            } else if i < old.count, j == new.count || table[i + 1][j] >= table[i][j + 1] {
+                lines.append(("-", old[i])); i += 1
+            } else {
+                lines.append(("+", new[j])); j += 1
+            }
+        }
+        let changed = lines.indices.filter { lines[$0].mark != " " }
+        var shown = ""
+        var lastPrinted = -1
+        for index in lines.indices where changed.contains(where: { abs($0 - index) <= 2 }) {
+            if lastPrinted >= 0, index > lastPrinted + 1 { shown += "  ...\n" }
+            shown += "\(lines[index].mark) \(lines[index].text.debugDescription.dropFirst().dropLast())\n"
+            lastPrinted = index
+        }
+        return shown
+    }
+}

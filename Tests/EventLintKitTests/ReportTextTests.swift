@@ -1,0 +1,86 @@
+import Testing
+@testable import EventLintKit
+
+/// Layout rules of the `text` format that the golden files show only once.
+@Suite struct ReportTextTests {
+    static func findings(_ spec: [(rule: Rule, line: Int)]) -> [Finding] {
+        spec.map { Finding(rule: $0.rule, message: "finding on line \($0.line)", at: SourceLocation(file: "f.json", line: $0.line)) }
+    }
+
+    @Test func maxExamplesKeepsFirstNPerRuleAndCountsTheRest() {
+        let findings = Self.findings([
+            (ReportFixture.enumValue, 1), (ReportFixture.unclosed, 2), (ReportFixture.enumValue, 3),
+            (ReportFixture.enumValue, 4), (ReportFixture.unclosed, 5), (ReportFixture.nameTooLong, 6),
+            (ReportFixture.enumValue, 7),
+        ])
+        let (shown, hidden) = TextReporter.limit(findings, maxExamples: 2)
+        #expect(shown.map(\.location.line) == [1, 2, 3, 5, 6])
+        #expect(hidden.map(\.ruleID) == ["stream/enum-value"])
+        #expect(hidden.map(\.count) == [2])
+    }
+
+    @Test func maxExamplesNilOrLargeShowsEverything() {
+        let findings = Self.findings([(ReportFixture.enumValue, 1), (ReportFixture.enumValue, 2)])
+        #expect(TextReporter.limit(findings, maxExamples: nil).shown.count == 2)
+        #expect(TextReporter.limit(findings, maxExamples: 2).hidden.isEmpty)
+        #expect(TextReporter.limit(findings, maxExamples: 0).shown.isEmpty)
+    }
+
+    @Test func maxExamplesPrintsOneMoreLinePerRuleAndStillTalliesAll() {
+        let findings = Self.findings((1...5).map { (ReportFixture.enumValue, $0) })
+        let document = ReportFixture.document(findings: findings, summary: nil)
+        let text = document.rendered(ReportOptions(format: .text, maxExamples: 3))
+        #expect(text.contains("... and 2 more [stream/enum-value]\n"))
+        #expect(text.components(separatedBy: "error[stream/enum-value]").count == 4)
+        #expect(text.hasSuffix("\n\n5 errors\n"))
+    }
+
+    @Test func gutterFollowsLineNumberWidthAndCaretFollowsColumn() {
+        let finding = Finding(
+            rule: ReportFixture.enumValue, message: "m", at: SourceLocation(file: "f.json", line: 12345, column: 4))
+        let text = TextReporter(sourceLine: { _, _ in "abcdef\r\n" }).render(ReportFixture.document(findings: [finding], summary: nil))
+        #expect(text == """
+            error[stream/enum-value]: m
+                 --> f.json:12345:4
+                  |
+            12345 | abcdef
+                  |    ^
+
+            1 error
+
+            """)
+    }
+
+    @Test(arguments: [
+        ("abc", 1, ""), ("abc", 3, "  "), ("\tx", 3, "\t "),
+        ("été", 4, "  "), ("🎉x", 5, " "), ("ab", 5, "    "),
+    ])
+    func caretPaddingCountsCharactersNotBytes(source: String, column: Int, padding: String) {
+        #expect(TextReporter.caretPadding(source: source, column: column) == padding)
+    }
+
+    @Test func controlCharactersAreShownNotSent() {
+        #expect(TextReporter.visible("a\u{1B}[31mred\nnext\ttab") == "a\\u{1b}[31mred\\nnext\ttab")
+    }
+
+    @Test func colourOnlyWhenAsked() {
+        let plain = ReportFixture.rendered(.text)
+        #expect(!plain.contains("\u{1B}"))
+        let coloured = ReportFixture.document().rendered(ReportOptions(format: .text, color: true))
+        #expect(coloured.contains("\u{1B}[1;31merror\u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[1;33mwarning\u{1B}[0m"))
+        #expect(coloured.contains("\u{1B}[1;34minfo\u{1B}[0m"))
+        #expect(!ReportFixture.document().rendered(ReportOptions(format: .json, color: true)).contains("\u{1B}"))
+    }
+
+    @Test(arguments: [
+        ([Severity](), "no findings"), ([.error], "1 error"), ([.error, .error, .warning], "2 errors, 1 warning"),
+        ([.info, .warning, .warning, .info], "2 warnings, 2 info"),
+    ])
+    func tally(severities: [Severity], expected: String) {
+        let findings = severities.map {
+            Finding(rule: ReportFixture.enumValue, severity: $0, message: "m", at: SourceLocation(file: "f", line: 1))
+        }
+        #expect(SeverityCounts(findings).tally == expected)
+    }
+}
