@@ -11,7 +11,7 @@ import EventLintKit
 signal(SIGPIPE, SIG_IGN)
 
 /// Writes all bytes to a file descriptor; false when the reader has gone away.
-func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+nonisolated func writeAll(_ text: String, to descriptor: Int32) -> Bool {
     var bytes = Array(text.utf8)
     var written = 0
     while written < bytes.count {
@@ -32,11 +32,14 @@ let environment = CommandEnvironment(
     stdoutIsTerminal: isatty(1) == 1,
     stderrIsTerminal: isatty(2) == 1,
     noColor: getenv("NO_COLOR") != nil,
-    coreCount: max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-let progressToTerminal = environment.stderrIsTerminal
-let result = EventLintCLI.run(
-    Array(CommandLine.arguments.dropFirst()), environment: environment,
-    progress: progressToTerminal ? { line in _ = writeAll("\r\u{1B}[2K" + line, to: 2) } : nil)
+    coreCount: max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+let progress: (@Sendable (String) -> Void)?
+if environment.stderrIsTerminal {
+    progress = { @Sendable line in _ = writeAll("\r\u{1B}[2K" + line, to: 2) }
+} else {
+    progress = nil
+}
+let result = EventLintCLI.run(Array(CommandLine.arguments.dropFirst()), environment: environment, progress: progress)
 if !result.stdout.isEmpty { _ = writeAll(result.stdout, to: 1) }
 if !result.stderr.isEmpty { _ = writeAll(result.stderr, to: 2) }
 exit(result.status)

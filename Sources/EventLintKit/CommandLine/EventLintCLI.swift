@@ -43,7 +43,7 @@ public enum EventLintCLI {
             return CommandResult(stderr: Usage.main, status: 2)
         }
         let rest = Array(arguments.dropFirst())
-        do {
+        do throws(UsageError) {
             switch command {
             case "--help", "-h": return CommandResult(stdout: Usage.main, status: 0)
             case "--version", "-V": return CommandResult(stdout: "eventlint \(version)\n", status: 0)
@@ -88,7 +88,7 @@ public enum EventLintCLI {
     static func format(_ value: String?, allowed: [ReportFormat], command: String) throws(UsageError) -> ReportFormat {
         guard let value else { return .text }
         let format: ReportFormat
-        do {
+        do throws(ReportFormatError) {
             format = try ReportFormat(parsing: value)
         } catch {
             throw UsageError(error.description, command: command)
