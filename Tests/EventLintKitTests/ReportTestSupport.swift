@@ -117,9 +117,14 @@ enum Golden {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("Fixtures/reports")
 
-    static func check(_ actual: String, file name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    static var updating: Bool { ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" }
+
+    static func check(
+        _ actual: String, file name: String, in directory: URL = directory,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let url = directory.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+        if updating {
             do {
                 try actual.write(to: url, atomically: true, encoding: .utf8)
             } catch {
