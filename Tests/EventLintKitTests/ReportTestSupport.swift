@@ -172,7 +172,7 @@ enum Golden {
         var lastPrinted = -1
         for index in lines.indices where changed.contains(where: { abs($0 - index) <= 2 }) {
             if lastPrinted >= 0, index > lastPrinted + 1 { shown += "  ...\n" }
-            shown += "\(lines[index].mark) \(lines[index].text.debugDescription.dropFirst().dropLast())\n"
+            shown += "\(lines[index].mark) \(TextReporter.visible(lines[index].text))\n"
             lastPrinted = index
         }
         return shown
