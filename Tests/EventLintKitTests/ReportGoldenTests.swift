@@ -32,6 +32,19 @@ import Testing
         Golden.check(text, file: "findings.color.txt")
     }
 
+    @Test(.disabled(if: Golden.updating, "UPDATE_GOLDEN=1 is meant to rewrite"))
+    func mismatchFailsAndLeavesTheGoldenFileAlone() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-golden-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let golden = directory.appendingPathComponent("sample.txt")
+        try "expected\n".write(to: golden, atomically: true, encoding: .utf8)
+        withKnownIssue {
+            Golden.check("actual\n", file: "sample.txt", in: directory)
+        }
+        #expect(try String(contentsOf: golden, encoding: .utf8) == "expected\n")
+    }
+
     @Test func lineDiffShowsChangedLinesWithContext() {
         let diff = Golden.lineDiff(expected: "a\nb\nc\nd\ne\nf\ng", actual: "a\nb\nc\nD\ne\nf\ng")
         #expect(diff == "  b\n  c\n- d\n+ D\n  e\n  f\n")

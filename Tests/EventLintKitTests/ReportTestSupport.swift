@@ -117,9 +117,14 @@ enum Golden {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("Fixtures/reports")
 
-    static func check(_ actual: String, file name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    static var updating: Bool { ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" }
+
+    static func check(
+        _ actual: String, file name: String, in directory: URL = directory,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let url = directory.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+        if updating {
             do {
                 try actual.write(to: url, atomically: true, encoding: .utf8)
             } catch {
@@ -167,7 +172,7 @@ enum Golden {
         var lastPrinted = -1
         for index in lines.indices where changed.contains(where: { abs($0 - index) <= 2 }) {
             if lastPrinted >= 0, index > lastPrinted + 1 { shown += "  ...\n" }
-            shown += "\(lines[index].mark) \(lines[index].text.debugDescription.dropFirst().dropLast())\n"
+            shown += "\(lines[index].mark) \(TextReporter.visible(lines[index].text))\n"
             lastPrinted = index
         }
         return shown

@@ -75,7 +75,7 @@ public struct TextReporter {
         lines.append(
             paint(finding.severity.rawValue, Self.severityStyle(finding.severity))
                 + paint("[\(finding.ruleID)]: \(Self.visible(finding.message))", Self.bold))
-        lines.append(String(repeating: " ", count: width) + paint("--> ", Self.blue) + Self.describe(location))
+        lines.append(String(repeating: " ", count: width) + paint("-->", Self.blue) + " " + Self.describe(location))
         if location.line >= 1, let source = sourceLine(location.file, location.line) {
             let shownSource = Self.visible(Self.trimmingLineBreak(source))
             lines.append(gutter + paint("|", Self.blue))
@@ -86,7 +86,7 @@ public struct TextReporter {
         for note in finding.notes {
             lines.append(gutter + paint("= note:", Self.blue) + " " + Self.visible(note.message))
             if let noteLocation = note.location {
-                lines.append(gutter + paint("--> ", Self.blue) + Self.describe(noteLocation))
+                lines.append(gutter + paint("-->", Self.blue) + " " + Self.describe(noteLocation))
             }
         }
         return lines.joined(separator: "\n")
