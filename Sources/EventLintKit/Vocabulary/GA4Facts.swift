@@ -111,3 +111,26 @@ public enum GA4Facts {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 }
+
+extension GA4Facts {
+    /// What the Firebase SDK's `firebase_error` codes mean (firebase.google.com/docs/analytics/errors).
+    public static func firebaseErrorMeaning(_ code: Int64) -> String {
+        switch code {
+        case 2: "invalid event name"
+        case 3: "invalid parameter name"
+        case 4: "parameter value too long"
+        case 5: "more than 25 parameters"
+        case 6: "invalid user property name"
+        case 7: "user property value too long"
+        case 8: "more than 500 distinct event names"
+        case 9: "more than 25 user properties"
+        case 10: "daily key-event limit exceeded"
+        case 11: "event on the deny list"
+        case 12: "user property on the deny list"
+        case 13: "reserved event name"
+        case 14: "reserved parameter name"
+        case 15: "reserved user property name"
+        default: "unknown error code"
+        }
+    }
+}

@@ -1,0 +1,441 @@
+/// Walks one export line once with the strict `JSONCursor`, validating all of it, and keeps only
+/// what the checks read — event name, user id, timestamps, app version, params and user
+/// properties — as byte ranges. Everything else (device, geo, traffic source, items, …) is
+/// skipped by the cursor without building anything.
+public struct EventScanner {
+    public let scan = LineScan()
+    let scratch = JSONScratch()
+    public var forcedFormat: InputFormat?
+    public var maxDepth: Int
+
+    public init(forcedFormat: InputFormat? = nil, maxDepth: Int = 512) {
+        self.forcedFormat = forcedFormat
+        self.maxDepth = maxDepth
+    }
+
+    /// Scans a line. Throws the JSON error that makes the line invalid; otherwise `scan` holds the
+    /// line's events (possibly with shape problems).
+    public func scanLine(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
+        scan.reset()
+        var cursor = JSONCursor(bytes: bytes, mode: .strict, maxDepth: maxDepth, scratch: scratch)
+        switch try cursor.peekKind() {
+        case .object:
+            try scanTopObject(&cursor, bytes)
+        case .array:
+            // BigQuery-console JSON: an array of rows.
+            try cursor.enterArray()
+            while try cursor.nextElement() {
+                if try cursor.peekKind() == .object {
+                    try scanTopObject(&cursor, bytes)
+                } else {
+                    var event = ScannedEvent()
+                    event.offset = cursor.offset
+                    event.shapeProblem = "an element of the array is not an event object"
+                    event.shapeProblemOffset = cursor.offset
+                    try cursor.skipValue()
+                    event.indexInLine = scan.events.count
+                    scan.events.append(event)
+                }
+            }
+        default:
+            var event = ScannedEvent()
+            event.offset = cursor.offset
+            event.shapeProblem = "the line is valid JSON but not an event object"
+            event.shapeProblemOffset = cursor.offset
+            try cursor.skipValue()
+            scan.events.append(event)
+        }
+        try cursor.expectEnd()
+    }
+
+    // MARK: - Rows, flat lines and requests
+
+    /// The top-level keys eventlint reads; every other key is skipped.
+    enum TopKey {
+        case eventName, name, eventParams, params, userProperties, userPseudoID, appInstanceID, clientID, userID
+        case eventTimestamp, timestampMicros, bundleSequence, appInfo, appVersion, events, other
+    }
+
+    @inline(__always)
+    static func topKey(_ key: JSONStringToken, _ bytes: UnsafeRawBufferPointer) -> TopKey {
+        switch key.content.count {
+        case 4: if key.equals("name", in: bytes) { return .name }
+        case 6: if key.equals("params", in: bytes) { return .params }; if key.equals("events", in: bytes) { return .events }
+        case 7: if key.equals("user_id", in: bytes) { return .userID }
+        case 8: if key.equals("app_info", in: bytes) { return .appInfo }
+        case 9: if key.equals("client_id", in: bytes) { return .clientID }
+        case 10: if key.equals("event_name", in: bytes) { return .eventName }
+        case 11: if key.equals("app_version", in: bytes) { return .appVersion }
+        case 12: if key.equals("event_params", in: bytes) { return .eventParams }
+        case 14: if key.equals("user_pseudo_id", in: bytes) { return .userPseudoID }
+        case 15:
+            if key.equals("user_properties", in: bytes) { return .userProperties }
+            if key.equals("event_timestamp", in: bytes) { return .eventTimestamp }
+            if key.equals("app_instance_id", in: bytes) { return .appInstanceID }
+        case 16: if key.equals("timestamp_micros", in: bytes) { return .timestampMicros }
+        case 24: if key.equals("event_bundle_sequence_id", in: bytes) { return .bundleSequence }
+        default: break
+        }
+        return key.hasEscapes ? slowTopKey(key, bytes) : .other
+    }
+
+    /// Keys written with escapes (`"event\u005fname"`) are rare; decode and match them.
+    static func slowTopKey(_ key: JSONStringToken, _ bytes: UnsafeRawBufferPointer) -> TopKey {
+        switch key.decodedString(in: bytes) {
+        case "name": .name
+        case "params": .params
+        case "events": .events
+        case "user_id": .userID
+        case "app_info": .appInfo
+        case "client_id": .clientID
+        case "event_name": .eventName
+        case "app_version": .appVersion
+        case "event_params": .eventParams
+        case "user_pseudo_id": .userPseudoID
+        case "user_properties": .userProperties
+        case "event_timestamp": .eventTimestamp
+        case "app_instance_id": .appInstanceID
+        case "timestamp_micros": .timestampMicros
+        case "event_bundle_sequence_id": .bundleSequence
+        default: .other
+        }
+    }
+
+    func scanTopObject(_ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer) throws(JSONError) {
+        var event = ScannedEvent()
+        event.offset = cursor.offset
+        var pseudoID = ValueToken(), instanceID = ValueToken(), clientID = ValueToken(), userID = ValueToken()
+        var sawParamsKind: InputFormat?
+        var requestEvents: Range<Int>?
+        var userPropertiesStart = scan.userProperties.count
+        var paramsStart = scan.params.count
+        try cursor.enterObject()
+        while let key = try cursor.nextKey() {
+            switch Self.topKey(key, bytes) {
+            case .eventName, .name:
+                if try cursor.peekKind() == .string {
+                    event.nameOffset = cursor.offset
+                    event.name = try cursor.readString()
+                } else {
+                    shape(&event, "\"\(key.decodedString(in: bytes))\" must be a string", at: cursor.offset)
+                    try cursor.skipValue()
+                }
+            case .eventParams:
+                paramsStart = scan.params.count
+                sawParamsKind = .bigQuery
+                try scanKeyValueArray(&cursor, bytes, into: &scan.params, event: &event, what: "event_params")
+                event.params = paramsStart..<scan.params.count
+            case .params:
+                paramsStart = scan.params.count
+                sawParamsKind = sawParamsKind ?? .flat
+                try scanFlatObject(&cursor, bytes, into: &scan.params, event: &event, what: "params")
+                event.params = paramsStart..<scan.params.count
+            case .userProperties:
+                userPropertiesStart = scan.userProperties.count
+                switch try cursor.peekKind() {
+                case .array:
+                    try scanKeyValueArray(&cursor, bytes, into: &scan.userProperties, event: &event,
+                                          what: "user_properties")
+                case .object:
+                    try scanFlatObject(&cursor, bytes, into: &scan.userProperties, event: &event,
+                                       what: "user_properties")
+                case .null:
+                    try cursor.readNull()
+                default:
+                    shape(&event, "user_properties must be an array or an object", at: cursor.offset)
+                    try cursor.skipValue()
+                }
+                event.userProperties = userPropertiesStart..<scan.userProperties.count
+            case .userPseudoID: pseudoID = try readScalar(&cursor)
+            case .appInstanceID: instanceID = try readScalar(&cursor)
+            case .clientID: clientID = try readScalar(&cursor)
+            case .userID: userID = try readScalar(&cursor)
+            case .eventTimestamp, .timestampMicros:
+                event.timestampOffset = cursor.offset
+                let token = try readScalar(&cursor)
+                if token.kind != .null {
+                    event.timestamp = Self.integer(token, bytes)
+                    event.timestampInvalid = event.timestamp == nil
+                }
+            case .bundleSequence:
+                event.bundleSequence = Self.integer(try readScalar(&cursor), bytes)
+            case .appVersion:
+                event.appVersion = try readScalar(&cursor)
+            case .appInfo:
+                if try cursor.peekKind() == .object {
+                    try cursor.enterObject()
+                    while let inner = try cursor.nextKey() {
+                        if inner.equals("version", in: bytes) { event.appVersion = try readScalar(&cursor) } else {
+                            try cursor.skipValue()
+                        }
+                    }
+                } else {
+                    try cursor.skipValue()
+                }
+            case .events:
+                guard try cursor.peekKind() == .array else {
+                    shape(&event, "events must be an array", at: cursor.offset)
+                    try cursor.skipValue()
+                    continue
+                }
+                let first = scan.events.count
+                try cursor.enterArray()
+                while try cursor.nextElement() {
+                    try scanRequestEvent(&cursor, bytes)
+                }
+                requestEvents = first..<scan.events.count
+            case .other:
+                try cursor.skipValue()
+            }
+        }
+        for candidate in [pseudoID, instanceID, clientID, userID] where candidate.kind == .string || candidate.kind == .number {
+            event.user = candidate
+            break
+        }
+        if let requestEvents, forcedFormat != .bigQuery, forcedFormat != .flat {
+            // A Measurement Protocol request: request-level user, time, user properties and app
+            // version apply to each of its events.
+            for index in requestEvents {
+                scan.events[index].user = event.user
+                if scan.events[index].timestamp == nil, !scan.events[index].timestampInvalid {
+                    scan.events[index].timestamp = event.timestamp
+                    scan.events[index].timestampInvalid = event.timestampInvalid
+                    scan.events[index].timestampOffset = event.timestampOffset
+                }
+                scan.events[index].userProperties = event.userProperties
+                scan.events[index].appVersion = event.appVersion
+                if scan.events[index].shapeProblem == nil, let problem = event.shapeProblem {
+                    scan.events[index].shapeProblem = problem
+                    scan.events[index].shapeProblemOffset = event.shapeProblemOffset
+                }
+            }
+            if requestEvents.isEmpty {
+                shape(&event, "the request holds no events", at: event.offset)
+                event.indexInLine = scan.events.count
+                scan.events.append(event)
+            }
+            return
+        }
+        event.format = forcedFormat ?? sawParamsKind ?? (event.name != nil ? .flat : .bigQuery)
+        if event.name == nil, event.shapeProblem == nil {
+            shape(&event, "no event_name (or name) and no events array: not an event", at: event.offset)
+        }
+        event.indexInLine = scan.events.count
+        scan.events.append(event)
+    }
+
+    /// One event of a Measurement Protocol request: `{name, params, timestamp_micros}`.
+    func scanRequestEvent(_ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer) throws(JSONError) {
+        var event = ScannedEvent()
+        event.format = .measurementProtocol
+        event.offset = cursor.offset
+        event.indexInLine = scan.events.count
+        guard try cursor.peekKind() == .object else {
+            shape(&event, "an element of events is not an object", at: cursor.offset)
+            try cursor.skipValue()
+            scan.events.append(event)
+            return
+        }
+        try cursor.enterObject()
+        while let key = try cursor.nextKey() {
+            switch Self.topKey(key, bytes) {
+            case .name, .eventName:
+                if try cursor.peekKind() == .string {
+                    event.nameOffset = cursor.offset
+                    event.name = try cursor.readString()
+                } else {
+                    shape(&event, "the event name must be a string", at: cursor.offset)
+                    try cursor.skipValue()
+                }
+            case .params:
+                let start = scan.params.count
+                try scanFlatObject(&cursor, bytes, into: &scan.params, event: &event, what: "params")
+                event.params = start..<scan.params.count
+            case .timestampMicros, .eventTimestamp:
+                event.timestampOffset = cursor.offset
+                let token = try readScalar(&cursor)
+                if token.kind != .null {
+                    event.timestamp = Self.integer(token, bytes)
+                    event.timestampInvalid = event.timestamp == nil
+                }
+            default:
+                try cursor.skipValue()
+            }
+        }
+        if event.name == nil, event.shapeProblem == nil {
+            shape(&event, "an event of the request has no name", at: event.offset)
+        }
+        scan.events.append(event)
+    }
+
+    // MARK: - Params and user properties
+
+    /// BigQuery's `[{key, value: {string_value | int_value | float_value | double_value}}]`.
+    func scanKeyValueArray(_ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, into fields: inout [ScannedField],
+                           event: inout ScannedEvent, what: StaticString) throws(JSONError) {
+        switch try cursor.peekKind() {
+        case .array: break
+        case .null:
+            try cursor.readNull()
+            return
+        default:
+            shape(&event, "\(what) must be an array", at: cursor.offset)
+            try cursor.skipValue()
+            return
+        }
+        try cursor.enterArray()
+        while try cursor.nextElement() {
+            guard try cursor.peekKind() == .object else {
+                shape(&event, "an element of \(what) is not an object", at: cursor.offset)
+                try cursor.skipValue()
+                continue
+            }
+            let elementOffset = cursor.offset
+            var key: JSONStringToken?
+            var value = ValueToken()
+            try cursor.enterObject()
+            while let member = try cursor.nextKey() {
+                if member.equals("key", in: bytes), try cursor.peekKind() == .string {
+                    key = try cursor.readString()
+                } else if member.equals("value", in: bytes), try cursor.peekKind() == .object {
+                    value.offset = cursor.offset
+                    try cursor.enterObject()
+                    while let slotKey = try cursor.nextKey() {
+                        let slot: ValueSlot?
+                        switch slotKey.content.count {
+                        case 12: slot = slotKey.equals("string_value", in: bytes) ? .stringValue
+                            : slotKey.equals("double_value", in: bytes) ? .doubleValue : nil
+                        case 9: slot = slotKey.equals("int_value", in: bytes) ? .intValue : nil
+                        case 11: slot = slotKey.equals("float_value", in: bytes) ? .floatValue : nil
+                        default: slot = nil
+                        }
+                        guard let slot else {
+                            try cursor.skipValue()
+                            continue
+                        }
+                        let token = try readScalar(&cursor)
+                        if token.kind != .null, value.kind == .absent || value.kind == .null {
+                            value = token
+                            value.slot = slot
+                        }
+                    }
+                    if value.kind == .absent { value.kind = .null }
+                } else {
+                    try cursor.skipValue()
+                }
+            }
+            guard let key else {
+                shape(&event, "an element of \(what) has no string key", at: elementOffset)
+                continue
+            }
+            fields.append(ScannedField(key: key, value: value, keyHash: Self.hash(key, bytes)))
+        }
+    }
+
+    /// Flat logs and MP: `{"name": value}`; for user properties also `{"name": {"value": v}}`.
+    func scanFlatObject(_ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, into fields: inout [ScannedField],
+                        event: inout ScannedEvent, what: StaticString) throws(JSONError) {
+        switch try cursor.peekKind() {
+        case .object: break
+        case .null:
+            try cursor.readNull()
+            return
+        default:
+            shape(&event, "\(what) must be an object", at: cursor.offset)
+            try cursor.skipValue()
+            return
+        }
+        try cursor.enterObject()
+        while let key = try cursor.nextKey() {
+            var value: ValueToken
+            if try cursor.peekKind() == .object {
+                // `{"value": v, "set_timestamp_micros": …}` (MP user properties).
+                value = ValueToken()
+                value.offset = cursor.offset
+                value.kind = .compound
+                try cursor.enterObject()
+                while let member = try cursor.nextKey() {
+                    if member.equals("value", in: bytes) {
+                        value = try readScalar(&cursor)
+                    } else {
+                        try cursor.skipValue()
+                    }
+                }
+            } else {
+                value = try readScalar(&cursor)
+            }
+            fields.append(ScannedField(key: key, value: value, keyHash: Self.hash(key, bytes)))
+        }
+    }
+
+    // MARK: - Scalars
+
+    @inline(__always)
+    func readScalar(_ cursor: inout JSONCursor) throws(JSONError) -> ValueToken {
+        var token = ValueToken()
+        token.offset = cursor.offset
+        switch try cursor.peekKind() {
+        case .string:
+            let string = try cursor.readString()
+            token.kind = .string
+            token.range = string.content
+            token.hasEscapes = string.hasEscapes
+        case .number:
+            token.kind = .number
+            token.range = try cursor.readNumber()
+        case .bool:
+            token.kind = .bool
+            token.boolValue = try cursor.readBool()
+        case .null:
+            try cursor.readNull()
+            token.kind = .null
+        case .object, .array:
+            try cursor.skipValue()
+            token.kind = .compound
+        }
+        return token
+    }
+
+    func shape(_ event: inout ScannedEvent, _ message: String, at offset: Int) {
+        if event.shapeProblem == nil {
+            event.shapeProblem = message
+            event.shapeProblemOffset = offset
+        }
+    }
+
+    /// The hash of a key's unescaped bytes.
+    @inline(__always)
+    static func hash(_ key: JSONStringToken, _ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        if !key.hasEscapes { return ByteHash.hash(UnsafeRawBufferPointer(rebasing: bytes[key.content])) }
+        return ByteHash.hash(key.decodedBytes(in: bytes))
+    }
+
+    /// An integer from a JSON number or a digit string (`"1611798022695757"`), without rounding.
+    static func integer(_ token: ValueToken, _ bytes: UnsafeRawBufferPointer) -> Int64? {
+        guard (token.kind == .string && !token.hasEscapes) || token.kind == .number else { return nil }
+        return parseInt64(UnsafeRawBufferPointer(rebasing: bytes[token.range]))
+    }
+
+    /// Parses `-?[0-9]+` into an Int64, nil on anything else or overflow.
+    static func parseInt64(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+        var index = 0
+        var negative = false
+        if bytes.count > 0, bytes[0] == 0x2D {
+            negative = true
+            index = 1
+        }
+        guard index < bytes.count else { return nil }
+        var value: Int64 = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { return nil }
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(Int64(digit))
+                : times.addingReportingOverflow(Int64(digit))
+            guard !overflow1, !overflow2 else { return nil }
+            value = sum
+            index += 1
+        }
+        return value
+    }
+}

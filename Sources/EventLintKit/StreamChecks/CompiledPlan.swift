@@ -1,0 +1,200 @@
+/// A parameter or user property compiled for the hot path: its type and its allowed values as
+/// byte-keyed tables, so a value is checked straight from the export's bytes.
+struct CompiledParam: Sendable {
+    var name: String
+    var type: ParamType
+    /// Allowed strings (or bucket labels); empty when any string is allowed.
+    var allowed: ByteKeyTable
+    var allowedNumbers: [Double]?
+    var allowedBools: [Bool]?
+    var minimum: Double?
+    var maximum: Double?
+    var minLength: Int?
+    var maxLength: Int?
+    var bucket: BucketSpec?
+    /// Bucket label hash → (lower edge, upper edge or nil for the open last bucket).
+    var bucketBounds: [UInt64: (Int64, Int64?)] = [:]
+    /// Index among tracked values of a record, or -1 when no pair or rule reads it.
+    var trackedSlot: Int = -1
+
+    init(name: String, type: ParamType, values: [PlanValue]?, minimum: Double?, maximum: Double?, minLength: Int?,
+         maxLength: Int?, bucket: BucketSpec?) {
+        self.name = name
+        self.type = type
+        self.minimum = minimum
+        self.maximum = maximum
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.bucket = bucket
+        var strings: [String] = []
+        if let bucket {
+            strings = bucket.labels
+            for (index, label) in bucket.labels.enumerated() {
+                let upper: Int64? = index + 1 < bucket.edges.count ? bucket.edges[index + 1] - 1 : nil
+                bucketBounds[ByteHash.hash(label)] = (bucket.edges[index], upper)
+            }
+        }
+        if let values {
+            switch type {
+            case .string, .bucket: strings = values.map(\.plainText)
+            case .int, .double:
+                allowedNumbers = values.compactMap { if case .number(_, let value) = $0 { value } else { nil } }
+            case .bool:
+                allowedBools = values.compactMap { value -> Bool? in
+                    switch value {
+                    case .bool(let flag): flag
+                    case .number(_, let number): number == 1 ? true : (number == 0 ? false : nil)
+                    case .string: nil
+                    }
+                }
+            }
+        }
+        allowed = ByteKeyTable(strings.enumerated().map { ($0.element, Int32($0.offset)) })
+    }
+}
+
+/// A param use of one event, compiled.
+struct CompiledUse: Sendable {
+    var param: Int
+    var requirement: Requirement
+    /// Values the event narrows the param to (strings or labels), if any.
+    var narrowed: ByteKeyTable?
+    var narrowedNumbers: [Double]?
+    var narrowedTexts: [String]?
+}
+
+/// An event of the plan, compiled.
+struct CompiledEvent: Sendable {
+    var name: String
+    /// Use index by param index, -1 where the event does not carry the param.
+    var useByParam: [Int]
+    var uses: [CompiledUse]
+    /// Whether pairs or rules need a record of this event.
+    var recorded: Bool
+}
+
+/// The plan compiled once into lookup tables by interned id: what the line pass consults for
+/// every event. Immutable and shared by all threads.
+public struct CompiledPlan: Sendable {
+    public let plan: Plan
+    let eventTable: ByteKeyTable
+    let paramTable: ByteKeyTable
+    let userPropertyTable: ByteKeyTable
+    let automaticEventTable: ByteKeyTable
+    let automaticEventPrefixes: [[UInt8]]
+    let automaticParamTable: ByteKeyTable
+    let automaticUserPropertyTable: ByteKeyTable
+    let params: [CompiledParam]
+    let userProperties: [CompiledParam]
+    let events: [CompiledEvent]
+    /// Params read by pairs and rules, in slot order; then user properties read by rules.
+    let trackedParams: [Int]
+    let trackedUserProperties: [Int]
+    /// The automatic `error` event and its params, for `stream/firebase-error`.
+    let firebaseErrorEventHash = ByteHash.hash("error")
+    let firebaseErrorParamHash = ByteHash.hash("firebase_error")
+    let firebaseErrorValueParamHash = ByteHash.hash("firebase_error_value")
+    let sessionParamHash = ByteHash.hash("ga_session_id")
+
+    public var trackedCount: Int { trackedParams.count + trackedUserProperties.count }
+
+    public init(_ plan: Plan) {
+        self.plan = plan
+        eventTable = ByteKeyTable(plan.events.enumerated().map { ($0.element.name, Int32($0.offset)) })
+        paramTable = ByteKeyTable(plan.params.enumerated().map { ($0.element.name, Int32($0.offset)) })
+        userPropertyTable = ByteKeyTable(plan.userProperties.enumerated().map { ($0.element.name, Int32($0.offset)) })
+        automaticEventTable = ByteKeyTable((GA4Facts.automaticEvents.sorted() + plan.extraAutomaticEvents).map { ($0, 0) })
+        automaticEventPrefixes = GA4Facts.automaticEventPrefixes.map { Array($0.utf8) }
+        automaticParamTable = ByteKeyTable((GA4Facts.automaticParams.sorted() + plan.extraAutomaticParams).map { ($0, 0) })
+        automaticUserPropertyTable = ByteKeyTable(
+            (GA4Facts.automaticUserProperties.sorted() + plan.extraAutomaticUserProperties).map { ($0, 0) })
+
+        // What pairs and rules read: the params of conditions, `same`, `duration` and
+        // `outcome`; the user properties of user conditions; and the events involved.
+        var trackedParamNames: [String] = []
+        var trackedUserNames: [String] = []
+        var recordedEvents = Set<String>()
+        func trackParam(_ name: String) { if !trackedParamNames.contains(name) { trackedParamNames.append(name) } }
+        func trackUser(_ name: String) { if !trackedUserNames.contains(name) { trackedUserNames.append(name) } }
+        for pair in plan.pairs {
+            for matcher in pair.opens + pair.closes + pair.inside {
+                recordedEvents.insert(matcher.event)
+                matcher.conditions.forEach { trackParam($0.name) }
+            }
+            pair.same.forEach { trackParam($0.value) }
+            if let duration = pair.duration { trackParam(duration.param) }
+            if let outcome = pair.outcomeParam { trackParam(outcome) }
+        }
+        for rule in plan.rules {
+            rule.events.forEach { recordedEvents.insert($0) }
+            for condition in rule.when + rule.require {
+                trackParam(condition.name)
+                for case .equalsUserProperty(let name) in condition.predicates { trackUser(name) }
+            }
+            (rule.whenUser + rule.requireUser).forEach { trackUser($0.name) }
+            if let after = rule.after {
+                recordedEvents.insert(after.event)
+                after.conditions.forEach { trackParam($0.name) }
+            }
+        }
+        var compiledParams = plan.params.map {
+            CompiledParam(name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: $0.minimum?.value,
+                          maximum: $0.maximum?.value, minLength: $0.minLength, maxLength: $0.maxLength,
+                          bucket: $0.bucket)
+        }
+        var compiledUserProperties = plan.userProperties.map {
+            CompiledParam(name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: nil, maximum: nil,
+                          minLength: nil, maxLength: nil, bucket: nil)
+        }
+        var trackedParams: [Int] = []
+        for name in trackedParamNames {
+            guard let index = plan.params.firstIndex(where: { $0.name == name }) else { continue }
+            compiledParams[index].trackedSlot = trackedParams.count
+            trackedParams.append(index)
+        }
+        var trackedUserProperties: [Int] = []
+        for name in trackedUserNames {
+            guard let index = plan.userProperties.firstIndex(where: { $0.name == name }) else { continue }
+            compiledUserProperties[index].trackedSlot = trackedParams.count + trackedUserProperties.count
+            trackedUserProperties.append(index)
+        }
+        self.params = compiledParams
+        self.userProperties = compiledUserProperties
+        self.trackedParams = trackedParams
+        self.trackedUserProperties = trackedUserProperties
+        events = plan.events.map { event in
+            var useByParam = Array(repeating: -1, count: plan.params.count)
+            var uses: [CompiledUse] = []
+            for use in event.params {
+                guard let index = plan.params.firstIndex(where: { $0.name == use.name }) else { continue }
+                useByParam[index] = uses.count
+                let texts = use.values?.map(\.value.plainText)
+                uses.append(CompiledUse(
+                    param: index, requirement: use.requirement,
+                    narrowed: texts.map { ByteKeyTable($0.enumerated().map { ($0.element, Int32($0.offset)) }) },
+                    narrowedNumbers: use.values?.compactMap { if case .number(_, let value) = $0.value { value } else { nil } },
+                    narrowedTexts: texts))
+            }
+            return CompiledEvent(name: event.name, useByParam: useByParam, uses: uses,
+                                 recorded: recordedEvents.contains(event.name))
+        }
+    }
+
+    /// Whether an event name not in the plan is one GA4 collects by itself.
+    func isAutomaticEvent(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> Bool {
+        if automaticEventTable.lookup(bytes, hash: hash) != nil { return true }
+        return automaticEventPrefixes.contains { prefix in
+            bytes.count >= prefix.count && prefix.withUnsafeBytes { $0.elementsEqual(bytes.prefix(prefix.count)) }
+        }
+    }
+
+    public func trackedSlot(ofParam name: String) -> Int? {
+        plan.params.firstIndex { $0.name == name }.flatMap { params[$0].trackedSlot >= 0 ? params[$0].trackedSlot : nil }
+    }
+
+    public func trackedSlot(ofUserProperty name: String) -> Int? {
+        plan.userProperties.firstIndex { $0.name == name }.flatMap {
+            userProperties[$0].trackedSlot >= 0 ? userProperties[$0].trackedSlot : nil
+        }
+    }
+}
