@@ -118,17 +118,13 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
         pendingLastByte = start.load(fromByteOffset: count - 1, as: UInt8.self)
         if discarding {
             discardedLength += Int64(count)
+            keepOversizePrefix(start, count)
             return
         }
         let needed = carryCount + count
         if needed > maxLineBytes {
-            // Too long: keep a prefix for the rejects file, then only count.
-            if carryCount < keptOversizeBytes {
-                let copied = min(keptOversizeBytes - carryCount, count)
-                reserveCarry(carryCount + copied)
-                carry?.advanced(by: carryCount).copyMemory(from: start, byteCount: copied)
-                carryCount += copied
-            }
+            // Too long: keep only a prefix for the rejects file from now on, and count the rest.
+            keepOversizePrefix(start, count)
             discarding = true
             discardedLength = Int64(needed)
             return
@@ -136,6 +132,15 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
         reserveCarry(needed)
         carry?.advanced(by: carryCount).copyMemory(from: start, byteCount: count)
         carryCount = needed
+    }
+
+    /// Tops up the kept prefix of an oversize line until it holds `keptOversizeBytes`.
+    private mutating func keepOversizePrefix(_ start: UnsafeRawPointer, _ count: Int) {
+        guard carryCount < keptOversizeBytes else { return }
+        let copied = min(keptOversizeBytes - carryCount, count)
+        reserveCarry(carryCount + copied)
+        carry?.advanced(by: carryCount).copyMemory(from: start, byteCount: copied)
+        carryCount += copied
     }
 
     /// Grows the carry buffer geometrically, never beyond what one line may need.
