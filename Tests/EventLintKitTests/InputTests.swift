@@ -173,4 +173,29 @@ import Testing
         #expect(result.lines == FramingFixtures.referenceLines(data, options: FramingOptions()))
         unlink(plain + ".gz")
     }
+
+    @Test func standardInputIsReadForDash() throws {
+        // Only this test touches descriptor 0: it swaps in a pipe, then puts the original back.
+        let plain = Array("{\"a\":1}\r\n\n{\"b\":2}".utf8)
+        let compressed = gzipCompress(plain)
+        for payload in [plain, compressed] {
+            var ends: [Int32] = [0, 0]
+            #expect(pipe(&ends) == 0)
+            let saved = dup(STDIN_FILENO)
+            dup2(ends[0], STDIN_FILENO)
+            close(ends[0])
+            payload.withUnsafeBytes { raw in _ = write(ends[1], raw.baseAddress, raw.count) }
+            close(ends[1])
+            let result = FramingFixtures.collect(path: "-")
+            dup2(saved, STDIN_FILENO)
+            close(saved)
+            #expect(result.error == nil)
+            #expect(result.lines == FramingFixtures.referenceLines(plain, options: FramingOptions()))
+        }
+    }
+
+    @Test func standardInputErrorsSayStandardInput() {
+        let error = ExportInputError.unsupportedCompression(path: "-", format: .xz)
+        #expect(error.description == "standard input is xz-compressed; decompress it first, e.g. `xz -dc | eventlint lint -`")
+    }
 }

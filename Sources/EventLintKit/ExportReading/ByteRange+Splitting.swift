@@ -12,6 +12,13 @@ import Glibc
 /// - Throws: `ExportInputError` when the file cannot be opened or read.
 public func splitAtLineBoundaries(path: String, parts: Int) throws(ExportInputError) -> [ByteRange] {
     if path == "-" { return [.whole] }
+    // Look before opening: opening a named pipe just to learn it is one would block, and closing
+    // it again could break the writer.
+    var status = stat()
+    if stat(path, &status) == 0 {
+        let kind = status.st_mode & S_IFMT
+        if kind != S_IFREG && kind != S_IFDIR { return [.whole] }
+    }
     let file = try FileReader(path: path)
     guard file.isRegularFile else { return [.whole] }
     let prefix = try file.peek(CompressionFormat.maximumMagicLength)
