@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// eventlint has no package dependencies: everything is built from the toolchain alone.
+// eventlint has no package dependencies: everything is built from the toolchain and zlib alone.
 let package = Package(
     name: "eventlint",
     products: [
@@ -9,11 +9,13 @@ let package = Package(
         .library(name: "EventLintKit", targets: ["EventLintKit"]),
     ],
     targets: [
-        .target(name: "EventLintKit", path: "Sources/EventLintKit"),
+        // zlib from the system (Debian: `apt-get install zlib1g-dev`), for gzip-compressed exports.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "EventLintKit", dependencies: ["CZlib"], path: "Sources/EventLintKit"),
         .executableTarget(name: "eventlint", dependencies: ["EventLintKit"], path: "Sources/eventlint"),
         .testTarget(
             name: "EventLintKitTests",
-            dependencies: ["EventLintKit"],
+            dependencies: ["EventLintKit", "CZlib"],
             path: "Tests/EventLintKitTests",
             exclude: ["Fixtures"]
         ),

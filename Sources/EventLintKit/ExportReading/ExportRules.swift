@@ -1,4 +1,98 @@
-/// The rules of the export reading stage, listed in `RuleCatalog`.
+/// The rules of the export reading stage, listed in `RuleCatalog`, with the message factories
+/// that build their findings from a `FramedLine`, so wording lives next to the rule.
 public enum ExportRules {
-    public static let all: [Rule] = []
+    public static let all: [Rule] = [lineTooLong, leadingBOM, blankLine, missingFinalNewline]
+
+    public static let lineTooLong = Rule(
+        id: "export/line-too-long", stage: .export, severity: .error,
+        summary: "a line is longer than the maximum line size",
+        documentation: """
+            A line of the export holds more bytes than `--max-line-bytes` (16 MiB by default). \
+            The line is skipped without being buffered, so memory stays bounded however large \
+            it is; its real size and first bytes are reported (and written to the rejects file).
+
+            **Why:** a GA4 event is a few kilobytes. A line this long is almost always a broken \
+            export: records joined without LF, a file using CR-only line endings, a preallocated \
+            file full of NUL bytes, or a different format altogether.
+
+            **How to fix:** check how the export was produced and that lines end in LF. If such \
+            large events are real, raise the limit with `--max-line-bytes`.
+            """)
+
+    public static let leadingBOM = Rule(
+        id: "export/leading-bom", stage: .export, severity: .warning,
+        summary: "the export starts with a UTF-8 byte order mark",
+        documentation: """
+            The first three bytes of the file are `EF BB BF`, a UTF-8 byte order mark. eventlint \
+            skips it and reads on; columns on line 1 still count its bytes.
+
+            **Why:** NDJSON and JSON Lines forbid a BOM, and loaders such as BigQuery or a \
+            strict JSON parser may reject the first record or read the BOM into the first key. \
+            A BOM further down the file (for example after `cat a.jsonl b.jsonl`) is not skipped: \
+            that line is reported as invalid JSON.
+
+            **How to fix:** write the export as UTF-8 without BOM, or strip it, e.g. \
+            `sed '1s/^\\xEF\\xBB\\xBF//'`.
+            """)
+
+    public static let blankLine = Rule(
+        id: "export/blank-line", stage: .export, severity: .info,
+        summary: "a line is empty or holds only whitespace",
+        documentation: """
+            A line holds nothing, or only spaces, tabs and CRs. It is not a record: it is \
+            counted as blank in the summary and never as valid or invalid. With `--strict`, \
+            blank lines are errors.
+
+            **Why:** the NDJSON spec lets parsers ignore empty lines but JSON Lines says a blank \
+            line is not valid, so some loaders fail on them. They often mean a producer wrote \
+            an empty record or joined files carelessly.
+
+            **How to fix:** remove empty lines, e.g. `grep -v '^[[:space:]]*$'`, and check the \
+            producer for events that serialised to nothing.
+            """)
+
+    public static let missingFinalNewline = Rule(
+        id: "export/missing-final-newline", stage: .export, severity: .info,
+        summary: "the last line does not end with a newline",
+        documentation: """
+            The export ends without an LF after its last line. The line is still read.
+
+            **Why:** JSON Lines makes the final LF optional, but a missing one is also what a \
+            truncated copy or an export still being written looks like. If that last line is \
+            also invalid JSON, the file was most likely cut short.
+
+            **How to fix:** make sure the export finished writing; end the file with a newline.
+            """)
+
+    /// The finding for an oversize line. `location` points at the line start.
+    public static func lineTooLong(_ line: FramedLine, file: String, limit: Int) -> Finding {
+        Finding(
+            rule: lineTooLong,
+            message: "line is \(line.length) bytes long, more than the limit of \(limit) bytes",
+            at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset))
+    }
+
+    /// The finding for a BOM skipped at the start of the file.
+    public static func leadingBOM(file: String) -> Finding {
+        Finding(
+            rule: leadingBOM, message: "file starts with a UTF-8 byte order mark, which was skipped",
+            at: SourceLocation(file: file, line: 1, column: 1, byteOffset: 0))
+    }
+
+    /// The finding for a blank line; `severity` lets `--strict` raise it to an error.
+    public static func blankLine(_ line: FramedLine, file: String, severity: Severity? = nil) -> Finding {
+        Finding(
+            rule: blankLine, severity: severity, message: "line is blank",
+            at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset))
+    }
+
+    /// The finding for a last line without LF, pointing just past its last byte.
+    public static func missingFinalNewline(_ line: FramedLine, file: String) -> Finding {
+        let column = Int(min(line.length, Int64(Int.max - 8))) + 1 + (line.flags.contains(.leadingBOM) ? 3 : 0)
+        return Finding(
+            rule: missingFinalNewline, message: "last line has no trailing newline",
+            at: SourceLocation(
+                file: file, line: line.number, column: column,
+                byteOffset: line.contentByteOffset + line.length))
+    }
 }
