@@ -255,6 +255,12 @@ struct PlanCheckRun {
                     checkEventCarries(matcher.event, param: same.value, at: same.location, context: "pair \"\(pair.name)\"")
                 }
             }
+            if let outcome = pair.outcomeParam, let location = pair.outcomeLocation,
+               checkParamExists(outcome, at: location) {
+                for matcher in pair.closes {
+                    checkEventCarries(matcher.event, param: outcome, at: location, context: "pair \"\(pair.name)\"")
+                }
+            }
             if let duration = pair.duration, checkParamExists(duration.param, at: duration.location) {
                 if let param = plan.param(named: duration.param), ![.int, .double].contains(param.type) {
                     report(PlanRules.valueTypeMismatch,

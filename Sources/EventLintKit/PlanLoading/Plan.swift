@@ -262,6 +262,9 @@ public struct PairDeclaration: Sendable {
     public var inside: [EventMatcher]
     public var same: [Located<String>]
     public var duration: DurationCheck?
+    /// A param of the close events whose value names the outcome (`outcome`), for the report.
+    public var outcomeParam: String?
+    public var outcomeLocation: SourceLocation?
     /// Pairs are keyed by user; with `session`, by user and `ga_session_id`.
     public var keyedBySession: Bool
 }

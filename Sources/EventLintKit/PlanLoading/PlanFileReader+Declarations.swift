@@ -257,11 +257,11 @@ extension PlanFileReader {
 
     mutating func readPair(_ name: String, _ node: JSONNode, at: SourceLocation) -> PairDeclaration? {
         guard let members = object(node, "pair \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: ["open", "close", "inside", "same", "duration", "key", "description"],
+        checkKeys(members, allowed: ["open", "close", "inside", "same", "duration", "outcome", "key", "description"],
                   in: "pair \"\(name)\"")
         var pair = PairDeclaration(
             name: name, location: at, description: nil, opens: [], closes: [], closeRequired: true,
-            inside: [], same: [], duration: nil, keyedBySession: false)
+            inside: [], same: [], duration: nil, outcomeParam: nil, outcomeLocation: nil, keyedBySession: false)
         for member in members {
             let value = member.value
             switch member.key {
@@ -280,6 +280,9 @@ extension PlanFileReader {
                     }
                 }
             case "duration": pair.duration = readDuration(value)
+            case "outcome":
+                pair.outcomeParam = string(value, "outcome")
+                pair.outcomeLocation = location(value.offset)
             case "key":
                 let parts = strings(value, "key").map(\.value)
                 for part in parts where part != "user" && part != "session" {

@@ -1,4 +1,86 @@
-/// The rules of the pair checks stage, listed in `RuleCatalog`.
+/// The rules pairs report: shown/closed per user, in event-time order.
 public enum PairRules {
-    public static let all: [Rule] = []
+    public static let all: [Rule] = [
+        orphanClose, reopened, unclosed, unclosedNearEnd, insideOutside, paramMismatch, durationMismatch,
+        negativeDuration,
+    ]
+
+    static let order = """
+    Pairs are followed per user (`user_pseudo_id`; optionally per session too), in time order: \
+    `event_timestamp`, then `event_bundle_sequence_id`, then position in the input. The input \
+    need not be sorted.
+    """
+
+    public static let orphanClose = Rule(
+        id: "pair/orphan-close", stage: .pair, severity: .error,
+        summary: "a closing event with no open of its pair before it",
+        documentation: order + "\n\nThe close has no matching open earlier in the user's stream: the shown event was not logged, logged for another user, or logged with a later timestamp.")
+
+    public static let reopened = Rule(
+        id: "pair/reopened", stage: .pair, severity: .error,
+        summary: "an open that is opened again before it is closed (required close)",
+        documentation: order + "\n\nWhere the close is required, a second open before the close means the first one was never closed; the finding stands at the first open with a note at the second. (Where the close is optional, a new open silently replaces the earlier one.) A close always matches the latest open.")
+
+    public static let unclosed = Rule(
+        id: "pair/unclosed", stage: .pair, severity: .error,
+        summary: "an open never closed, where the close is required",
+        documentation: order + "\n\nThe user's stream has no close after the open. Opens within the last `unclosedWindowMinutes` (default 30) before the user's last event are reported apart, as `pair/unclosed-near-end`.")
+
+    public static let unclosedNearEnd = Rule(
+        id: "pair/unclosed-near-end", stage: .pair, severity: .warning,
+        summary: "an open left unclosed close to the end of the user's stream (possibly cut off by the export window)",
+        documentation: order + "\n\nThe open is within `unclosedWindowMinutes` (default 30, edge included; `--unclosed-window` or `lint.unclosedWindowMinutes`) before the user's last event of any kind in the input, so the close may simply be in the next day's export.")
+
+    public static let insideOutside = Rule(
+        id: "pair/inside-outside", stage: .pair, severity: .error,
+        summary: "an inside-only event outside an open pair",
+        documentation: order + "\n\nSome events may only happen while a pair is open (`app_block_saved` inside the app picker); this one came when none was open.")
+
+    public static let paramMismatch = Rule(
+        id: "pair/param-mismatch", stage: .pair, severity: .error,
+        summary: "a param that differs between the open and the close of a pair",
+        documentation: order + "\n\nThe pair's `same` params must be equal on open and close (a param absent on both sides counts as equal). Numbers compare by value across formats (`\"5\"` in a BigQuery row equals `5`).")
+
+    public static let durationMismatch = Rule(
+        id: "pair/duration-mismatch", stage: .pair, severity: .error,
+        summary: "a duration param that disagrees with the timestamps of open and close",
+        documentation: order + "\n\nThe close's duration param (milliseconds) must match Δ = close − open timestamps within max(1000 ms, 10 % of Δ) (configurable per pair: `toleranceMs`, `tolerancePercent`).")
+
+    public static let negativeDuration = Rule(
+        id: "pair/negative-duration", stage: .pair, severity: .error,
+        summary: "a negative duration param on a close",
+        documentation: order + "\n\nA duration cannot be negative: the device clock jumped, or the value was computed the wrong way round.")
+}
+
+/// The rules of the plan's `rules`: conditions across params, user properties and earlier events.
+public enum CrossEventRules {
+    public static let all: [Rule] = [paramRequirement, userPropertyRequirement, paramEqualsUserProperty, onlyAfter]
+
+    static let basics = """
+    The plan's `rules` apply to the events named by `on` (globs allowed) when `when` (params) \
+    and `whenUser` (user properties) hold. A user property is read from the event's own row \
+    (bq), line (flat) or request (MP); where it is absent it equals no value. A value that \
+    failed its own checks neither triggers nor fails a rule: its own finding reports it. The \
+    message names the plan rule.
+    """
+
+    public static let paramRequirement = Rule(
+        id: "rule/param-requirement", stage: .crossEvent, severity: .error,
+        summary: "an event breaks a plan rule's `require` on its params",
+        documentation: basics + "\n\nExample: `shield_opt_in_closed` with `outcome` = `later` requires `entry` = `onboarding`.")
+
+    public static let userPropertyRequirement = Rule(
+        id: "rule/user-property-requirement", stage: .crossEvent, severity: .error,
+        summary: "an event breaks a plan rule's `requireUser` on the user's properties",
+        documentation: basics + "\n\nExample: `onboarding_block_offer_*` only for users whose `onboarding_block_arm` is `offer`.")
+
+    public static let paramEqualsUserProperty = Rule(
+        id: "rule/param-equals-user-property", stage: .crossEvent, severity: .error,
+        summary: "a param that must equal a user property does not",
+        documentation: basics + "\n\nExample: the `block_cap_arm` event param must equal the user's `block_cap_arm` user property.")
+
+    public static let onlyAfter = Rule(
+        id: "rule/only-after", stage: .crossEvent, severity: .error,
+        summary: "an event that may only come after another event of the same user came first",
+        documentation: basics + "\n\n`after` looks at every earlier event of the same user in time order (not file order), with no time limit. Example: a paywall with `source` = `block_cap` only after a `block_cap_sheet_closed` with `outcome` = `view_premium`.")
 }

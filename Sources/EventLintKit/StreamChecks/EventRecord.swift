@@ -1,0 +1,48 @@
+/// A param or user property value as pairs and rules compare it: text by the 64-bit hash of its
+/// unescaped bytes, numbers as doubles (so `"5"` in a BigQuery row equals `5` in a flat log),
+/// bools as 0/1. `invalid` marks a value whose own checks failed: it neither opens a pair nor
+/// satisfies a condition, and its own finding reports it.
+public struct TrackedValue: Sendable, Hashable {
+    public enum Tag: UInt8, Sendable { case absent, invalid, text, number, bool }
+    public var tag: Tag
+    public var bits: UInt64
+
+    public static let absent = TrackedValue(tag: .absent, bits: 0)
+    public static let invalid = TrackedValue(tag: .invalid, bits: 0)
+    public static func text(_ hash: UInt64) -> TrackedValue { TrackedValue(tag: .text, bits: hash) }
+    public static func number(_ value: Double) -> TrackedValue { TrackedValue(tag: .number, bits: value.bitPattern) }
+    public static func bool(_ flag: Bool) -> TrackedValue { TrackedValue(tag: .bool, bits: flag ? 1 : 0) }
+
+    public var number: Double? { tag == .number ? Double(bitPattern: bits) : nil }
+    public var isUsable: Bool { tag != .absent && tag != .invalid }
+}
+
+/// The compact record of one event that pairs or rules need: who, when, where, which event,
+/// and the few values they compare — never the row itself.
+public struct EventRecord: Sendable {
+    public var user: UInt64
+    public var session: UInt64
+    /// Microseconds; `Int64.min` when the event had no usable timestamp (it sorts first).
+    public var timestamp: Int64
+    /// `event_bundle_sequence_id`, `Int64.min` when absent.
+    public var bundle: Int64
+    public var file: Int32
+    /// Line number: local to the worker's byte range until the merge adds the earlier lines.
+    public var line: Int
+    public var indexInLine: Int32
+    public var column: Int32
+    public var byteOffset: Int64
+    public var event: Int32
+    /// Start of this record's `trackedCount` values in the worker's value buffer.
+    public var values: Int
+
+    /// The time order of SPEC §1.4: timestamp, bundle sequence, then position in the input.
+    static func timeOrder(_ lhs: EventRecord, _ rhs: EventRecord) -> Bool {
+        if lhs.user != rhs.user { return lhs.user < rhs.user }
+        if lhs.timestamp != rhs.timestamp { return lhs.timestamp < rhs.timestamp }
+        if lhs.bundle != rhs.bundle { return lhs.bundle < rhs.bundle }
+        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        if lhs.line != rhs.line { return lhs.line < rhs.line }
+        return lhs.indexInLine < rhs.indexInLine
+    }
+}

@@ -1,0 +1,439 @@
+/// The per-event checks: the event against the plan, value by value, straight from the bytes.
+extension LinePass {
+    /// The value's type on the wire, after the BigQuery slot or the JSON kind is read.
+    enum Wire {
+        case string, int(Int64), double(Double), bool(Bool), none, compound
+        case malformedNumber(String)
+
+        var kindIndex: Int {
+            switch self {
+            case .string: 0
+            case .int: 1
+            case .double: 2
+            case .bool: 3
+            default: 4
+            }
+        }
+
+        var name: String {
+            switch self {
+            case .string: "a string"
+            case .int: "an int"
+            case .double: "a double"
+            case .bool: "a bool"
+            case .none: "no value"
+            case .compound: "an object or array"
+            case .malformedNumber: "a malformed number"
+            }
+        }
+    }
+
+    func check(_ event: ScannedEvent, scan: LineScan, line: FramedLine) {
+        let bytes = line.bytes
+        if let problem = event.shapeProblem {
+            counters.notEvents += 1
+            findings.append(Finding(rule: StreamRules.notAnEvent, message: problem,
+                                    at: location(line, event.shapeProblemOffset)))
+            return
+        }
+        guard let nameToken = event.name else { return }
+        counters.eventsChecked += 1
+        counters.formats[event.format, default: 0] += 1
+        let nameBytes = Self.decoded(nameToken, bytes)
+        let eventIndex = nameBytes.withUnsafeBytes { plan.eventTable.lookup($0) }
+        let userHash = userKey(event.user, bytes)
+        if let userHash, let timestamp = event.timestamp {
+            if let last = userLastTimestamp[userHash] {
+                if timestamp > last { userLastTimestamp[userHash] = timestamp }
+            } else {
+                userLastTimestamp[userHash] = timestamp
+            }
+        }
+        checkUserProperties(event, scan: scan, line: line, eventName: nil, nameToken: nameToken)
+        guard let eventIndex else {
+            checkNonPlanEvent(event, nameBytes: nameBytes, nameToken: nameToken, scan: scan, line: line)
+            return
+        }
+        let compiled = plan.events[Int(eventIndex)]
+        counters.perEvent[Int(eventIndex)] += 1
+        for index in trackedScratch.indices { trackedScratch[index] = .absent }
+        for index in compiled.uses.indices { seenUses[index] = false }
+        var customParams = 0
+        var sessionHash: UInt64 = 0
+        for fieldIndex in event.params {
+            let field = scan.params[fieldIndex]
+            let keyBytes = Self.decoded(field.key, bytes)
+            let paramIndex = keyBytes.withUnsafeBytes { plan.paramTable.lookup($0, hash: field.keyHash) }
+            if let paramIndex, compiled.useByParam[Int(paramIndex)] >= 0 {
+                customParams += 1
+                let useIndex = compiled.useByParam[Int(paramIndex)]
+                if seenUses[useIndex] {
+                    findings.append(Finding(rule: StreamRules.duplicateParam,
+                                            message: "param \"\(plan.params[Int(paramIndex)].name)\" appears twice on \"\(compiled.name)\"",
+                                            at: location(line, field.key.sourceStart), event: compiled.name,
+                                            param: plan.params[Int(paramIndex)].name))
+                    continue
+                }
+                seenUses[useIndex] = true
+                let param = plan.params[Int(paramIndex)]
+                let tracked = checkValue(field, param: param, use: compiled.uses[useIndex], eventIndex: Int(eventIndex),
+                                         eventName: compiled.name, bytes: bytes, line: line)
+                if param.trackedSlot >= 0 { trackedScratch[param.trackedSlot] = tracked }
+            } else if keyBytes.withUnsafeBytes({ plan.automaticParamTable.lookup($0, hash: field.keyHash) }) != nil {
+                if field.keyHash == plan.sessionParamHash, let value = Self.integer(field.value, bytes) {
+                    sessionHash = UInt64(bitPattern: value)
+                }
+            } else if let paramIndex {
+                customParams += 1
+                let name = plan.params[Int(paramIndex)].name
+                findings.append(Finding(rule: StreamRules.unexpectedParam,
+                                        message: "param \"\(name)\" is declared, but not for event \"\(compiled.name)\"",
+                                        at: location(line, field.key.sourceStart), event: compiled.name, param: name))
+            } else {
+                customParams += 1
+                let name = String(decoding: keyBytes, as: UTF8.self)
+                findings.append(Finding(rule: StreamRules.unknownParam,
+                                        message: "event \"\(compiled.name)\" has param \"\(name)\", which the plan does not declare",
+                                        at: location(line, field.key.sourceStart), event: compiled.name, param: name))
+            }
+        }
+        if customParams > GA4Facts.maxParamsPerEvent {
+            findings.append(Finding(rule: StreamRules.tooManyParams,
+                                    message: "event \"\(compiled.name)\" has \(customParams) params, over GA4's limit of \(GA4Facts.maxParamsPerEvent)",
+                                    at: location(line, event.nameOffset), event: compiled.name))
+        }
+        checkRequired(event, compiled: compiled, eventIndex: Int(eventIndex), bytes: bytes, line: line)
+        if compiled.recorded {
+            record(event, eventIndex: eventIndex, userHash: userHash, session: sessionHash, line: line, bytes: bytes,
+                   eventName: compiled.name)
+        }
+    }
+
+    /// Automatic and unknown events: count them; report unknown ones and Firebase's own errors.
+    func checkNonPlanEvent(_ event: ScannedEvent, nameBytes: [UInt8], nameToken: JSONStringToken, scan: LineScan,
+                           line: FramedLine) {
+        let hash = ByteHash.hash(nameBytes)
+        let isAutomatic = nameBytes.withUnsafeBytes { plan.isAutomaticEvent($0, hash: hash) }
+        if isAutomatic {
+            counters.automaticEvents += 1
+            if hash == plan.firebaseErrorEventHash { checkFirebaseError(event, scan: scan, line: line) }
+            return
+        }
+        counters.unknownEvents += 1
+        let name = String(decoding: nameBytes, as: UTF8.self)
+        if counters.unknownNames[name] != nil || counters.unknownNames.count < StreamCounters.unknownNameCap {
+            counters.unknownNames[name, default: 0] += 1
+        }
+        findings.append(Finding(rule: StreamRules.unknownEvent, message: "event \"\(name)\" is not in the plan",
+                                at: location(line, event.nameOffset), event: name))
+    }
+
+    /// An `error` event with `firebase_error`: GA4 rejected something the app sent.
+    func checkFirebaseError(_ event: ScannedEvent, scan: LineScan, line: FramedLine) {
+        let bytes = line.bytes
+        var code: Int64?
+        var offending: String?
+        var offset = event.nameOffset
+        for fieldIndex in event.params {
+            let field = scan.params[fieldIndex]
+            if field.keyHash == plan.firebaseErrorParamHash {
+                code = Self.integer(field.value, bytes)
+                offset = field.key.sourceStart
+            } else if field.keyHash == plan.firebaseErrorValueParamHash, field.value.kind == .string {
+                offending = Self.text(field.value, bytes)
+            }
+        }
+        guard let code else { return }
+        var message = "GA4 rejected something the app sent: firebase_error \(code) (\(GA4Facts.firebaseErrorMeaning(code)))"
+        if let offending { message += " for \"\(offending)\"" }
+        findings.append(Finding(rule: StreamRules.firebaseError, message: message, at: location(line, offset),
+                                event: "error", param: offending))
+    }
+
+    func checkRequired(_ event: ScannedEvent, compiled: CompiledEvent, eventIndex: Int, bytes: UnsafeRawBufferPointer,
+                       line: FramedLine) {
+        var rowVersion: AppVersion??
+        for (useIndex, use) in compiled.uses.enumerated() where !seenUses[useIndex] {
+            switch use.requirement {
+            case .optional: continue
+            case .required: break
+            case .requiredSince(let since):
+                if rowVersion == nil { rowVersion = .some(Self.version(event.appVersion, bytes)) }
+                if let known = rowVersion!, known < since { continue }
+            }
+            let name = plan.params[use.param].name
+            counters.missing[eventIndex * plan.params.count + use.param] += 1
+            var message = "event \"\(compiled.name)\" is missing required param \"\(name)\""
+            if case .requiredSince(let since) = use.requirement { message += " (required since \(since))" }
+            findings.append(Finding(rule: StreamRules.missingRequiredParam, message: message,
+                                    at: location(line, event.nameOffset), event: compiled.name, param: name))
+        }
+    }
+
+    // MARK: - Values
+
+    func wire(_ value: ValueToken, _ bytes: UnsafeRawBufferPointer) -> Wire {
+        switch (value.kind, value.slot) {
+        case (.absent, _), (.null, _): return .none
+        case (.compound, _): return .compound
+        case (.bool, _): return .bool(value.boolValue)
+        case (.string, .intValue), (.number, .intValue):
+            if let int = Self.integer(value, bytes) { return .int(int) }
+            return .malformedNumber(Self.text(value, bytes))
+        case (.string, .floatValue), (.string, .doubleValue):
+            if let double = Double(Self.text(value, bytes)), double.isFinite { return .double(double) }
+            return .malformedNumber(Self.text(value, bytes))
+        case (.number, .floatValue), (.number, .doubleValue):
+            return .double(Double(Self.text(value, bytes)) ?? .nan)
+        case (.string, _): return .string
+        case (.number, _):
+            if let int = Self.integer(value, bytes) { return .int(int) }
+            let double = Double(Self.text(value, bytes)) ?? .nan
+            return double.isFinite ? .double(double) : .malformedNumber(Self.text(value, bytes))
+        }
+    }
+
+    /// Checks one param value against its declaration; returns the value pairs and rules see.
+    func checkValue(_ field: ScannedField, param: CompiledParam, use: CompiledUse, eventIndex: Int, eventName: String,
+                    bytes: UnsafeRawBufferPointer, line: FramedLine) -> TrackedValue {
+        let value = field.value
+        let wire = wire(value, bytes)
+        counters.wireKinds[(eventIndex * plan.params.count + use.param) * StreamCounters.wireKindCount + wire.kindIndex] += 1
+        let at = location(line, value.offset)
+        func fail(_ rule: Rule, _ message: String) -> TrackedValue {
+            findings.append(Finding(rule: rule, message: message, at: at, event: eventName, param: param.name))
+            return .invalid
+        }
+        let subject = "param \"\(param.name)\" of \"\(eventName)\""
+        switch (param.type, wire) {
+        case (.string, .string), (.bucket, .string):
+            let decoded = Self.decodedValue(value, bytes)
+            return decoded.withUnsafeBytes { raw -> TrackedValue in
+                if param.type == .bucket, param.allowed.lookup(raw) == nil {
+                    return fail(StreamRules.bucketLabelUnknown,
+                                "\(subject) has \"\(Self.string(raw))\", not a bucket label (\(Self.list(param.bucket?.labels ?? [])))")
+                }
+                if let narrowed = use.narrowed, narrowed.lookup(raw) == nil {
+                    return fail(StreamRules.valueNotAllowed,
+                                "\(subject) has \"\(Self.string(raw))\", not one of \(Self.list(use.narrowedTexts ?? []))")
+                }
+                if param.type == .string, !param.allowed.isEmpty, param.allowed.lookup(raw) == nil {
+                    return fail(StreamRules.valueNotAllowed,
+                                "\(subject) has \"\(Self.string(raw))\", not one of \(Self.list(param.allowed.keys.map { Self.string($0) }))")
+                }
+                if raw.count > GA4Facts.maxParamValueLength || param.minLength != nil || param.maxLength != nil {
+                    let characters = Self.characterCount(raw)
+                    if characters > GA4Facts.maxParamValueLength {
+                        return fail(StreamRules.valueTooLong,
+                                    "\(subject) is \(characters) characters long; GA4 drops values over \(GA4Facts.maxParamValueLength)")
+                    }
+                    if let minimum = param.minLength, characters < minimum {
+                        return fail(StreamRules.valueLength, "\(subject) has \"\(Self.string(raw))\", shorter than \(minimum) characters")
+                    }
+                    if let maximum = param.maxLength, characters > maximum {
+                        return fail(StreamRules.valueLength, "\(subject) has \"\(Self.string(raw))\", longer than \(maximum) characters")
+                    }
+                }
+                return .text(ByteHash.hash(raw))
+            }
+        case (.int, .int(let number)):
+            return checkNumber(Double(number), lexeme: String(number), param: param, use: use, subject: subject, fail: fail)
+        case (.double, .int(let number)):
+            return checkNumber(Double(number), lexeme: String(number), param: param, use: use, subject: subject, fail: fail)
+        case (.double, .double(let number)):
+            return checkNumber(number, lexeme: Self.text(value, bytes), param: param, use: use, subject: subject, fail: fail)
+        case (.bool, .bool(let flag)):
+            return checkBool(flag, param: param, subject: subject, fail: fail)
+        case (.bool, .int(let number)) where number == 0 || number == 1:
+            return checkBool(number == 1, param: param, subject: subject, fail: fail)
+        case (.bool, .int(let number)):
+            return fail(StreamRules.wrongType, "\(subject) is a bool (0 or 1), not \(number)")
+        case (.bucket, .int), (.bucket, .double):
+            return fail(StreamRules.wrongType, "\(subject) is a bucket label, but arrives as a number \(Self.text(value, bytes))")
+        default:
+            return fail(StreamRules.wrongType,
+                        "\(subject) is declared \(param.type.rawValue), but arrives as \(Self.describe(value, wire, bytes))")
+        }
+    }
+
+    func checkNumber(_ number: Double, lexeme: String, param: CompiledParam, use: CompiledUse, subject: String,
+                     fail: (Rule, String) -> TrackedValue) -> TrackedValue {
+        if let allowed = use.narrowedNumbers ?? param.allowedNumbers, !allowed.contains(number) {
+            return fail(StreamRules.valueNotAllowed, "\(subject) has \(lexeme), not an allowed value")
+        }
+        if let minimum = param.minimum, number < minimum {
+            return fail(StreamRules.valueOutOfRange, "\(subject) is \(lexeme), below the minimum \(Self.format(minimum))")
+        }
+        if let maximum = param.maximum, number > maximum {
+            return fail(StreamRules.valueOutOfRange, "\(subject) is \(lexeme), above the maximum \(Self.format(maximum))")
+        }
+        return .number(number)
+    }
+
+    func checkBool(_ flag: Bool, param: CompiledParam, subject: String, fail: (Rule, String) -> TrackedValue) -> TrackedValue {
+        if let allowed = param.allowedBools, !allowed.contains(flag) {
+            return fail(StreamRules.valueNotAllowed, "\(subject) is \(flag), not an allowed value")
+        }
+        return .bool(flag)
+    }
+
+    // MARK: - User properties
+
+    func checkUserProperties(_ event: ScannedEvent, scan: LineScan, line: FramedLine, eventName: String?,
+                             nameToken: JSONStringToken) {
+        let bytes = line.bytes
+        for fieldIndex in event.userProperties {
+            let field = scan.userProperties[fieldIndex]
+            let keyBytes = Self.decoded(field.key, bytes)
+            guard let index = keyBytes.withUnsafeBytes({ plan.userPropertyTable.lookup($0, hash: field.keyHash) }) else {
+                if keyBytes.withUnsafeBytes({ plan.automaticUserPropertyTable.lookup($0, hash: field.keyHash) }) == nil {
+                    let name = String(decoding: keyBytes, as: UTF8.self)
+                    findings.append(Finding(rule: StreamRules.unknownUserProperty,
+                                            message: "user property \"\(name)\" is not in the plan",
+                                            at: location(line, field.key.sourceStart), param: name))
+                }
+                continue
+            }
+            let property = plan.userProperties[Int(index)]
+            let tracked = checkUserPropertyValue(field.value, property: property, bytes: bytes, line: line)
+            if property.trackedSlot >= 0 { trackedScratch[property.trackedSlot] = tracked }
+        }
+    }
+
+    func checkUserPropertyValue(_ value: ValueToken, property: CompiledParam, bytes: UnsafeRawBufferPointer,
+                                line: FramedLine) -> TrackedValue {
+        let wire = wire(value, bytes)
+        let at = location(line, value.offset)
+        let subject = "user property \"\(property.name)\""
+        func fail(_ rule: Rule, _ message: String) -> TrackedValue {
+            findings.append(Finding(rule: rule, message: message, at: at, param: property.name))
+            return .invalid
+        }
+        switch (property.type, wire) {
+        case (_, .none):
+            return .absent
+        case (.string, .string), (.bucket, .string):
+            let decoded = Self.decodedValue(value, bytes)
+            return decoded.withUnsafeBytes { raw -> TrackedValue in
+                if !property.allowed.isEmpty, property.allowed.lookup(raw) == nil {
+                    return fail(StreamRules.userPropertyValueNotAllowed,
+                                "\(subject) is \"\(Self.string(raw))\", not one of \(Self.list(property.allowed.keys.map { Self.string($0) }))")
+                }
+                let characters = raw.count > GA4Facts.maxUserPropertyValueLength ? Self.characterCount(raw) : 0
+                if characters > GA4Facts.maxUserPropertyValueLength {
+                    return fail(StreamRules.userPropertyValueTooLong,
+                                "\(subject) is \(characters) characters long; GA4 ignores values over \(GA4Facts.maxUserPropertyValueLength)")
+                }
+                return .text(ByteHash.hash(raw))
+            }
+        case (.int, .int(let number)), (.double, .int(let number)):
+            return .number(Double(number))
+        case (.double, .double(let number)):
+            return .number(number)
+        case (.bool, .bool(let flag)):
+            return .bool(flag)
+        case (.bool, .int(let number)) where number == 0 || number == 1:
+            return .bool(number == 1)
+        default:
+            return fail(StreamRules.userPropertyWrongType,
+                        "\(subject) is declared \(property.type.rawValue), but arrives as \(Self.describe(value, wire, bytes))")
+        }
+    }
+
+    // MARK: - Records
+
+    func record(_ event: ScannedEvent, eventIndex: Int32, userHash: UInt64?, session: UInt64, line: FramedLine,
+                bytes: UnsafeRawBufferPointer, eventName: String) {
+        guard let userHash else {
+            findings.append(Finding(rule: StreamRules.missingUserID,
+                                    message: "event \"\(eventName)\" has no user id, so pairs and rules cannot follow it",
+                                    at: location(line, event.nameOffset), event: eventName))
+            return
+        }
+        if event.timestamp == nil {
+            let what = event.timestampInvalid ? "a timestamp that is not an integer" : "no timestamp"
+            findings.append(Finding(rule: StreamRules.invalidTimestamp,
+                                    message: "event \"\(eventName)\" has \(what); it sorts before the user's timed events",
+                                    at: location(line, event.timestampInvalid ? event.timestampOffset : event.nameOffset),
+                                    event: eventName))
+        }
+        if userNames[userHash] == nil { userNames[userHash] = Self.text(event.user, bytes) }
+        let start = values.count
+        values.append(contentsOf: trackedScratch)
+        records.append(EventRecord(
+            user: userHash, session: session, timestamp: event.timestamp ?? .min, bundle: event.bundleSequence ?? .min,
+            file: fileIndex, line: line.number, indexInLine: Int32(event.indexInLine),
+            column: Int32(line.column(ofContentIndex: event.nameOffset)),
+            byteOffset: line.contentByteOffset + Int64(event.nameOffset), event: eventIndex, values: start))
+    }
+
+    func userKey(_ user: ValueToken, _ bytes: UnsafeRawBufferPointer) -> UInt64? {
+        guard user.kind == .string || user.kind == .number, !user.range.isEmpty else { return nil }
+        if user.hasEscapes { return ByteHash.hash(Self.decodedValue(user, bytes)) }
+        return ByteHash.hash(UnsafeRawBufferPointer(rebasing: bytes[user.range]))
+    }
+
+    // MARK: - Byte helpers
+
+    static func decoded(_ token: JSONStringToken, _ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        token.decodedBytes(in: bytes)
+    }
+
+    static func decodedValue(_ value: ValueToken, _ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        guard value.kind == .string else { return Array(bytes[value.range]) }
+        return JSONStringToken(content: value.range, hasEscapes: value.hasEscapes, isQuoted: true).decodedBytes(in: bytes)
+    }
+
+    static func text(_ value: ValueToken, _ bytes: UnsafeRawBufferPointer) -> String {
+        decodedValue(value, bytes).withUnsafeBytes { string($0) }
+    }
+
+    static func string(_ raw: UnsafeRawBufferPointer) -> String {
+        String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self) ?? LineIndex.escapedRendering(raw)
+    }
+
+    static func string(_ raw: [UInt8]) -> String { raw.withUnsafeBytes { string($0) } }
+
+    static func integer(_ value: ValueToken, _ bytes: UnsafeRawBufferPointer) -> Int64? {
+        EventScanner.integer(value, bytes)
+    }
+
+    static func version(_ value: ValueToken, _ bytes: UnsafeRawBufferPointer) -> AppVersion? {
+        guard value.kind == .string else { return nil }
+        return AppVersion(text(value, bytes))
+    }
+
+    /// Characters as GA4 counts them: Unicode scalars (UTF-8 lead bytes).
+    static func characterCount(_ raw: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        for byte in raw where byte & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    static func list(_ values: [String]) -> String {
+        let shown = values.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ")
+        return values.count > 12 ? shown + ", …" : shown
+    }
+
+    static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    }
+
+    static func describe(_ value: ValueToken, _ wire: Wire, _ bytes: UnsafeRawBufferPointer) -> String {
+        let slot: String
+        switch value.slot {
+        case .stringValue: slot = "string_value "
+        case .intValue: slot = "int_value "
+        case .floatValue: slot = "float_value "
+        case .doubleValue: slot = "double_value "
+        case .direct: slot = ""
+        }
+        switch value.kind {
+        case .string: return "\(slot.isEmpty ? "a string " : slot)\"\(text(value, bytes))\""
+        case .number: return "\(slot.isEmpty ? "a number " : slot)\(text(value, bytes))"
+        case .bool: return value.boolValue ? "true" : "false"
+        case .null, .absent: return "no value"
+        case .compound: return "an object or array"
+        }
+    }
+}

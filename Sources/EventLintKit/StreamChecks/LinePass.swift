@@ -1,0 +1,92 @@
+/// Settings of one lint run that the line pass needs.
+public struct LintSettings: Sendable {
+    public var inputFormat: InputFormat?
+    public var maxDepth = 512
+    public var framing = FramingOptions()
+    /// Blank lines are errors rather than counted and skipped.
+    public var strict = false
+
+    public init() {}
+}
+
+/// The line pass of one worker: frames lines, scans them, runs the per-event checks, and keeps
+/// compact records for pairs and rules. One per thread; merged afterwards.
+public final class LinePass {
+    let plan: CompiledPlan
+    let settings: LintSettings
+    var scanner: EventScanner
+    public internal(set) var findings: [Finding] = []
+    public internal(set) var records: [EventRecord] = []
+    public internal(set) var values: [TrackedValue] = []
+    public internal(set) var counters: StreamCounters
+    /// Latest timestamp of any event per user, for the end-of-stream window of unclosed pairs.
+    public internal(set) var userLastTimestamp: [UInt64: Int64] = [:]
+    /// User ids as text, for messages; only users with records.
+    public internal(set) var userNames: [UInt64: String] = [:]
+    /// Reused per event: which uses were seen, and scratch for decoded bytes.
+    var seenUses: [Bool] = []
+    var trackedScratch: [TrackedValue]
+    var file = ""
+    var fileIndex: Int32 = 0
+
+    public init(plan: CompiledPlan, settings: LintSettings) {
+        self.plan = plan
+        self.settings = settings
+        scanner = EventScanner(forcedFormat: settings.inputFormat, maxDepth: settings.maxDepth)
+        counters = StreamCounters(eventCount: plan.events.count, paramCount: plan.params.count)
+        trackedScratch = Array(repeating: .absent, count: plan.trackedCount)
+        seenUses = Array(repeating: false, count: (plan.events.map(\.uses.count).max() ?? 0))
+    }
+
+    /// Runs the pass over one input (a whole file, stdin, or one range of a file).
+    public func run<Source: ByteSource>(_ framer: consuming LineFramer<Source>, file: String, fileIndex: Int) throws {
+        self.file = file
+        self.fileIndex = Int32(fileIndex)
+        try framer.forEachLine { line in self.process(line) }
+        counters.bytes += framer.stats.bytes
+    }
+
+    /// Checks one framed line.
+    public func process(_ line: FramedLine) {
+        counters.linesRead += 1
+        if line.flags.contains(.leadingBOM) {
+            findings.append(Finding(rule: ExportRules.leadingBOM, message: "the file starts with a UTF-8 byte order mark, skipped",
+                                    at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset)))
+        }
+        if line.isOversize {
+            counters.invalidLines += 1
+            counters.oversizeLines += 1
+            findings.append(ExportRules.lineTooLong(line, file: file, limit: settings.framing.maxLineBytes))
+            return
+        }
+        if line.isBlank {
+            counters.blankLines += 1
+            if settings.strict { findings.append(ExportRules.blankLine(line, file: file, severity: .error)) }
+            return
+        }
+        if line.flags.contains(.missingFinalNewline) {
+            findings.append(ExportRules.missingFinalNewline(line, file: file))
+        }
+        do {
+            try scanner.scanLine(line.bytes)
+        } catch {
+            counters.invalidLines += 1
+            let offset = min(max(error.offset, 0), line.bytes.count)
+            findings.append(Finding(
+                rule: error.rule, message: error.message,
+                at: location(line, offset)))
+            return
+        }
+        counters.validLines += 1
+        let scan = scanner.scan
+        for index in scan.events.indices {
+            check(scan.events[index], scan: scan, line: line)
+        }
+    }
+
+    @inline(__always)
+    func location(_ line: FramedLine, _ offset: Int) -> SourceLocation {
+        SourceLocation(file: file, line: line.number, column: line.column(ofContentIndex: offset),
+                       byteOffset: line.contentByteOffset + Int64(offset))
+    }
+}

@@ -1,0 +1,52 @@
+/// Counts one worker keeps during the line pass; merged by addition, so the summary is the same
+/// whatever the thread count.
+public struct StreamCounters: Sendable {
+    public var linesRead = 0
+    public var validLines = 0
+    public var invalidLines = 0
+    public var blankLines = 0
+    public var oversizeLines = 0
+    public var bytes: Int64 = 0
+    public var eventsChecked = 0
+    public var notEvents = 0
+    public var automaticEvents = 0
+    public var unknownEvents = 0
+    /// Events per plan event index.
+    public var perEvent: [Int]
+    /// Unknown event names and how often they came (capped; the rest is `otherUnknown`).
+    public var unknownNames: [String: Int] = [:]
+    public var formats: [InputFormat: Int] = [:]
+    /// `[event][param][wire kind]` for plan events and params: string, int, double, bool, other.
+    public var wireKinds: [Int]
+    /// `[event][param]`: events of this name missing a param the plan requires.
+    public var missing: [Int]
+    let paramCount: Int
+
+    static let wireKindCount = 5
+    static let unknownNameCap = 1000
+
+    init(eventCount: Int, paramCount: Int) {
+        self.paramCount = paramCount
+        perEvent = Array(repeating: 0, count: eventCount)
+        wireKinds = Array(repeating: 0, count: eventCount * paramCount * Self.wireKindCount)
+        missing = Array(repeating: 0, count: eventCount * paramCount)
+    }
+
+    mutating func add(_ other: StreamCounters) {
+        linesRead += other.linesRead
+        validLines += other.validLines
+        invalidLines += other.invalidLines
+        blankLines += other.blankLines
+        oversizeLines += other.oversizeLines
+        bytes += other.bytes
+        eventsChecked += other.eventsChecked
+        notEvents += other.notEvents
+        automaticEvents += other.automaticEvents
+        unknownEvents += other.unknownEvents
+        for index in perEvent.indices { perEvent[index] += other.perEvent[index] }
+        for index in wireKinds.indices { wireKinds[index] += other.wireKinds[index] }
+        for index in missing.indices { missing[index] += other.missing[index] }
+        for (name, count) in other.unknownNames { unknownNames[name, default: 0] += count }
+        for (format, count) in other.formats { formats[format, default: 0] += count }
+    }
+}
