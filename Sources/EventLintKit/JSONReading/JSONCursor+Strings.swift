@@ -47,7 +47,7 @@ extension JSONCursor {
         let start = offset + 1
         var index = start
         var hasEscapes = false
-        let table = stringByteClasses
+        let table = stringClasses
         while true {
             if mask == 0b01 {
                 while index + 8 <= count
@@ -138,7 +138,7 @@ extension JSONCursor {
             }
             guard let digit = Self.hexValue(bytes[position]) else {
                 throw JSONError(
-                    .invalidEscape, at: index, "\\u escape needs four hex digits, found \(JSONError.describe(byte: bytes[position]))")
+                    .invalidEscape, at: index, "invalid \\u escape: expected four hex digits, found \(JSONError.describe(byte: bytes[position]))")
             }
             value = value << 4 | UInt32(digit)
         }
@@ -209,18 +209,26 @@ enum UTF8Validation {
         let name = "0x" + JSONError.hex(lead)
         switch lead {
         case 0x80...0xBF: return "invalid UTF-8: unexpected continuation byte \(name)"
-        case 0xC0, 0xC1, 0xE0, 0xF0: break
-        case 0xED: break
+        case 0xC0, 0xC1: return "invalid UTF-8: overlong encoding starting with \(name)"
         case 0xF5...0xFF: return "invalid UTF-8: byte \(name) never appears in UTF-8"
         default: break
         }
         let expected = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-        if index + expected > end { return "invalid UTF-8: truncated sequence starting with \(name)" }
+        // Find the first byte that is not a continuation byte at all.
+        for position in (index + 1)..<(index + expected) {
+            guard position < end else { return "invalid UTF-8: truncated sequence starting with \(name)" }
+            guard (0x80...0xBF).contains(bytes[position]) else {
+                return "invalid UTF-8: sequence starting with \(name) is cut short (Latin-1 text?)"
+            }
+        }
+        let second = bytes[index + 1]
         switch lead {
-        case 0xC0, 0xC1, 0xE0, 0xF0: return "invalid UTF-8: overlong encoding starting with \(name)"
-        case 0xED where bytes[index + 1] >= 0xA0: return "invalid UTF-8: encoded surrogate starting with \(name)"
-        case 0xF4 where bytes[index + 1] >= 0x90: return "invalid UTF-8: code point above U+10FFFF"
-        default: return "invalid UTF-8: sequence starting with \(name) is cut short"
+        case 0xE0 where second < 0xA0, 0xF0 where second < 0x90:
+            return "invalid UTF-8: overlong encoding starting with \(name)"
+        case 0xED where second >= 0xA0:
+            return "invalid UTF-8: surrogate code point encoded in UTF-8"
+        default:
+            return "invalid UTF-8: code point above U+10FFFF"
         }
     }
 }

@@ -101,6 +101,9 @@ public struct JSONCursor {
     /// moment a closing bracket may come without a preceding comma. One flag suffices because a
     /// parent container is never "at start" while one of its children is open.
     private var atContainerStart = false
+    /// `stringByteClasses`, fetched once per cursor so the string loop does not go through the
+    /// global's lazy-initialisation check on every string.
+    let stringClasses: UnsafePointer<UInt8>
 
     /// - Parameters:
     ///   - bytes: the JSON text (one export line, or a whole plan file).
@@ -117,6 +120,7 @@ public struct JSONCursor {
         self.maxDepth = maxDepth
         self.scratch = scratch
         self.offset = 0
+        self.stringClasses = stringByteClasses
         scratch.reset()
     }
 
@@ -207,14 +211,17 @@ public struct JSONCursor {
             "expected \(expectation), found \(JSONError.describe(byte: found))")
     }
 
-    /// Recognises UTF-16 text: a UTF-16 byte order mark, or exactly one NUL among the first two
-    /// bytes (ASCII encoded as UTF-16). Only consulted once reading has already failed.
+    /// Recognises UTF-16 text: a UTF-16 byte order mark, or ASCII encoded as UTF-16 (NUL in
+    /// every other byte of the first four). Only consulted once reading has already failed.
     static func utf16Error(in bytes: UnsafeRawBufferPointer) -> JSONError? {
         guard bytes.count >= 2 else { return nil }
-        let first = bytes[0]
-        let second = bytes[1]
-        let hasBOM = (first == 0xFF && second == 0xFE) || (first == 0xFE && second == 0xFF)
-        guard hasBOM || ((first == 0) != (second == 0)) else { return nil }
+        let hasBOM = (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF)
+        var looksLikeUTF16 = hasBOM
+        if !hasBOM && bytes.count >= 4 {
+            let zeros = (0..<4).map { bytes[$0] == 0 }
+            looksLikeUTF16 = zeros == [false, true, false, true] || zeros == [true, false, true, false]
+        }
+        guard looksLikeUTF16 else { return nil }
         return JSONError(
             .notUTF8, at: 0,
             "input is not UTF-8 (it looks like UTF-16); convert it to UTF-8")
@@ -291,6 +298,7 @@ public struct JSONCursor {
     /// Moves to the next member of the current object: consumes the separating `,`, the key
     /// (checked against the object's earlier keys) and the `:`, leaving the cursor at the value.
     /// Returns `nil` after consuming the closing `}`.
+    @inline(__always)
     public mutating func nextKey() throws(JSONError) -> JSONStringToken? {
         guard var current = try peekNonWhitespace() else {
             throw JSONError(.unexpectedEnd, at: count, "unterminated object: expected '}' or a member")

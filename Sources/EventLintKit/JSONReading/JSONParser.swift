@@ -1,6 +1,11 @@
 /// Builds a `JSONNode` tree — for plan files and tests — by driving `JSONCursor`, so the tree
 /// and the export scanner accept exactly the same texts. Iterative: nesting lives in heap
-/// stacks, never in call frames, so even a raised `maxDepth` cannot overflow the stack.
+/// stacks, never in call frames, so parsing cannot overflow the stack whatever `maxDepth` is.
+///
+/// One caveat lies outside the parser: Swift releases an indirect-enum tree recursively, so a
+/// `JSONNode` nested tens of thousands of levels deep can exhaust a thread's stack when it is
+/// freed. Keep `maxDepth` near its default for trees; the cursor alone (`skipValue`) has no
+/// such limit.
 public enum JSONParser {
     /// An open container while its members are being collected.
     private struct OpenContainer {

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import EventLintKit
+
+/// A tiny deterministic generator (SplitMix64), so a failing mutation can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+/// Damaged input must give a verdict, never a trap, and any error must point inside the input.
+/// Run in debug builds, where every buffer access is bounds-checked, this catches off-by-ones
+/// that a release build would turn into silent out-of-bounds reads.
+@Suite struct JSONRobustnessTests {
+    static let seeds: [String] = [
+        ga4Row,
+        #"{"a":[1,-0.5e+7,true,false,null,"\ud834\udd1e\u00e9\n"],"b":{"c":{}},"d":[]}"#,
+        "{\n  // c\n  a: 'x\\'y', /* b */ b: [1, 2,],\n  \"c\": {d: null,},\n}\n",
+    ]
+
+    /// Checks one input in both modes through the parser and the skipping cursor.
+    static func check(_ bytes: [UInt8], scratch: JSONScratch) {
+        for mode in [JSONMode.strict, .json5] {
+            do {
+                _ = try JSONParser.parse(bytes, mode: mode)
+            } catch {
+                #expect(error.offset >= 0 && error.offset <= bytes.count, "\(error) in \(bytes)")
+            }
+            bytes.withUnsafeBytes { raw in
+                var cursor = JSONCursor(bytes: raw, mode: mode, scratch: scratch)
+                do throws(JSONError) {
+                    try cursor.skipValue()
+                    try cursor.expectEnd()
+                } catch {
+                    #expect(error.offset >= 0 && error.offset <= raw.count, "\(error)")
+                }
+            }
+        }
+    }
+
+    @Test func everyPrefixIsHandled() {
+        let scratch = JSONScratch()
+        for seed in Self.seeds {
+            let bytes = Array(seed.utf8)
+            for length in 0..<bytes.count { Self.check(Array(bytes[..<length]), scratch: scratch) }
+        }
+    }
+
+    @Test func randomMutationsAreHandled() {
+        var generator = SplitMix64(state: 0x5EED)
+        let scratch = JSONScratch()
+        let interesting: [UInt8] = Array("\"\\'/*{}[],:0-.eE+u \n\t".utf8) + [0x00, 0x80, 0xBF, 0xC0, 0xE0, 0xED, 0xEF, 0xF4, 0xFF]
+        for seed in Self.seeds {
+            let original = Array(seed.utf8)
+            for _ in 0..<1_500 {
+                var bytes = original
+                for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                    let position = Int.random(in: 0..<bytes.count, using: &generator)
+                    let byte = interesting.randomElement(using: &generator) ?? 0
+                    switch Int.random(in: 0..<3, using: &generator) {
+                    case 0: bytes[position] = byte
+                    case 1: bytes.insert(byte, at: position)
+                    default: if bytes.count > 1 { bytes.remove(at: position) }
+                    }
+                }
+                Self.check(bytes, scratch: scratch)
+            }
+        }
+    }
+}
