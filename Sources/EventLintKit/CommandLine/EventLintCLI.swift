@@ -55,6 +55,7 @@ public enum EventLintCLI {
                 return CommandResult(stdout: text, status: 0)
             case "explain": return try ExplainCommand.run(rest)
             case "check": return try CheckCommand.run(rest, environment: environment)
+            case "lint": return try LintCommand.run(rest, environment: environment, progress: progress)
             default:
                 if let status = otherCommand(command, rest, environment: environment, progress: progress) {
                     return status

@@ -41,9 +41,33 @@ enum Usage {
 
     """
 
+    static let lint = """
+    USAGE: eventlint lint [--schema DIR] [--format FORMAT] [--input-format auto|bq|flat|mp] [--jobs N]
+                          [--fail-on SEVERITY] [--max-examples N] [--max-line-bytes N] [--max-depth N]
+                          [--unclosed-window MINUTES] [--strict] FILE...
+
+    Lints NDJSON exports (GA4 BigQuery rows, flat debug logs, Measurement Protocol payloads)
+    against the plan: per-event checks, shown/closed pairs and cross-event rules per user, and a
+    report of what the stream holds. FILE may be a glob, `-` for standard input, or a .gz file.
+
+    OPTIONS:
+      --schema DIR             plan directory (default: schema)
+      --format FORMAT          text (default), json, github, sarif, junit or markdown
+      --input-format FORMAT    auto (default: detected per line), bq, flat or mp
+      --jobs N                 worker threads (default: the number of cores)
+      --fail-on SEVERITY       exit 1 on findings at or above: error (default), warning, info
+      --max-examples N         text: at most N findings shown per rule (default 10, 0 = all)
+      --max-line-bytes N       longer lines are skipped and reported (default 16777216)
+      --max-depth N            deepest JSON nesting accepted (default 512)
+      --unclosed-window MIN    unclosed pairs this close to a user's last event are warnings (default 30)
+      --strict                 blank lines are errors
+
+    """
+
     static func text(for command: String) -> String? {
         switch command {
         case "check": check
+        case "lint": lint
         case "explain": explain
         case "help": main
         default: nil

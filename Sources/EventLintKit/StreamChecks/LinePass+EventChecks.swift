@@ -234,7 +234,7 @@ extension LinePass {
                         return fail(StreamRules.valueLength, "\(subject) has \"\(Self.string(raw))\", longer than \(maximum) characters")
                     }
                 }
-                return .text(ByteHash.hash(raw))
+                return tracked(raw, remember: param.trackedSlot >= 0)
             }
         case (.int, .int(let number)):
             return checkNumber(Double(number), lexeme: String(number), param: param, use: use, subject: subject, fail: fail)
@@ -324,7 +324,7 @@ extension LinePass {
                     return fail(StreamRules.userPropertyValueTooLong,
                                 "\(subject) is \(characters) characters long; GA4 ignores values over \(GA4Facts.maxUserPropertyValueLength)")
                 }
-                return .text(ByteHash.hash(raw))
+                return tracked(raw, remember: property.trackedSlot >= 0)
             }
         case (.int, .int(let number)), (.double, .int(let number)):
             return .number(Double(number))
@@ -358,12 +358,13 @@ extension LinePass {
                                     event: eventName))
         }
         if userNames[userHash] == nil { userNames[userHash] = Self.text(event.user, bytes) }
+        let recordLocation = location(line, event.nameOffset)
         let start = values.count
         values.append(contentsOf: trackedScratch)
         records.append(EventRecord(
             user: userHash, session: session, timestamp: event.timestamp ?? .min, bundle: event.bundleSequence ?? .min,
-            file: fileIndex, line: line.number, indexInLine: Int32(event.indexInLine),
-            column: Int32(line.column(ofContentIndex: event.nameOffset)),
+            file: fileIndex, line: recordLocation.line, indexInLine: Int32(event.indexInLine),
+            column: Int32(recordLocation.column),
             byteOffset: line.contentByteOffset + Int64(event.nameOffset), event: eventIndex, values: start))
     }
 
@@ -371,6 +372,16 @@ extension LinePass {
         guard user.kind == .string || user.kind == .number, !user.range.isEmpty else { return nil }
         if user.hasEscapes { return ByteHash.hash(Self.decodedValue(user, bytes)) }
         return ByteHash.hash(UnsafeRawBufferPointer(rebasing: bytes[user.range]))
+    }
+
+    /// A text value as pairs and rules see it; remembers its text for messages when tracked.
+    @inline(__always)
+    func tracked(_ raw: UnsafeRawBufferPointer, remember: Bool) -> TrackedValue {
+        let hash = ByteHash.hash(raw)
+        if remember, valueTexts[hash] == nil, valueTexts.count < Self.valueTextCap {
+            valueTexts[hash] = Self.string(raw)
+        }
+        return .text(hash)
     }
 
     // MARK: - Byte helpers

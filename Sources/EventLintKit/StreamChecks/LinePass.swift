@@ -10,8 +10,9 @@ public struct LintSettings: Sendable {
 }
 
 /// The line pass of one worker: frames lines, scans them, runs the per-event checks, and keeps
-/// compact records for pairs and rules. One per thread; merged afterwards.
-public final class LinePass {
+/// compact records for pairs and rules. One per thread (hence unchecked Sendable: each instance
+/// is only ever touched by the one worker that runs it, then by the merge after the join).
+public final class LinePass: @unchecked Sendable {
     let plan: CompiledPlan
     let settings: LintSettings
     var scanner: EventScanner
@@ -23,11 +24,20 @@ public final class LinePass {
     public internal(set) var userLastTimestamp: [UInt64: Int64] = [:]
     /// User ids as text, for messages; only users with records.
     public internal(set) var userNames: [UInt64: String] = [:]
+    /// Text of tracked values by hash, for messages ("is \"cap4\" on the open"); capped.
+    public internal(set) var valueTexts: [UInt64: String] = [:]
+    static let valueTextCap = 100_000
     /// Reused per event: which uses were seen, and scratch for decoded bytes.
     var seenUses: [Bool] = []
     var trackedScratch: [TrackedValue]
     var file = ""
     var fileIndex: Int32 = 0
+    /// Set while a whole multi-line JSON document (a BigQuery-console array of rows) is checked
+    /// as one unit: maps offsets back to the document's own lines.
+    var documentIndex: LineIndex?
+    /// Progress: bytes not yet reported to the meter.
+    var unreportedBytes: Int64 = 0
+    var progress: ProgressMeter?
 
     public init(plan: CompiledPlan, settings: LintSettings) {
         self.plan = plan
@@ -49,6 +59,13 @@ public final class LinePass {
     /// Checks one framed line.
     public func process(_ line: FramedLine) {
         counters.linesRead += 1
+        if let progress {
+            unreportedBytes += line.length + 1
+            if unreportedBytes >= 8 << 20 {
+                progress.add(unreportedBytes)
+                unreportedBytes = 0
+            }
+        }
         if line.flags.contains(.leadingBOM) {
             findings.append(Finding(rule: ExportRules.leadingBOM, message: "the file starts with a UTF-8 byte order mark, skipped",
                                     at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset)))
@@ -86,7 +103,40 @@ public final class LinePass {
 
     @inline(__always)
     func location(_ line: FramedLine, _ offset: Int) -> SourceLocation {
-        SourceLocation(file: file, line: line.number, column: line.column(ofContentIndex: offset),
-                       byteOffset: line.contentByteOffset + Int64(offset))
+        if let documentIndex {
+            let position = documentIndex.location(of: offset)
+            return SourceLocation(file: file, line: position.line, column: position.column,
+                                  byteOffset: line.contentByteOffset + Int64(offset))
+        }
+        return SourceLocation(file: file, line: line.number, column: line.column(ofContentIndex: offset),
+                              byteOffset: line.contentByteOffset + Int64(offset))
+    }
+
+    /// Checks a whole JSON document (a pretty-printed array of rows) as one unit; every event
+    /// keeps its own line. The document's lines are accounted as valid, blank or invalid.
+    public func processDocument(_ bytes: UnsafeRawBufferPointer, file: String, fileIndex: Int) {
+        self.file = file
+        self.fileIndex = Int32(fileIndex)
+        let index = LineIndex(bytes)
+        documentIndex = index
+        defer { documentIndex = nil }
+        let before = counters
+        process(FramedLine(number: 1, byteOffset: 0, bytes: bytes, length: Int64(bytes.count), flags: []))
+        let valid = counters.validLines > before.validLines
+        counters.validLines = before.validLines
+        counters.invalidLines = before.invalidLines
+        counters.linesRead = before.linesRead
+        for line in 1...max(index.lineCount, 1) {
+            counters.linesRead += 1
+            let range = index.lineRange(line, in: bytes) ?? 0..<0
+            if bytes[range].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                counters.blankLines += 1
+            } else if valid {
+                counters.validLines += 1
+            } else {
+                counters.invalidLines += 1
+            }
+        }
+        counters.bytes += Int64(bytes.count)
     }
 }

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `eventlint lint [--schema DIR] [--format F] [--input-format F] [--jobs N] … FILE...`: lints
+/// NDJSON exports against the plan.
+enum LintCommand {
+    static let spec = OptionSpec(
+        valued: ["--schema", "--format", "--input-format", "--fail-on", "--jobs", "--max-examples",
+                 "--max-line-bytes", "--max-depth", "--unclosed-window"],
+        flags: ["--strict"], positionals: 1...Int.max)
+
+    static func run(_ arguments: [String], environment: CommandEnvironment,
+                    progress: (@Sendable (String) -> Void)?) throws(UsageError) -> CommandResult {
+        if let help = EventLintCLI.helpRequested(arguments, command: "lint") { return help }
+        let parsed = try ArgumentParser.parse(arguments, spec: spec, command: "lint")
+        let format = try EventLintCLI.format(parsed.value("--format"), allowed: ReportFormat.allCases, command: "lint")
+        let failOn = try EventLintCLI.failOn(parsed.value("--fail-on"), command: "lint")
+        var request = LintRequest(inputs: try expand(parsed.positionals))
+        request.settings.strict = parsed.has("--strict")
+        if let name = parsed.value("--input-format"), name != "auto" {
+            guard let inputFormat = InputFormat(rawValue: name) else {
+                throw UsageError("--input-format takes auto, bq, flat or mp, not \"\(name)\"", command: "lint")
+            }
+            request.settings.inputFormat = inputFormat
+        }
+        request.jobs = try integer(parsed, "--jobs", range: 1...256) ?? environment.coreCount
+        if let limit = try integer(parsed, "--max-line-bytes", range: 64...(1 << 30)) {
+            request.settings.framing.maxLineBytes = limit
+        }
+        if let depth = try integer(parsed, "--max-depth", range: 1...100_000) { request.settings.maxDepth = depth }
+        if let window = parsed.value("--unclosed-window") {
+            guard let minutes = Double(window), minutes >= 0, minutes.isFinite else {
+                throw UsageError("--unclosed-window takes minutes (a number ≥ 0), not \"\(window)\"", command: "lint")
+            }
+            request.unclosedWindowMinutes = minutes
+        }
+        let maxExamples = try integer(parsed, "--max-examples", range: 0...1_000_000) ?? 10
+
+        let loaded: LoadedPlan
+        do {
+            loaded = try PlanLoader.load(directory: parsed.value("--schema") ?? "schema")
+        } catch {
+            return CheckCommand.planFailure(error)
+        }
+        let planErrors = loaded.plan.adjust(loaded.findings + PlanChecker.check(loaded.plan)).filter { $0.severity == .error }
+        if !planErrors.isEmpty {
+            let first = planErrors.sortedForReport()[0]
+            return CommandResult(
+                stderr: "error: the plan has \(planErrors.count) error(s); run `eventlint check` first\n  first: \(first.location.file):\(first.location.line):\(first.location.column): [\(first.ruleID)] \(first.message)\n",
+                status: 2)
+        }
+        let compiled = CompiledPlan(loaded.plan)
+        let meter = progress.map { ProgressMeter(totalBytes: totalSize(request.inputs), sink: $0) }
+        let result: LintResult
+        do {
+            result = try LintRunner.run(plan: compiled, request: request, progress: meter)
+        } catch {
+            meter?.finish()
+            return CommandResult(stderr: "error: \(error.description)\n", status: 2)
+        }
+        meter?.finish()
+        let document = ReportDocument(tool: EventLintCLI.tool, command: .lint, findings: result.findings,
+                                      rules: ReportDocument.rulesReferenced(by: result.findings),
+                                      summary: LintSummary(result: result))
+        let options = ReportOptions(format: format, color: EventLintCLI.useColor(environment, format: format),
+                                    maxExamples: maxExamples == 0 ? nil : maxExamples)
+        return CommandResult(stdout: document.rendered(options),
+                             status: exitStatus(for: result.findings, failOn: failOn))
+    }
+
+    static func integer(_ parsed: ParsedArguments, _ name: String, range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = parsed.value(name) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"",
+                             command: "lint")
+        }
+        return value
+    }
+
+    /// Expands glob patterns the shell left alone (quoted, or from a script); a pattern that
+    /// matches nothing is kept, so it fails as a missing file.
+    static func expand(_ inputs: [String]) throws(UsageError) -> [String] {
+        var files: [String] = []
+        for input in inputs {
+            guard input != "-", input.contains(where: { "*?[".contains($0) }) else {
+                files.append(input)
+                continue
+            }
+            var matches = glob_t()
+            defer { globfree(&matches) }
+            if glob(input, 0, nil, &matches) == 0 {
+                for index in 0..<Int(matches.gl_pathc) {
+                    if let path = matches.gl_pathv[index] { files.append(String(cString: path)) }
+                }
+            } else {
+                files.append(input)
+            }
+        }
+        if files.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input (-) can be read only once", command: "lint") }
+        return files
+    }
+
+    static func totalSize(_ inputs: [String]) -> Int64? {
+        var total: Int64 = 0
+        for input in inputs {
+            var status = stat()
+            guard input != "-", stat(input, &status) == 0 else { return nil }
+            total += Int64(status.st_size)
+        }
+        return total
+    }
+}

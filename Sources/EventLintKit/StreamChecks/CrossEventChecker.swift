@@ -1,0 +1,306 @@
+/// What one pair saw over the whole input, for the report.
+public struct PairStatistics: Sendable {
+    public var name: String
+    public var opened = 0
+    /// Closes by outcome (the pair's `outcome` param value, or the close event's name).
+    public var closedByOutcome: [String: Int] = [:]
+    public var unclosed = 0
+    public var unclosedNearEnd = 0
+    public var orphanCloses = 0
+    /// Open-to-close time in milliseconds, from the timestamps.
+    public var durationsMs: [Double] = []
+
+    public func percentile(_ fraction: Double) -> Double? {
+        guard !durationsMs.isEmpty else { return nil }
+        let sorted = durationsMs.sorted()
+        let index = Int((Double(sorted.count - 1) * fraction).rounded(.toNearestOrAwayFromZero))
+        return sorted[min(max(index, 0), sorted.count - 1)]
+    }
+}
+
+/// Everything the cross-event stage needs from the merged line pass.
+public struct CrossEventInput: Sendable {
+    public var records: [EventRecord]
+    public var values: [TrackedValue]
+    public var files: [String]
+    public var userLastTimestamp: [UInt64: Int64]
+    public var userNames: [UInt64: String]
+    public var valueTexts: [UInt64: String]
+    public var unclosedWindowMicros: Int64
+}
+
+/// Runs pairs and rules per user, after the line pass: records grouped by user and sorted by
+/// time, then the same machines whatever the thread count.
+public struct CrossEventChecker {
+    let plan: CompiledPlan
+    let pairs: [CompiledPair]
+    let rules: [CompiledRule]
+
+    struct CompiledPair {
+        var declaration: PairDeclaration
+        var opens: [CompiledMatcher]
+        var closes: [CompiledMatcher]
+        var inside: [CompiledMatcher]
+        var same: [(name: String, slot: Int)]
+        var durationSlot: Int?
+        var outcomeSlot: Int?
+    }
+
+    struct CompiledRule {
+        var declaration: RuleDeclaration
+        var events: Set<Int32>
+        var when: [CompiledCondition]
+        var whenUser: [CompiledCondition]
+        var require: [CompiledCondition]
+        var requireUser: [CompiledCondition]
+        var after: CompiledMatcher?
+        var severity: Severity?
+    }
+
+    public init(plan: CompiledPlan) {
+        self.plan = plan
+        pairs = plan.plan.pairs.map { pair in
+            CompiledPair(
+                declaration: pair,
+                opens: pair.opens.compactMap(plan.compileMatcher), closes: pair.closes.compactMap(plan.compileMatcher),
+                inside: pair.inside.compactMap(plan.compileMatcher),
+                same: pair.same.compactMap { name in plan.trackedSlot(ofParam: name.value).map { (name.value, $0) } },
+                durationSlot: pair.duration.flatMap { plan.trackedSlot(ofParam: $0.param) },
+                outcomeSlot: pair.outcomeParam.flatMap { plan.trackedSlot(ofParam: $0) })
+        }
+        rules = plan.plan.rules.map { rule in
+            CompiledRule(
+                declaration: rule,
+                events: Set(rule.events.compactMap { name in plan.plan.events.firstIndex { $0.name == name }.map(Int32.init) }),
+                when: rule.when.compactMap { plan.compileCondition($0, userProperty: false) },
+                whenUser: rule.whenUser.compactMap { plan.compileCondition($0, userProperty: true) },
+                require: rule.require.compactMap { plan.compileCondition($0, userProperty: false) },
+                requireUser: rule.requireUser.compactMap { plan.compileCondition($0, userProperty: true) },
+                after: rule.after.flatMap(plan.compileMatcher), severity: rule.severity)
+        }
+    }
+
+    /// Sorts the records into per-user time order and runs every pair and rule.
+    public func run(_ input: CrossEventInput) -> (findings: [Finding], pairs: [PairStatistics], ruleViolations: [Int]) {
+        var records = input.records
+        records.sort(by: EventRecord.timeOrder)
+        var run = CrossEventRun(checker: self, input: input)
+        var start = 0
+        while start < records.count {
+            var end = start + 1
+            while end < records.count, records[end].user == records[start].user { end += 1 }
+            run.runUser(records[start..<end])
+            start = end
+        }
+        return (run.findings, run.statistics, run.ruleViolations)
+    }
+}
+
+/// The state of one cross-event run.
+struct CrossEventRun {
+    let checker: CrossEventChecker
+    let input: CrossEventInput
+    var findings: [Finding] = []
+    var statistics: [PairStatistics]
+    /// Violations per plan rule, in plan order.
+    var ruleViolations: [Int]
+
+    init(checker: CrossEventChecker, input: CrossEventInput) {
+        self.checker = checker
+        self.input = input
+        ruleViolations = Array(repeating: 0, count: checker.rules.count)
+        statistics = checker.pairs.map { PairStatistics(name: $0.declaration.name) }
+    }
+
+    func values(_ record: EventRecord) -> ArraySlice<TrackedValue> {
+        input.values[record.values..<(record.values + checker.plan.trackedCount)]
+    }
+
+    func location(_ record: EventRecord) -> SourceLocation {
+        SourceLocation(file: input.files[Int(record.file)], line: record.line, column: Int(record.column),
+                       byteOffset: record.byteOffset)
+    }
+
+    func eventName(_ record: EventRecord) -> String { checker.plan.events[Int(record.event)].name }
+
+    func userText(_ record: EventRecord) -> String { input.userNames[record.user].map { "\"\($0)\"" } ?? "(unknown)" }
+
+    func text(_ value: TrackedValue) -> String {
+        switch value.tag {
+        case .absent: "absent"
+        case .invalid: "invalid"
+        case .text: input.valueTexts[value.bits].map { "\"\($0)\"" } ?? "another value"
+        case .number: LinePass.format(Double(bitPattern: value.bits))
+        case .bool: value.bits == 1 ? "true" : "false"
+        }
+    }
+
+    mutating func report(_ rule: Rule, severity: Severity? = nil, _ message: String, at record: EventRecord,
+                         param: String? = nil, notes: [FindingNote] = []) {
+        findings.append(Finding(rule: rule, severity: severity, message: message, at: location(record),
+                                event: eventName(record), param: param, notes: notes))
+    }
+
+    // MARK: - One user
+
+    mutating func runUser(_ records: ArraySlice<EventRecord>) {
+        guard let first = records.first else { return }
+        let lastTimestamp = input.userLastTimestamp[first.user]
+        var open: [[UInt64: EventRecord]] = Array(repeating: [:], count: checker.pairs.count)
+        var afterSeen = Array(repeating: false, count: checker.rules.count)
+        for record in records {
+            let values = values(record)
+            for (index, pair) in checker.pairs.enumerated() {
+                step(pair: pair, index: index, record: record, values: values, open: &open[index])
+            }
+            for (index, rule) in checker.rules.enumerated() where rule.events.contains(record.event) {
+                let before = findings.count
+                apply(rule, to: record, values: values, afterSeen: afterSeen[index])
+                ruleViolations[index] += findings.count - before
+            }
+            for (index, rule) in checker.rules.enumerated() where !afterSeen[index] {
+                if let after = rule.after, after.matches(record, values) { afterSeen[index] = true }
+            }
+        }
+        for (index, pair) in checker.pairs.enumerated() where pair.declaration.closeRequired {
+            for (_, record) in open[index].sorted(by: { $0.value.line < $1.value.line }) {
+                let name = pair.declaration.name
+                if let lastTimestamp, record.timestamp != .min,
+                   record.timestamp >= lastTimestamp - input.unclosedWindowMicros {
+                    statistics[index].unclosedNearEnd += 1
+                    report(PairRules.unclosedNearEnd,
+                           "pair \"\(name)\": \"\(eventName(record))\" is not closed for user \(userText(record)), but it opened within \(windowText) of the user's last event: the export window may have cut it off",
+                           at: record)
+                } else {
+                    statistics[index].unclosed += 1
+                    report(PairRules.unclosed, "pair \"\(name)\": \"\(eventName(record))\" is never closed for user \(userText(record))",
+                           at: record)
+                }
+            }
+        }
+    }
+
+    var windowText: String {
+        let minutes = Double(input.unclosedWindowMicros) / 60_000_000
+        return "\(LinePass.format(minutes)) minutes"
+    }
+
+    /// One event through one pair's machine.
+    mutating func step(pair: CrossEventChecker.CompiledPair, index: Int, record: EventRecord,
+                       values: ArraySlice<TrackedValue>, open: inout [UInt64: EventRecord]) {
+        let key = pair.declaration.keyedBySession ? record.session : 0
+        let name = pair.declaration.name
+        if pair.closes.contains(where: { $0.matches(record, values) }) {
+            guard let opening = open.removeValue(forKey: key) else {
+                statistics[index].orphanCloses += 1
+                let opener = pair.declaration.opens.first.map { " \"\($0.event)\"" } ?? ""
+                report(PairRules.orphanClose,
+                       "pair \"\(name)\": \"\(eventName(record))\" closes nothing: no open\(opener) before it for user \(userText(record))",
+                       at: record)
+                return
+            }
+            close(pair: pair, index: index, opening: opening, closing: record, values: values)
+            return
+        }
+        if pair.opens.contains(where: { $0.matches(record, values) }) {
+            statistics[index].opened += 1
+            if let previous = open[key], pair.declaration.closeRequired {
+                statistics[index].unclosed += 1
+                report(PairRules.reopened,
+                       "pair \"\(name)\": \"\(eventName(previous))\" is opened again before it was closed, for user \(userText(previous))",
+                       at: previous, notes: [FindingNote("opened again here", at: location(record))])
+            }
+            open[key] = record
+            return
+        }
+        if pair.inside.contains(where: { $0.matches(record, values) }), open[key] == nil {
+            report(PairRules.insideOutside,
+                   "pair \"\(name)\": \"\(eventName(record))\" comes while no \"\(pair.declaration.opens.first?.event ?? name)\" is open, for user \(userText(record))",
+                   at: record)
+        }
+    }
+
+    mutating func close(pair: CrossEventChecker.CompiledPair, index: Int, opening: EventRecord, closing: EventRecord,
+                        values: ArraySlice<TrackedValue>) {
+        let name = pair.declaration.name
+        let openValues = self.values(opening)
+        let note = FindingNote("opened here", at: location(opening))
+        for same in pair.same {
+            let before = openValues[openValues.startIndex + same.slot]
+            let after = values[values.startIndex + same.slot]
+            guard before.tag != .invalid, after.tag != .invalid, before != after else { continue }
+            report(PairRules.paramMismatch,
+                   "pair \"\(name)\": param \"\(same.name)\" is \(text(before)) on the open but \(text(after)) on the close",
+                   at: closing, param: same.name, notes: [note])
+        }
+        var outcome = eventName(closing)
+        if let slot = pair.outcomeSlot {
+            let value = values[values.startIndex + slot]
+            if value.isUsable { outcome = text(value).replacingQuotes }
+        }
+        statistics[index].closedByOutcome[outcome, default: 0] += 1
+        let timed = opening.timestamp != .min && closing.timestamp != .min
+        let deltaMs = Double(closing.timestamp &- opening.timestamp) / 1000
+        if timed { statistics[index].durationsMs.append(deltaMs) }
+        guard let slot = pair.durationSlot, let duration = values[values.startIndex + slot].number,
+              let check = pair.declaration.duration else { return }
+        if duration < 0 {
+            report(PairRules.negativeDuration, "pair \"\(name)\": \(check.param) is \(LinePass.format(duration)), a negative duration",
+                   at: closing, param: check.param, notes: [note])
+            return
+        }
+        guard timed else { return }
+        let tolerance = max(check.toleranceMilliseconds, check.tolerancePercent / 100 * abs(deltaMs))
+        if abs(duration - deltaMs) > tolerance {
+            report(PairRules.durationMismatch,
+                   "pair \"\(name)\": \(check.param) says \(LinePass.format(duration)) ms, but the timestamps are \(LinePass.format(deltaMs.rounded())) ms apart (tolerance \(LinePass.format(tolerance.rounded())) ms)",
+                   at: closing, param: check.param, notes: [note])
+        }
+    }
+
+    // MARK: - Rules
+
+    mutating func apply(_ rule: CrossEventChecker.CompiledRule, to record: EventRecord, values: ArraySlice<TrackedValue>,
+                        afterSeen: Bool) {
+        for condition in rule.when + rule.whenUser where condition.holds(values) != true { return }
+        let name = rule.declaration.name
+        let event = eventName(record)
+        for condition in rule.require {
+            guard condition.holds(values) == false else { continue }
+            let actual = text(values[values.startIndex + condition.slot])
+            if case .equalsSlot(let slot, let property)? = condition.predicates.first(where: {
+                if case .equalsSlot = $0 { true } else { false }
+            }) {
+                let reference = text(values[values.startIndex + slot])
+                report(CrossEventRules.paramEqualsUserProperty, severity: rule.severity,
+                       "rule \"\(name)\": param \"\(condition.name)\" of \"\(event)\" is \(actual), but user property \"\(property)\" is \(reference)",
+                       at: record, param: condition.name)
+            } else {
+                report(CrossEventRules.paramRequirement, severity: rule.severity,
+                       "rule \"\(name)\": \"\(event)\" needs param \"\(condition.name)\" \(condition.expected), but it is \(actual)",
+                       at: record, param: condition.name)
+            }
+        }
+        for condition in rule.requireUser where condition.holds(values) == false {
+            let actual = text(values[values.startIndex + condition.slot])
+            report(CrossEventRules.userPropertyRequirement, severity: rule.severity,
+                   "rule \"\(name)\": \"\(event)\" needs user property \"\(condition.name)\" \(condition.expected), but it is \(actual) for user \(userText(record))",
+                   at: record, param: condition.name)
+        }
+        if let after = rule.after, !afterSeen, let declaration = rule.declaration.after {
+            var wanted = "\"\(declaration.event)\""
+            let conditions = after.conditions.map { "\($0.name) \($0.expected)" }
+            if !conditions.isEmpty { wanted += " with " + conditions.joined(separator: ", ") }
+            report(CrossEventRules.onlyAfter, severity: rule.severity,
+                   "rule \"\(name)\": \"\(event)\" comes before any \(wanted) of user \(userText(record))",
+                   at: record)
+        }
+    }
+}
+
+extension String {
+    /// Drops the quotes `text(_:)` puts around text values, for table cells.
+    var replacingQuotes: String {
+        hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : self
+    }
+}
