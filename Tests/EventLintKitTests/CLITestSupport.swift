@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// Runs the built `eventlint` executable, as a user or a CI job would, and captures what it
+/// printed and how it exited.
+enum EventLintBinary {
+    struct Output {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+    }
+
+    /// The executable next to the test bundle (the build's products directory), or under
+    /// `.build/debug` of the repository when the bundle lives elsewhere.
+    static let url: URL? = {
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL {
+            candidates.append(executable.deletingLastPathComponent().appendingPathComponent("eventlint"))
+        }
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("eventlint"))
+        }
+        candidates.append(Repository.root.appendingPathComponent(".build/debug/eventlint"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    /// Runs `eventlint ARGUMENTS` in `directory` (the repository root by default, so paths in
+    /// the output are relative like `samples/plans/…`). Records an issue and returns nil when the
+    /// executable is missing.
+    static func run(_ arguments: [String], in directory: URL = Repository.root,
+                    sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Output? {
+        guard let url else {
+            Issue.record("""
+                the eventlint executable was not found next to the test bundle or at \
+                \(Repository.root.path)/.build/debug/eventlint; run `swift build` first
+                """, sourceLocation: sourceLocation)
+            return nil
+        }
+        // Output goes to files, not pipes, so a large report cannot fill a pipe and block the run.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-cli-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: outURL)
+        let errHandle = try FileHandle(forWritingTo: errURL)
+
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        try process.run()
+        process.waitUntilExit()
+        try outHandle.close()
+        try errHandle.close()
+        return Output(
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+            status: process.terminationStatus)
+    }
+}
+
+/// A scratch copy of a plan directory that a test may edit.
+struct PlanCopy {
+    let url: URL
+
+    init(of source: URL) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-plan-" + UUID().uuidString)
+        try FileManager.default.copyItem(at: source, to: url)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+
+    /// Replaces every occurrence of `old` with `new` in the plan's files; the number replaced.
+    @discardableResult
+    func replace(_ old: String, with new: String) throws -> Int {
+        var count = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
+            let file = url.appendingPathComponent(name)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let pieces = text.components(separatedBy: old).count - 1
+            guard pieces > 0 else { continue }
+            count += pieces
+            try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
+        }
+        return count
+    }
+}
