@@ -60,7 +60,7 @@ struct CheckSummary: ReportSummary {
     }
 
     var sentence: String {
-        "plan: \(files) files, \(events) events, \(params) params, \(userProperties) user properties, \(pairs) pairs, \(rules) rules"
+        "plan: \(files) \(files == 1 ? "file" : "files"), \(events) events, \(params) params, \(userProperties) user properties, \(pairs) pairs, \(rules) rules"
     }
 
     var textLines: [String] { [sentence] }

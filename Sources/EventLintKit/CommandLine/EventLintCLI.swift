@@ -40,7 +40,7 @@ public enum EventLintCLI {
     public static func run(_ arguments: [String], environment: CommandEnvironment = CommandEnvironment(),
                            progress: (@Sendable (String) -> Void)? = nil) -> CommandResult {
         guard let command = arguments.first else {
-            return CommandResult(stderr: Usage.main, status: 2)
+            return CommandResult(stderr: "error: no command given\n\n" + Usage.main, status: 2)
         }
         let rest = Array(arguments.dropFirst())
         do throws(UsageError) {

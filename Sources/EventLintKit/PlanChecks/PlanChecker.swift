@@ -20,8 +20,14 @@ struct PlanCheckRun {
     let plan: Plan
     var findings: [Finding] = []
 
+    /// Findings already made, so a condition checked once per event of a rule reports a
+    /// problem of the condition itself only once.
+    var reported = Set<String>()
+
     mutating func report(_ rule: Rule, _ message: String, at location: SourceLocation, severity: Severity? = nil,
                          event: String? = nil, param: String? = nil, notes: [FindingNote] = []) {
+        let key = "\(rule.id)|\(location.file)|\(location.line)|\(location.column)|\(message)"
+        guard reported.insert(key).inserted else { return }
         findings.append(Finding(rule: rule, severity: severity, message: message, at: location, event: event,
                                 param: param, notes: notes))
     }
@@ -130,7 +136,7 @@ struct PlanCheckRun {
                 for index in bucket.edges.indices.dropFirst() where bucket.edges[index] <= bucket.edges[index - 1] {
                     report(PlanRules.bucketEdgesNotAscending,
                            "bucket edges of \"\(param.name)\" are not strictly ascending: \(bucket.edges[index]) follows \(bucket.edges[index - 1])",
-                           at: location, param: param.name)
+                           at: index < param.edgeLocations.count ? param.edgeLocations[index] : location, param: param.name)
                     break
                 }
                 if bucket.edges.isEmpty {
@@ -154,9 +160,10 @@ struct PlanCheckRun {
                        at: param.location, param: param.name)
             }
             if let maxLength = param.maxLength, maxLength > GA4Facts.maxParamValueLength {
+                let at = param.maxLengthLocation ?? param.location
                 report(PlanRules.valueTooLong,
                        "param \"\(param.name)\" allows \(maxLength) characters but GA4 drops values over \(GA4Facts.maxParamValueLength)",
-                       at: param.location, param: param.name)
+                       at: at, param: param.name)
             }
             if let property = plan.userProperty(named: param.name), property.type != param.type {
                 report(PlanRules.typeConflict,
@@ -184,7 +191,7 @@ struct PlanCheckRun {
 
     mutating func checkValueType(_ value: Located<PlanValue>, of type: ParamType, owner: String, param: String) {
         guard !Self.valueFits(value.value, type) else { return }
-        report(PlanRules.valueTypeMismatch, "value \(value.value) of \(owner) is not a \(type.rawValue)",
+        report(PlanRules.valueTypeMismatch, "value \(value.value) of \(owner) is not \(type.article)",
                at: value.location, param: param)
     }
 
@@ -327,7 +334,7 @@ struct PlanCheckRun {
             case .oneOf(let values), .noneOf(let values):
                 for value in values where !Self.valueFits(value, type) {
                     report(PlanRules.valueTypeMismatch,
-                           "condition value \(value) on \"\(condition.name)\" is not a \(type.rawValue)",
+                           "condition value \(value) on \"\(condition.name)\" is not \(type.article)",
                            at: condition.location, event: event, param: condition.name)
                     return
                 }

@@ -15,6 +15,9 @@ extension Located: Hashable where Value: Hashable {}
 /// The types a parameter or user property can have in the plan.
 public enum ParamType: String, Sendable, CaseIterable, Hashable {
     case string, int, double, bool, bucket
+
+    /// "a string", "an int", … for messages.
+    public var article: String { self == .int ? "an int" : "a \(rawValue)" }
 }
 
 /// How GA4 registers a parameter as a custom definition.
@@ -113,8 +116,11 @@ public struct ParamDeclaration: Sendable {
     public var maximum: Located<Double>?
     public var minLength: Int?
     public var maxLength: Int?
+    public var maxLengthLocation: SourceLocation?
     public var bucket: BucketSpec?
     public var bucketLocation: SourceLocation?
+    /// Where each bucket edge is written, for findings about one edge.
+    public var edgeLocations: [SourceLocation] = []
     public var registration: Registration
     public var registrationLocation: SourceLocation?
     public var description: String?

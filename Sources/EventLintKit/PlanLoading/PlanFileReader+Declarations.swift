@@ -67,13 +67,21 @@ extension PlanFileReader {
             case "min": param.minimum = number(value, "min").map { Located($0, at: location(value.offset)) }
             case "max": param.maximum = number(value, "max").map { Located($0, at: location(value.offset)) }
             case "minLength": param.minLength = integer(value, "minLength").map { Int(clamping: $0) }
-            case "maxLength": param.maxLength = integer(value, "maxLength").map { Int(clamping: $0) }
+            case "maxLength":
+                param.maxLength = integer(value, "maxLength").map { Int(clamping: $0) }
+                param.maxLengthLocation = location(value.offset)
             case "edges":
                 guard case .array(let items) = value.value else {
                     invalid("edges must be a list of integers", at: value.offset, param: name)
                     continue
                 }
-                param.bucket = BucketSpec(edges: items.compactMap { integer($0, "each bucket edge") })
+                var edges: [Int64] = []
+                for item in items {
+                    guard let edge = integer(item, "each bucket edge") else { continue }
+                    edges.append(edge)
+                    param.edgeLocations.append(location(item.offset))
+                }
+                param.bucket = BucketSpec(edges: edges)
                 param.bucketLocation = location(value.offset)
             case "register":
                 if let registration = readRegistration(value) {
@@ -200,8 +208,12 @@ extension PlanFileReader {
                     switch test.key {
                     case "in": predicates.append(.oneOf(planValues(test.value, "in").map(\.value)))
                     case "notIn": predicates.append(.noneOf(planValues(test.value, "notIn").map(\.value)))
-                    case "min": if let bound = number(test.value, "min") { predicates.append(.atLeast(bound)) }
-                    case "max": if let bound = number(test.value, "max") { predicates.append(.atMost(bound)) }
+                    case "min":
+                        guard let bound = number(test.value, "min") else { return nil }
+                        predicates.append(.atLeast(bound))
+                    case "max":
+                        guard let bound = number(test.value, "max") else { return nil }
+                        predicates.append(.atMost(bound))
                     case "present": if let flag = bool(test.value, "present") { predicates.append(.present(flag)) }
                     case "equalsUserProperty":
                         if let name = string(test.value, "equalsUserProperty") {

@@ -49,6 +49,7 @@ extension LinePass {
                 userLastTimestamp[userHash] = timestamp
             }
         }
+        for index in trackedScratch.indices { trackedScratch[index] = .absent }
         checkUserProperties(event, scan: scan, line: line, eventName: nil, nameToken: nameToken)
         guard let eventIndex else {
             checkNonPlanEvent(event, nameBytes: nameBytes, nameToken: nameToken, scan: scan, line: line)
@@ -56,7 +57,6 @@ extension LinePass {
         }
         let compiled = plan.events[Int(eventIndex)]
         counters.perEvent[Int(eventIndex)] += 1
-        for index in trackedScratch.indices { trackedScratch[index] = .absent }
         for index in compiled.uses.indices { seenUses[index] = false }
         var customParams = 0
         var sessionHash: UInt64 = 0
