@@ -68,7 +68,7 @@ import Testing
             "ga4/reserved-prefix ga4-names/params.json5:5:5",
             "ga4/param-name-too-long ga4-names/params.json5:10:5",
             "ga4/reserved-dimension-name ga4-names/params.json5:15:5",
-            "ga4/value-too-long ga4-names/params.json5:19:5",
+            "ga4/value-too-long ga4-names/params.json5:21:34",
             "ga4/user-property-name-too-long ga4-names/params.json5:28:5",
             "ga4/reserved-user-property-name ga4-names/params.json5:33:5",
             "ga4/value-too-long ga4-names/params.json5:39:27",
