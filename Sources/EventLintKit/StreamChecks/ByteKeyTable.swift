@@ -1,18 +1,12 @@
-/// FNV-1a over bytes: the one hash eventlint uses for names and values on the hot path. Values
+/// The one hash eventlint uses for names and values on the hot path (the JSON reader's
+/// word-at-a-time hash, so a key is hashed as fast as the duplicate-key check hashes it). Values
 /// that must compare equal across formats (a param on the open and on the close of a pair) are
 /// compared by this 64-bit hash of their unescaped bytes, which is collision-free in practice
 /// for the few thousand distinct values one user produces.
 enum ByteHash {
-    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    static let prime: UInt64 = 0x0000_0100_0000_01b3
-
     @inline(__always)
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash = offsetBasis
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* prime
-        }
-        return hash
+        JSONScratch.hash(bytes)
     }
 
     static func hash(_ text: String) -> UInt64 {

@@ -20,10 +20,11 @@ public struct PairStatistics: Sendable {
 
 /// Everything the cross-event stage needs from the merged line pass.
 public struct CrossEventInput: Sendable {
+    /// Sorted by `EventRecord.timeOrder` (user, then time order).
     public var records: [EventRecord]
     public var values: [TrackedValue]
     public var files: [String]
-    public var userLastTimestamp: [UInt64: Int64]
+    var userLastTimestamp: UInt64Map<Int64>
     public var userNames: [UInt64: String]
     public var valueTexts: [UInt64: String]
     public var unclosedWindowMicros: Int64
@@ -36,25 +37,49 @@ public struct CrossEventChecker {
     let pairs: [CompiledPair]
     let rules: [CompiledRule]
 
-    struct CompiledPair {
-        var declaration: PairDeclaration
-        var opens: [CompiledMatcher]
-        var closes: [CompiledMatcher]
-        var inside: [CompiledMatcher]
-        var same: [(name: String, slot: Int)]
-        var durationSlot: Int?
-        var outcomeSlot: Int?
+    /// Classes, not structs: the per-record loops then pass references instead of copying the
+    /// matcher arrays for every pair and record.
+    final class CompiledPair: Sendable {
+        let declaration: PairDeclaration
+        let opens: [CompiledMatcher]
+        let closes: [CompiledMatcher]
+        let inside: [CompiledMatcher]
+        let same: [(name: String, slot: Int)]
+        let durationSlot: Int?
+        let outcomeSlot: Int?
+
+        init(declaration: PairDeclaration, opens: [CompiledMatcher], closes: [CompiledMatcher], inside: [CompiledMatcher],
+             same: [(name: String, slot: Int)], durationSlot: Int?, outcomeSlot: Int?) {
+            self.declaration = declaration
+            self.opens = opens
+            self.closes = closes
+            self.inside = inside
+            self.same = same
+            self.durationSlot = durationSlot
+            self.outcomeSlot = outcomeSlot
+        }
     }
 
-    struct CompiledRule {
-        var declaration: RuleDeclaration
-        var events: Set<Int32>
-        var when: [CompiledCondition]
-        var whenUser: [CompiledCondition]
-        var require: [CompiledCondition]
-        var requireUser: [CompiledCondition]
-        var after: CompiledMatcher?
-        var severity: Severity?
+    final class CompiledRule: Sendable {
+        let declaration: RuleDeclaration
+        let events: Set<Int32>
+        /// `when` and `whenUser` together: all must hold for the rule to apply.
+        let conditions: [CompiledCondition]
+        let require: [CompiledCondition]
+        let requireUser: [CompiledCondition]
+        let after: CompiledMatcher?
+        let severity: Severity?
+
+        init(declaration: RuleDeclaration, events: Set<Int32>, when: [CompiledCondition], whenUser: [CompiledCondition],
+             require: [CompiledCondition], requireUser: [CompiledCondition], after: CompiledMatcher?, severity: Severity?) {
+            self.declaration = declaration
+            self.events = events
+            conditions = when + whenUser
+            self.require = require
+            self.requireUser = requireUser
+            self.after = after
+            self.severity = severity
+        }
     }
 
     public init(plan: CompiledPlan) {
@@ -80,10 +105,9 @@ public struct CrossEventChecker {
         }
     }
 
-    /// Sorts the records into per-user time order and runs every pair and rule.
+    /// Runs every pair and rule over records already sorted by `EventRecord.timeOrder`.
     public func run(_ input: CrossEventInput) -> (findings: [Finding], pairs: [PairStatistics], ruleViolations: [Int]) {
-        var records = input.records
-        records.sort(by: EventRecord.timeOrder)
+        let records = input.records
         var run = CrossEventRun(checker: self, input: input)
         var start = 0
         while start < records.count {
@@ -143,15 +167,24 @@ struct CrossEventRun {
 
     // MARK: - One user
 
+    /// Open pairs of the current user, per pair: (key, opening record); a short list, since a
+    /// user has few sessions open at once. Reused from user to user.
+    var open: [[(key: UInt64, record: EventRecord)]] = []
+    var afterSeen: [Bool] = []
+
     mutating func runUser(_ records: ArraySlice<EventRecord>) {
         guard let first = records.first else { return }
         let lastTimestamp = input.userLastTimestamp[first.user]
-        var open: [[UInt64: EventRecord]] = Array(repeating: [:], count: checker.pairs.count)
-        var afterSeen = Array(repeating: false, count: checker.rules.count)
+        if open.count != checker.pairs.count { open = Array(repeating: [], count: checker.pairs.count) }
+        for index in open.indices { open[index].removeAll(keepingCapacity: true) }
+        afterSeen = Array(repeating: false, count: checker.rules.count)
         for record in records {
             let values = values(record)
             for (index, pair) in checker.pairs.enumerated() {
-                step(pair: pair, index: index, record: record, values: values, open: &open[index])
+                var pairOpen = open[index]
+                open[index] = []
+                step(pair: pair, index: index, record: record, values: values, open: &pairOpen)
+                open[index] = pairOpen
             }
             for (index, rule) in checker.rules.enumerated() where rule.events.contains(record.event) {
                 let before = findings.count
@@ -163,7 +196,7 @@ struct CrossEventRun {
             }
         }
         for (index, pair) in checker.pairs.enumerated() where pair.declaration.closeRequired {
-            for (_, record) in open[index].sorted(by: { $0.value.line < $1.value.line }) {
+            for (_, record) in open[index].sorted(by: { ($0.record.file, $0.record.line) < ($1.record.file, $1.record.line) }) {
                 let name = pair.declaration.name
                 if let lastTimestamp, record.timestamp != .min,
                    record.timestamp >= lastTimestamp - input.unclosedWindowMicros {
@@ -187,11 +220,11 @@ struct CrossEventRun {
 
     /// One event through one pair's machine.
     mutating func step(pair: CrossEventChecker.CompiledPair, index: Int, record: EventRecord,
-                       values: ArraySlice<TrackedValue>, open: inout [UInt64: EventRecord]) {
+                       values: ArraySlice<TrackedValue>, open: inout [(key: UInt64, record: EventRecord)]) {
         let key = pair.declaration.keyedBySession ? record.session : 0
         let name = pair.declaration.name
         if pair.closes.contains(where: { $0.matches(record, values) }) {
-            guard let opening = open.removeValue(forKey: key) else {
+            guard let position = open.firstIndex(where: { $0.key == key }) else {
                 statistics[index].orphanCloses += 1
                 let opener = pair.declaration.opens.first.map { " \"\($0.event)\"" } ?? ""
                 report(PairRules.orphanClose,
@@ -199,21 +232,24 @@ struct CrossEventRun {
                        at: record)
                 return
             }
+            let opening = open.remove(at: position).record
             close(pair: pair, index: index, opening: opening, closing: record, values: values)
             return
         }
         if pair.opens.contains(where: { $0.matches(record, values) }) {
             statistics[index].opened += 1
-            if let previous = open[key], pair.declaration.closeRequired {
+            let position = open.firstIndex(where: { $0.key == key })
+            if let position, pair.declaration.closeRequired {
+                let previous = open[position].record
                 statistics[index].unclosed += 1
                 report(PairRules.reopened,
                        "pair \"\(name)\": \"\(eventName(previous))\" is opened again before it was closed, for user \(userText(previous))",
                        at: previous, notes: [FindingNote("opened again here", at: location(record))])
             }
-            open[key] = record
+            if let position { open[position].record = record } else { open.append((key, record)) }
             return
         }
-        if pair.inside.contains(where: { $0.matches(record, values) }), open[key] == nil {
+        if pair.inside.contains(where: { $0.matches(record, values) }), !open.contains(where: { $0.key == key }) {
             report(PairRules.insideOutside,
                    "pair \"\(name)\": \"\(eventName(record))\" comes while no \"\(pair.declaration.opens.first?.event ?? name)\" is open, for user \(userText(record))",
                    at: record)
@@ -262,7 +298,7 @@ struct CrossEventRun {
 
     mutating func apply(_ rule: CrossEventChecker.CompiledRule, to record: EventRecord, values: ArraySlice<TrackedValue>,
                         afterSeen: Bool) {
-        for condition in rule.when + rule.whenUser where condition.holds(values) != true { return }
+        for condition in rule.conditions where condition.holds(values) != true { return }
         let name = rule.declaration.name
         let event = eventName(record)
         for condition in rule.require {

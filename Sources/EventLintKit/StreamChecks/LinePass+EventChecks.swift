@@ -38,9 +38,8 @@ extension LinePass {
         }
         guard let nameToken = event.name else { return }
         counters.eventsChecked += 1
-        counters.formats[event.format, default: 0] += 1
-        let nameBytes = Self.decoded(nameToken, bytes)
-        let eventIndex = nameBytes.withUnsafeBytes { plan.eventTable.lookup($0) }
+        counters.countFormat(event.format)
+        let eventIndex = Self.withBytes(nameToken, bytes) { plan.eventTable.lookup($0) }
         let userHash = userKey(event.user, bytes)
         if let userHash, let timestamp = event.timestamp {
             if let last = userLastTimestamp[userHash] {
@@ -52,7 +51,7 @@ extension LinePass {
         for index in trackedScratch.indices { trackedScratch[index] = .absent }
         checkUserProperties(event, scan: scan, line: line, eventName: nil, nameToken: nameToken)
         guard let eventIndex else {
-            checkNonPlanEvent(event, nameBytes: nameBytes, nameToken: nameToken, scan: scan, line: line)
+            checkNonPlanEvent(event, nameBytes: Self.decoded(nameToken, bytes), nameToken: nameToken, scan: scan, line: line)
             return
         }
         let compiled = plan.events[Int(eventIndex)]
@@ -62,8 +61,7 @@ extension LinePass {
         var sessionHash: UInt64 = 0
         for fieldIndex in event.params {
             let field = scan.params[fieldIndex]
-            let keyBytes = Self.decoded(field.key, bytes)
-            let paramIndex = keyBytes.withUnsafeBytes { plan.paramTable.lookup($0, hash: field.keyHash) }
+            let paramIndex = Self.withBytes(field.key, bytes) { plan.paramTable.lookup($0, hash: field.keyHash) }
             if let paramIndex, compiled.useByParam[Int(paramIndex)] >= 0 {
                 customParams += 1
                 let useIndex = compiled.useByParam[Int(paramIndex)]
@@ -79,7 +77,7 @@ extension LinePass {
                 let tracked = checkValue(field, param: param, use: compiled.uses[useIndex], eventIndex: Int(eventIndex),
                                          eventName: compiled.name, bytes: bytes, line: line)
                 if param.trackedSlot >= 0 { trackedScratch[param.trackedSlot] = tracked }
-            } else if keyBytes.withUnsafeBytes({ plan.automaticParamTable.lookup($0, hash: field.keyHash) }) != nil {
+            } else if Self.withBytes(field.key, bytes, { plan.automaticParamTable.lookup($0, hash: field.keyHash) }) != nil {
                 if field.keyHash == plan.sessionParamHash, let value = Self.integer(field.value, bytes) {
                     sessionHash = UInt64(bitPattern: value)
                 }
@@ -91,7 +89,7 @@ extension LinePass {
                                         at: location(line, field.key.sourceStart), event: compiled.name, param: name))
             } else {
                 customParams += 1
-                let name = String(decoding: keyBytes, as: UTF8.self)
+                let name = field.key.decodedString(in: bytes)
                 findings.append(Finding(rule: StreamRules.unknownParam,
                                         message: "event \"\(compiled.name)\" has param \"\(name)\", which the plan does not declare",
                                         at: location(line, field.key.sourceStart), event: compiled.name, param: name))
@@ -199,16 +197,15 @@ extension LinePass {
         let value = field.value
         let wire = wire(value, bytes)
         counters.wireKinds[(eventIndex * plan.params.count + use.param) * StreamCounters.wireKindCount + wire.kindIndex] += 1
-        let at = location(line, value.offset)
         func fail(_ rule: Rule, _ message: String) -> TrackedValue {
-            findings.append(Finding(rule: rule, message: message, at: at, event: eventName, param: param.name))
+            findings.append(Finding(rule: rule, message: message, at: location(line, value.offset), event: eventName,
+                                    param: param.name))
             return .invalid
         }
-        let subject = "param \"\(param.name)\" of \"\(eventName)\""
+        var subject: String { "param \"\(param.name)\" of \"\(eventName)\"" }
         switch (param.type, wire) {
         case (.string, .string), (.bucket, .string):
-            let decoded = Self.decodedValue(value, bytes)
-            return decoded.withUnsafeBytes { raw -> TrackedValue in
+            return Self.withValueBytes(value, bytes) { raw -> TrackedValue in
                 if param.type == .bucket, param.allowed.lookup(raw) == nil {
                     return fail(StreamRules.bucketLabelUnknown,
                                 "\(subject) has \"\(Self.string(raw))\", not a bucket label (\(Self.list(param.bucket?.labels ?? [])))")
@@ -284,10 +281,9 @@ extension LinePass {
         let bytes = line.bytes
         for fieldIndex in event.userProperties {
             let field = scan.userProperties[fieldIndex]
-            let keyBytes = Self.decoded(field.key, bytes)
-            guard let index = keyBytes.withUnsafeBytes({ plan.userPropertyTable.lookup($0, hash: field.keyHash) }) else {
-                if keyBytes.withUnsafeBytes({ plan.automaticUserPropertyTable.lookup($0, hash: field.keyHash) }) == nil {
-                    let name = String(decoding: keyBytes, as: UTF8.self)
+            guard let index = Self.withBytes(field.key, bytes, { plan.userPropertyTable.lookup($0, hash: field.keyHash) }) else {
+                if Self.withBytes(field.key, bytes, { plan.automaticUserPropertyTable.lookup($0, hash: field.keyHash) }) == nil {
+                    let name = field.key.decodedString(in: bytes)
                     findings.append(Finding(rule: StreamRules.unknownUserProperty,
                                             message: "user property \"\(name)\" is not in the plan",
                                             at: location(line, field.key.sourceStart), param: name))
@@ -303,18 +299,16 @@ extension LinePass {
     func checkUserPropertyValue(_ value: ValueToken, property: CompiledParam, bytes: UnsafeRawBufferPointer,
                                 line: FramedLine) -> TrackedValue {
         let wire = wire(value, bytes)
-        let at = location(line, value.offset)
-        let subject = "user property \"\(property.name)\""
         func fail(_ rule: Rule, _ message: String) -> TrackedValue {
-            findings.append(Finding(rule: rule, message: message, at: at, param: property.name))
+            findings.append(Finding(rule: rule, message: message, at: location(line, value.offset), param: property.name))
             return .invalid
         }
+        var subject: String { "user property \"\(property.name)\"" }
         switch (property.type, wire) {
         case (_, .none):
             return .absent
         case (.string, .string), (.bucket, .string):
-            let decoded = Self.decodedValue(value, bytes)
-            return decoded.withUnsafeBytes { raw -> TrackedValue in
+            return Self.withValueBytes(value, bytes) { raw -> TrackedValue in
                 if !property.allowed.isEmpty, property.allowed.lookup(raw) == nil {
                     return fail(StreamRules.userPropertyValueNotAllowed,
                                 "\(subject) is \"\(Self.string(raw))\", not one of \(Self.list(property.allowed.keys.map { Self.string($0) }))")
@@ -370,21 +364,40 @@ extension LinePass {
 
     func userKey(_ user: ValueToken, _ bytes: UnsafeRawBufferPointer) -> UInt64? {
         guard user.kind == .string || user.kind == .number, !user.range.isEmpty else { return nil }
-        if user.hasEscapes { return ByteHash.hash(Self.decodedValue(user, bytes)) }
-        return ByteHash.hash(UnsafeRawBufferPointer(rebasing: bytes[user.range]))
+        return Self.withValueBytes(user, bytes) { ByteHash.hash($0) }
     }
 
     /// A text value as pairs and rules see it; remembers its text for messages when tracked.
     @inline(__always)
     func tracked(_ raw: UnsafeRawBufferPointer, remember: Bool) -> TrackedValue {
         let hash = ByteHash.hash(raw)
-        if remember, valueTexts[hash] == nil, valueTexts.count < Self.valueTextCap {
-            valueTexts[hash] = Self.string(raw)
+        if remember {
+            let cacheSlot = Int(truncatingIfNeeded: hash) & (knownTextHashes.count - 1)
+            if knownTextHashes[cacheSlot] != hash {
+                knownTextHashes[cacheSlot] = hash
+                if valueTexts[hash] == nil, valueTexts.count < Self.valueTextCap { valueTexts[hash] = Self.string(raw) }
+            }
         }
         return .text(hash)
     }
 
     // MARK: - Byte helpers
+
+    /// Runs `body` on a token's unescaped bytes: the input itself when there is no escape (the
+    /// common case, no allocation), a decoded copy otherwise.
+    @inline(__always)
+    static func withBytes<T>(_ token: JSONStringToken, _ bytes: UnsafeRawBufferPointer,
+                             _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        if !token.hasEscapes { return body(UnsafeRawBufferPointer(rebasing: bytes[token.content])) }
+        return token.decodedBytes(in: bytes).withUnsafeBytes(body)
+    }
+
+    @inline(__always)
+    static func withValueBytes<T>(_ value: ValueToken, _ bytes: UnsafeRawBufferPointer,
+                                  _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        if !value.hasEscapes || value.kind != .string { return body(UnsafeRawBufferPointer(rebasing: bytes[value.range])) }
+        return decodedValue(value, bytes).withUnsafeBytes(body)
+    }
 
     static func decoded(_ token: JSONStringToken, _ bytes: UnsafeRawBufferPointer) -> [UInt8] {
         token.decodedBytes(in: bytes)

@@ -17,15 +17,18 @@ public final class LinePass: @unchecked Sendable {
     let settings: LintSettings
     var scanner: EventScanner
     public internal(set) var findings: [Finding] = []
-    public internal(set) var records: [EventRecord] = []
-    public internal(set) var values: [TrackedValue] = []
+    public var records: [EventRecord] = []
+    public var values: [TrackedValue] = []
     public internal(set) var counters: StreamCounters
     /// Latest timestamp of any event per user, for the end-of-stream window of unclosed pairs.
-    public internal(set) var userLastTimestamp: [UInt64: Int64] = [:]
+    var userLastTimestamp = UInt64Map<Int64>()
     /// User ids as text, for messages; only users with records.
     public internal(set) var userNames: [UInt64: String] = [:]
     /// Text of tracked values by hash, for messages ("is \"cap4\" on the open"); capped.
     public internal(set) var valueTexts: [UInt64: String] = [:]
+    /// Hashes whose text is already in `valueTexts`, direct-mapped, so a repeated value costs
+    /// one compare instead of a dictionary lookup.
+    var knownTextHashes = [UInt64](repeating: 0, count: 4096)
     static let valueTextCap = 100_000
     /// Reused per event: which uses were seen, and scratch for decoded bytes.
     var seenUses: [Bool] = []

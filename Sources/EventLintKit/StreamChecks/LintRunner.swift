@@ -41,8 +41,11 @@ public enum LintRunner {
             merge(passes, into: &merged)
         }
         let window = request.unclosedWindowMinutes ?? plan.plan.unclosedWindowMinutes
+        var records: [EventRecord] = []
+        swap(&records, &merged.records)
+        records.sort(by: EventRecord.timeOrder)
         let input = CrossEventInput(
-            records: merged.records, values: merged.values, files: files,
+            records: records, values: merged.values, files: files,
             userLastTimestamp: merged.userLastTimestamp, userNames: merged.userNames, valueTexts: merged.valueTexts,
             unclosedWindowMicros: Int64(window * 60_000_000))
         let cross = CrossEventChecker(plan: plan).run(input)
@@ -137,6 +140,12 @@ public enum LintRunner {
     static func merge(_ passes: [LinePass], into merged: inout LinePass) {
         var lineOffset = 0
         for pass in passes {
+            // The first batch of records moves instead of being copied: records are most of the
+            // memory of a run, and a copy would double the peak.
+            if merged.records.isEmpty, merged.values.isEmpty, lineOffset == 0 {
+                swap(&merged.records, &pass.records)
+                swap(&merged.values, &pass.values)
+            }
             for var finding in pass.findings {
                 finding.location.line += lineOffset
                 merged.findings.append(finding)
@@ -149,7 +158,7 @@ public enum LintRunner {
                 merged.records.append(record)
             }
             merged.counters.add(pass.counters)
-            for (user, timestamp) in pass.userLastTimestamp {
+            for (user, timestamp) in pass.userLastTimestamp.entries {
                 if let known = merged.userLastTimestamp[user], known >= timestamp { continue }
                 merged.userLastTimestamp[user] = timestamp
             }

@@ -15,7 +15,24 @@ public struct StreamCounters: Sendable {
     public var perEvent: [Int]
     /// Unknown event names and how often they came (capped; the rest is `otherUnknown`).
     public var unknownNames: [String: Int] = [:]
-    public var formats: [InputFormat: Int] = [:]
+    /// Events per input format, in `InputFormat.allCases` order.
+    public var formatCounts = [0, 0, 0]
+    public var formats: [InputFormat: Int] {
+        var result: [InputFormat: Int] = [:]
+        for (index, format) in InputFormat.allCases.enumerated() where formatCounts[index] > 0 {
+            result[format] = formatCounts[index]
+        }
+        return result
+    }
+
+    @inline(__always)
+    mutating func countFormat(_ format: InputFormat) {
+        switch format {
+        case .bigQuery: formatCounts[0] += 1
+        case .flat: formatCounts[1] += 1
+        case .measurementProtocol: formatCounts[2] += 1
+        }
+    }
     /// `[event][param][wire kind]` for plan events and params: string, int, double, bool, other.
     public var wireKinds: [Int]
     /// `[event][param]`: events of this name missing a param the plan requires.
@@ -47,6 +64,6 @@ public struct StreamCounters: Sendable {
         for index in wireKinds.indices { wireKinds[index] += other.wireKinds[index] }
         for index in missing.indices { missing[index] += other.missing[index] }
         for (name, count) in other.unknownNames { unknownNames[name, default: 0] += count }
-        for (format, count) in other.formats { formats[format, default: 0] += count }
+        for index in formatCounts.indices { formatCounts[index] += other.formatCounts[index] }
     }
 }
