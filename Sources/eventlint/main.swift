@@ -40,6 +40,15 @@ if environment.stderrIsTerminal {
     progress = nil
 }
 let result = EventLintCLI.run(Array(CommandLine.arguments.dropFirst()), environment: environment, progress: progress)
+var status = result.status
+for file in result.files {
+    let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if descriptor < 0 || !writeAll(file.contents, to: descriptor) {
+        _ = writeAll("error: cannot write \(file.path)\n", to: 2)
+        status = 2
+    }
+    if descriptor >= 0 { close(descriptor) }
+}
 if !result.stdout.isEmpty { _ = writeAll(result.stdout, to: 1) }
 if !result.stderr.isEmpty { _ = writeAll(result.stderr, to: 2) }
-exit(result.status)
+exit(status)

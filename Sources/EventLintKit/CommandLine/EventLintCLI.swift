@@ -21,11 +21,25 @@ public struct CommandResult: Sendable, Equatable {
     public var stderr: String
     /// 0 clean, 1 findings at or above `--fail-on`, 2 usage error, unreadable input or invalid plan.
     public var status: Int32
+    /// Files the command asked for (`--rejects FILE`): the executable writes them.
+    public var files: [OutputFile] = []
 
-    public init(stdout: String = "", stderr: String = "", status: Int32) {
+    public init(stdout: String = "", stderr: String = "", status: Int32, files: [OutputFile] = []) {
         self.stdout = stdout
         self.stderr = stderr
         self.status = status
+        self.files = files
+    }
+}
+
+/// A file a command produces besides its report.
+public struct OutputFile: Sendable, Equatable {
+    public var path: String
+    public var contents: String
+
+    public init(path: String, contents: String) {
+        self.path = path
+        self.contents = contents
     }
 }
 

@@ -7,7 +7,7 @@ import Glibc
 enum LintCommand {
     static let spec = OptionSpec(
         valued: ["--schema", "--format", "--input-format", "--fail-on", "--jobs", "--max-examples",
-                 "--max-line-bytes", "--max-depth", "--unclosed-window"],
+                 "--max-line-bytes", "--max-depth", "--unclosed-window", "--rejects"],
         flags: ["--strict"], positionals: 1...Int.max)
 
     static func run(_ arguments: [String], environment: CommandEnvironment,
@@ -18,6 +18,8 @@ enum LintCommand {
         let failOn = try EventLintCLI.failOn(parsed.value("--fail-on"), command: "lint")
         var request = LintRequest(inputs: try expand(parsed.positionals))
         request.settings.strict = parsed.has("--strict")
+        let rejectsPath = parsed.value("--rejects")
+        request.settings.collectRejects = rejectsPath != nil
         if let name = parsed.value("--input-format"), name != "auto" {
             guard let inputFormat = InputFormat(rawValue: name) else {
                 throw UsageError("--input-format takes auto, bq, flat or mp, not \"\(name)\"", command: "lint")
@@ -65,8 +67,13 @@ enum LintCommand {
                                       summary: LintSummary(result: result))
         let options = ReportOptions(format: format, color: EventLintCLI.useColor(environment, format: format),
                                     maxExamples: maxExamples == 0 ? nil : maxExamples)
+        var files: [OutputFile] = []
+        if let rejectsPath {
+            let lines = result.rejects.map { $0.json.rendered(pretty: false) + "\n" }.joined()
+            files.append(OutputFile(path: rejectsPath, contents: lines))
+        }
         return CommandResult(stdout: document.rendered(options),
-                             status: exitStatus(for: result.findings, failOn: failOn))
+                             status: exitStatus(for: result.findings, failOn: failOn), files: files)
     }
 
     static func integer(_ parsed: ParsedArguments, _ name: String, range: ClosedRange<Int>) throws(UsageError) -> Int? {

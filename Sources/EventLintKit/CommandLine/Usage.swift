@@ -44,7 +44,7 @@ enum Usage {
     static let lint = """
     USAGE: eventlint lint [--schema DIR] [--format FORMAT] [--input-format auto|bq|flat|mp] [--jobs N]
                           [--fail-on SEVERITY] [--max-examples N] [--max-line-bytes N] [--max-depth N]
-                          [--unclosed-window MINUTES] [--strict] FILE...
+                          [--unclosed-window MINUTES] [--rejects FILE] [--strict] FILE...
 
     Lints NDJSON exports (GA4 BigQuery rows, flat debug logs, Measurement Protocol payloads)
     against the plan: per-event checks, shown/closed pairs and cross-event rules per user, and a
@@ -60,6 +60,7 @@ enum Usage {
       --max-line-bytes N       longer lines are skipped and reported (default 16777216)
       --max-depth N            deepest JSON nesting accepted (default 512)
       --unclosed-window MIN    unclosed pairs this close to a user's last event are warnings (default 30)
+      --rejects FILE           write every rejected line (not JSON, too long) to FILE as NDJSON
       --strict                 blank lines are errors
 
     """

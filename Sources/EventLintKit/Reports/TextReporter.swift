@@ -108,9 +108,15 @@ public struct TextReporter {
     static func caretPadding(source: String, column: Int) -> String {
         let bytes = Array(source.utf8)
         let prefixLength = max(0, column - 1)
-        let prefix = String(decoding: bytes.prefix(prefixLength), as: UTF8.self)
+        // The source is a valid String; a column inside a multi-byte character rounds down.
+        var cut = min(prefixLength, bytes.count)
+        var prefix = String(validating: bytes.prefix(cut), as: UTF8.self)
+        while prefix == nil, cut > 0 {
+            cut -= 1
+            prefix = String(validating: bytes.prefix(cut), as: UTF8.self)
+        }
         var padding = ""
-        for character in visible(prefix) {
+        for character in visible(prefix ?? "") {
             padding.append(character == "\t" ? "\t" : " ")
         }
         if prefixLength > bytes.count {

@@ -118,7 +118,7 @@ extension LinePass {
             return
         }
         counters.unknownEvents += 1
-        let name = String(decoding: nameBytes, as: UTF8.self)
+        let name = Self.string(nameBytes)
         if counters.unknownNames[name] != nil || counters.unknownNames.count < StreamCounters.unknownNameCap {
             counters.unknownNames[name, default: 0] += 1
         }

@@ -5,6 +5,10 @@ public struct LintSettings: Sendable {
     public var framing = FramingOptions()
     /// Blank lines are errors rather than counted and skipped.
     public var strict = false
+    /// Keep every rejected line (for `--rejects FILE`).
+    public var collectRejects = false
+    /// How many leading bytes of a rejected line the rejects file keeps.
+    public var rejectPrefixBytes = 256
 
     public init() {}
 }
@@ -20,6 +24,8 @@ public final class LinePass: @unchecked Sendable {
     public var records: [EventRecord] = []
     public var values: [TrackedValue] = []
     public internal(set) var counters: StreamCounters
+    /// Rejected lines, when `collectRejects` is set.
+    public internal(set) var rejects: [RejectedLine] = []
     /// Latest timestamp of any event per user, for the end-of-stream window of unclosed pairs.
     var userLastTimestamp = UInt64Map<Int64>()
     /// User ids as text, for messages; only users with records.
@@ -76,7 +82,9 @@ public final class LinePass: @unchecked Sendable {
         if line.isOversize {
             counters.invalidLines += 1
             counters.oversizeLines += 1
-            findings.append(ExportRules.lineTooLong(line, file: file, limit: settings.framing.maxLineBytes))
+            let finding = ExportRules.lineTooLong(line, file: file, limit: settings.framing.maxLineBytes)
+            findings.append(finding)
+            reject(line, finding)
             return
         }
         if line.isBlank {
@@ -92,9 +100,9 @@ public final class LinePass: @unchecked Sendable {
         } catch {
             counters.invalidLines += 1
             let offset = min(max(error.offset, 0), line.bytes.count)
-            findings.append(Finding(
-                rule: error.rule, message: error.message,
-                at: location(line, offset)))
+            let finding = Finding(rule: error.rule, message: error.message, at: location(line, offset))
+            findings.append(finding)
+            reject(line, finding)
             return
         }
         counters.validLines += 1
@@ -102,6 +110,13 @@ public final class LinePass: @unchecked Sendable {
         for index in scan.events.indices {
             check(scan.events[index], scan: scan, line: line)
         }
+    }
+
+    /// Keeps a rejected line's first bytes and real size for the rejects file.
+    func reject(_ line: FramedLine, _ finding: Finding) {
+        guard settings.collectRejects else { return }
+        rejects.append(RejectedLine(finding: finding, lineOffset: line.byteOffset,
+                                    prefix: Array(line.bytes.prefix(settings.rejectPrefixBytes)), size: line.length))
     }
 
     @inline(__always)

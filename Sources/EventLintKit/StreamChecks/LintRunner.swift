@@ -20,6 +20,8 @@ public struct LintResult: Sendable {
     public var pairs: [PairStatistics]
     /// Violations per plan rule, in plan order.
     public var ruleViolations: [Int]
+    /// Every rejected line, in file and line order (with `collectRejects`).
+    public var rejects: [RejectedLine] = []
     public var files: [String]
     public var plan: CompiledPlan
     /// Findings per rule id, before any grouping in the text output.
@@ -50,8 +52,10 @@ public enum LintRunner {
             unclosedWindowMicros: Int64(window * 60_000_000))
         let cross = CrossEventChecker(plan: plan).run(input)
         let findings = plan.plan.adjust(merged.findings + cross.findings).sortedForReport()
-        return LintResult(findings: findings, counters: merged.counters, pairs: cross.pairs,
-                          ruleViolations: cross.ruleViolations, files: files, plan: plan)
+        var result = LintResult(findings: findings, counters: merged.counters, pairs: cross.pairs,
+                                ruleViolations: cross.ruleViolations, files: files, plan: plan)
+        result.rejects = merged.rejects
+        return result
     }
 
     /// The line pass over one input; several passes when the file is split across workers.
@@ -149,6 +153,10 @@ public enum LintRunner {
             for var finding in pass.findings {
                 finding.location.line += lineOffset
                 merged.findings.append(finding)
+            }
+            for var reject in pass.rejects {
+                reject.finding.location.line += lineOffset
+                merged.rejects.append(reject)
             }
             let valueBase = merged.values.count
             merged.values.append(contentsOf: pass.values)

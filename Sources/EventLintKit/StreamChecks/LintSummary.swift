@@ -71,7 +71,8 @@ public struct LintSummary: ReportSummary {
     }
 
     var accounting: String {
-        "lines read: \(counters.linesRead) = valid \(counters.validLines) + invalid \(counters.invalidLines) + blank \(counters.blankLines)"
+        if counters.linesRead == 0 { return "lines read: 0 (the input is empty)" }
+        return "lines read: \(counters.linesRead) = valid \(counters.validLines) + invalid \(counters.invalidLines) + blank \(counters.blankLines)"
     }
 
     var eventLine: String {
