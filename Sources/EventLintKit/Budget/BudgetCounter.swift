@@ -116,7 +116,7 @@ public enum BudgetCounter {
             if isReserved(registration.name, scope: registration.scope) {
                 findings.append(Finding(
                     rule: BudgetRules.reservedName,
-                    message: "\(kind) \"\(registration.name)\" cannot be registered as a \(registration.scope.slotName): GA4 reserves the name",
+                    message: "\(kind) \"\(registration.name)\" cannot be registered as \(registration.scope.slotNameWithArticle): GA4 reserves the name",
                     at: registration.location, param: registration.name))
             }
             guard registration.scope != .metric else { continue }
@@ -129,12 +129,14 @@ public enum BudgetCounter {
             } else {
                 let param = plan.param(named: registration.name)
                 type = param?.type
-                closed = param?.allowedTexts != nil
+                // Closed when declared with values, or when every event narrows it (`outcome`).
+                let uses = plan.events.compactMap { $0.use(of: registration.name) }
+                closed = param?.allowedTexts != nil || (!uses.isEmpty && uses.allSatisfy { $0.values != nil })
             }
             if type == .string, !closed {
                 findings.append(Finding(
                     rule: BudgetRules.freeTextDimension,
-                    message: "\(kind) \"\(registration.name)\" is free text (a string without values) registered as a \(registration.scope.slotName): GA4 folds values past about 500 a day into \"(other)\"",
+                    message: "\(kind) \"\(registration.name)\" is free text (a string without values) registered as \(registration.scope.slotNameWithArticle): GA4 folds values past about 500 a day into \"(other)\"",
                     at: registration.location, param: registration.name))
             }
         }
@@ -198,7 +200,7 @@ public enum BudgetCounter {
             } else if let wanted, wanted.scope != definition.scope, !wanted.registered {
                 findings.append(Finding(
                     rule: BudgetRules.registeredTypeMismatch,
-                    message: "param \"\(name)\" is registered as a \(definition.kindDescription), but the plan registers it as a \(wanted.scope.slotName), which needs its own slot",
+                    message: "param \"\(name)\" is registered as a \(definition.kindDescription), but the plan registers it as \(wanted.scope.slotNameWithArticle), which needs its own slot",
                     at: declared, param: name, notes: [note]))
             }
         }

@@ -14,7 +14,7 @@ public struct BudgetSummary: ReportSummary {
         if usage.quota <= 0 {
             filled = usage.totalAfter > 0 ? barWidth : 0
         } else {
-            filled = min(barWidth, (usage.totalAfter * barWidth + usage.quota - 1) / usage.quota)
+            filled = min(barWidth, usage.totalAfter * barWidth / usage.quota)
         }
         var text = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: barWidth - filled) + "]"
         if usage.headroom < 0 { text += " +\(-usage.headroom) over" }
@@ -41,7 +41,7 @@ public struct BudgetSummary: ReportSummary {
                 if column == row.count - 1 && !rightAligned.contains(column) { return cell }
                 return rightAligned.contains(column) ? pad + cell : cell + pad
             }.joined(separator: "  ")
-        }.map { "  " + $0 }
+        }.map { line in "  " + String(line.reversed().drop { $0 == " " }.reversed()) }
     }
 
     public var textLines: [String] {
@@ -78,7 +78,7 @@ public struct BudgetSummary: ReportSummary {
         for limit in report.limits {
             limits.append([limit.name, "\(limit.used) of \(limit.limit)", "headroom \(limit.headroom)", limit.detail ?? ""])
         }
-        lines += Self.table(limits, rightAligned: [1]).map { $0.hasSuffix(" ") ? String($0.reversed().drop { $0 == " " }.reversed()) : $0 }
+        lines += Self.table(limits, rightAligned: [1])
 
         if let change = report.change {
             lines += ["", "change against \(change.base):"]

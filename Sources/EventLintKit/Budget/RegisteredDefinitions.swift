@@ -36,6 +36,9 @@ extension BudgetScope {
         }
     }
 
+    /// The singular name with its article: "an event-scoped dimension", "a custom metric".
+    public var slotNameWithArticle: String { (self == .event || self == .item ? "an " : "a ") + slotName }
+
     /// Plural, for the report's table and sentences.
     public var slotNamePlural: String {
         switch self {

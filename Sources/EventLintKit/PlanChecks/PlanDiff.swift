@@ -36,7 +36,7 @@ private struct Differ {
                 add(DiffRules.paramRemoved, "param \"\(old.name)\" was removed from the plan", at: old.location, param: old.name)
                 if let scope = old.registration.scope {
                     add(DiffRules.registrationRemoved,
-                        "param \"\(old.name)\", registered as a \(scope.slotName), was removed", at: old.location, param: old.name)
+                        "param \"\(old.name)\", registered as \(scope.slotNameWithArticle), was removed", at: old.location, param: old.name)
                 }
                 continue
             }
@@ -57,7 +57,7 @@ private struct Differ {
         for new in current.params where base.param(named: new.name) == nil {
             add(DiffRules.paramAdded, "param \"\(new.name)\" is new", at: new.location, param: new.name)
             if let scope = new.registration.scope {
-                add(DiffRules.registrationAdded, "param \"\(new.name)\" is registered as a \(scope.slotName)",
+                add(DiffRules.registrationAdded, "param \"\(new.name)\" is registered as \(scope.slotNameWithArticle)",
                     at: new.registrationLocation ?? new.location, param: new.name)
             }
         }
@@ -69,7 +69,7 @@ private struct Differ {
                 add(DiffRules.paramRemoved, "user property \"\(old.name)\" was removed from the plan", at: old.location, param: old.name)
                 if let scope = old.registration.scope {
                     add(DiffRules.registrationRemoved,
-                        "user property \"\(old.name)\", registered as a \(scope.slotName), was removed", at: old.location, param: old.name)
+                        "user property \"\(old.name)\", registered as \(scope.slotNameWithArticle), was removed", at: old.location, param: old.name)
                 }
                 continue
             }
@@ -88,7 +88,7 @@ private struct Differ {
         for new in current.userProperties where base.userProperty(named: new.name) == nil {
             add(DiffRules.paramAdded, "user property \"\(new.name)\" is new", at: new.location, param: new.name)
             if let scope = new.registration.scope {
-                add(DiffRules.registrationAdded, "user property \"\(new.name)\" is registered as a \(scope.slotName)",
+                add(DiffRules.registrationAdded, "user property \"\(new.name)\" is registered as \(scope.slotNameWithArticle)",
                     at: new.registrationLocation ?? new.location, param: new.name)
             }
         }
@@ -150,11 +150,11 @@ private struct Differ {
     ) {
         guard old.scope != new.scope else { return }
         if let oldScope = old.scope {
-            let now = new.scope.map { "now a \($0.slotName)" } ?? "now not registered"
-            add(DiffRules.registrationRemoved, "\(kind) \"\(name)\" is no longer registered as a \(oldScope.slotName) (\(now))",
+            let now = new.scope.map { "now \($0.slotNameWithArticle)" } ?? "now not registered"
+            add(DiffRules.registrationRemoved, "\(kind) \"\(name)\" is no longer registered as \(oldScope.slotNameWithArticle) (\(now))",
                 at: newLocation, param: name, notes: [FindingNote("registered in the base plan here", at: oldLocation)])
         } else if let newScope = new.scope {
-            add(DiffRules.registrationAdded, "\(kind) \"\(name)\" is now registered as a \(newScope.slotName)",
+            add(DiffRules.registrationAdded, "\(kind) \"\(name)\" is now registered as \(newScope.slotNameWithArticle)",
                 at: newLocation, param: name)
         }
     }
@@ -336,9 +336,16 @@ private struct Differ {
             }
             if needsPresence && !baseCarries(rule.events, condition.name) { return true }
             for predicate in condition.predicates {
-                guard case .oneOf(let values) = predicate,
-                      let allowed = base.param(named: condition.name)?.allowedTexts else { continue }
-                if values.allSatisfy({ !allowed.contains($0.plainText) }) { return true }
+                guard case .oneOf(let values) = predicate else { continue }
+                // Values each base event allowed for the param (its own narrowing, else the declaration's).
+                let baseEvents = rule.events.compactMap { base.event(named: $0) }
+                let allNew = baseEvents.allSatisfy { event in
+                    guard let use = event.use(of: condition.name) else { return true }
+                    guard let allowed = use.values?.map(\.value.plainText) ?? base.param(named: condition.name)?.allowedTexts
+                    else { return false }
+                    return values.allSatisfy { !allowed.contains($0.plainText) }
+                }
+                if allNew { return true }
             }
         }
         for condition in rule.whenUser {
