@@ -16,8 +16,8 @@ public enum BaseLoader {
     }
 
     /// `git -C DIR rev-parse --show-prefix` gives the plan directory's path inside its
-    /// repository; `git ls-tree --name-only REF:PREFIX` lists it at the ref, `git show
-    /// REF:PREFIX/NAME` reads each plan file.
+    /// repository; `git ls-tree --name-only REF:PREFIX` (run at `--show-toplevel`) lists it at
+    /// the ref, `git show REF:PREFIX/NAME` reads each plan file.
     static func readFromGit(ref: String, schemaDirectory: String) throws(PlanLoadError) -> [PlanSource] {
         guard !ref.isEmpty, !ref.hasPrefix("-") else {
             throw PlanLoadError(message: "--base \"\(ref)\" is neither a directory nor a git ref")
@@ -29,7 +29,11 @@ public enum BaseLoader {
         let prefixOutput = try git(["-C", schemaDirectory, "rev-parse", "--show-prefix"], what: "find the git repository of \"\(schemaDirectory)\"")
         var prefix = String(decoding: prefixOutput, as: UTF8.self).trimmingCharacters(in: .newlines)
         if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
-        let listing = try git(["-C", schemaDirectory, "ls-tree", "--name-only", "\(ref):\(prefix)"],
+        // ls-tree filters by the working directory's prefix, so list and read from the top level.
+        let topLevel = String(decoding: try git(["-C", schemaDirectory, "rev-parse", "--show-toplevel"],
+                                                what: "find the git repository of \"\(schemaDirectory)\""), as: UTF8.self)
+            .trimmingCharacters(in: .newlines)
+        let listing = try git(["-C", topLevel, "ls-tree", "--name-only", "\(ref):\(prefix)"],
                               what: "list \"\(prefix.isEmpty ? "." : prefix)\" at \"\(ref)\"")
         let names = String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init)
             .filter { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }.sorted()
@@ -39,7 +43,7 @@ public enum BaseLoader {
         var sources: [PlanSource] = []
         for name in names {
             let path = "\(ref):\(prefix)\(name)"
-            let bytes = try git(["-C", schemaDirectory, "show", path], what: "read \"\(path)\"")
+            let bytes = try git(["-C", topLevel, "show", path], what: "read \"\(path)\"")
             sources.append(PlanSource(path: path, bytes: bytes))
         }
         return sources
