@@ -1,7 +1,7 @@
-/// `eventlint check [--schema DIR] [--format text|json|github|sarif|junit|markdown] [--fail-on SEV]`:
-/// lints the plan itself.
+/// `eventlint check [--schema DIR] [--format text|json|github|sarif|junit|markdown] [--fail-on SEV]
+/// [--base REF|DIR]`: lints the plan itself, and with `--base` classifies its changes.
 enum CheckCommand {
-    static let spec = OptionSpec(valued: ["--schema", "--format", "--fail-on"], flags: [])
+    static let spec = OptionSpec(valued: ["--schema", "--format", "--fail-on", "--base"], flags: [])
     static let formats: [ReportFormat] = ReportFormat.allCases
 
     static func run(_ arguments: [String], environment: CommandEnvironment) throws(UsageError) -> CommandResult {
@@ -20,24 +20,34 @@ enum CheckCommand {
             return planFailure(error)
         }
         var findings = loaded.findings + PlanChecker.check(loaded.plan)
+        // --base: classify every difference from the plan at a git ref or in a directory.
+        var baseSources: [PlanSource] = []
+        if let reference = parsed.value("--base") {
+            do {
+                baseSources = try BaseLoader.readSources(base: reference, schemaDirectory: directory)
+                findings += PlanDiff.compare(base: try PlanLoader.load(sources: baseSources).plan, current: loaded.plan)
+            } catch {
+                return planFailure(error, what: "the base plan")
+            }
+        }
         findings = loaded.plan.adjust(findings).sortedForReport()
         let document = ReportDocument(
             tool: EventLintCLI.tool, command: .check, findings: findings,
             rules: ReportDocument.rulesReferenced(by: findings),
             summary: CheckSummary(plan: loaded.plan))
-        let lines = SourceLines(sources)
+        let lines = SourceLines(sources + baseSources)
         let options = ReportOptions(format: format, color: EventLintCLI.useColor(environment, format: format),
                                     sourceLine: { file, line in lines.line(line, of: file) })
         return CommandResult(stdout: document.rendered(options), status: exitStatus(for: findings, failOn: failOn))
     }
 
     /// An unreadable or unparsable plan: `file:line:column: error[rule]: message`, exit 2.
-    static func planFailure(_ error: PlanLoadError) -> CommandResult {
+    static func planFailure(_ error: PlanLoadError, what: String = "the plan") -> CommandResult {
         var text = "error"
         if let rule = error.ruleID { text += "[\(rule)]" }
         text += ": \(error.message)\n"
         if let location = error.location { text += "  --> \(location.file):\(location.line):\(location.column)\n" }
-        return CommandResult(stderr: text + "the plan cannot be loaded\n", status: 2)
+        return CommandResult(stderr: text + "\(what) cannot be loaded\n", status: 2)
     }
 }
 

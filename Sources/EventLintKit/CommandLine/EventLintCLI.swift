@@ -70,6 +70,7 @@ public enum EventLintCLI {
             case "explain": return try ExplainCommand.run(rest)
             case "check": return try CheckCommand.run(rest, environment: environment)
             case "lint": return try LintCommand.run(rest, environment: environment, progress: progress)
+            case "budget": return try BudgetCommand.run(rest, environment: environment)
             default:
                 if let status = otherCommand(command, rest, environment: environment, progress: progress) {
                     return status

@@ -23,14 +23,18 @@ enum Usage {
     """
 
     static let check = """
-    USAGE: eventlint check [--schema DIR] [--format FORMAT] [--fail-on SEVERITY]
+    USAGE: eventlint check [--schema DIR] [--format FORMAT] [--fail-on SEVERITY] [--base REF|DIR]
 
     Lints the tracking plan: GA4 naming and size limits, reserved names, and consistency.
+    With --base, also classifies every difference from the base plan: breaking changes
+    (removed, retyped, narrowed, newly required) are errors, additive ones are info.
 
     OPTIONS:
       --schema DIR        plan directory (default: schema)
       --format FORMAT     text (default), json, github, sarif, junit or markdown
       --fail-on SEVERITY  exit 1 on findings at or above: error (default), warning, info
+      --base REF|DIR      the plan before the change: a directory, or a git ref (origin/main)
+                          of the repository the plan directory is in
 
     """
 
@@ -65,9 +69,37 @@ enum Usage {
 
     """
 
+    // budget: begin
+    static let budget = """
+    USAGE: eventlint budget [--schema DIR] --registered FILE... [--tier standard|360]
+                            [--quota event=N,user=N,item=N,metric=N] [--min-headroom N]
+                            [--base REF|DIR] [--format FORMAT] [--max-examples N]
+
+    Counts the GA4 custom dimensions and metrics the plan needs, one per scope and parameter
+    name however many events send it, against what the property has registered and its quota;
+    lists archive candidates and the collection limits.
+
+    OPTIONS:
+      --schema DIR          plan directory (default: schema)
+      --registered FILE...  GA4 Admin API customDimensions / customMetrics list responses, every
+                            page; a directory stands for its *.json files (repeatable)
+      --tier TIER           standard or 360 (default: the plan's property.tier)
+      --quota SCOPE=N,...   quotas for event, user, item, metric (over the plan's and the tier's)
+      --min-headroom N      exit 1 when fewer than N slots of a scope would remain
+      --base REF|DIR        show what the change adds against this plan (git ref or directory)
+      --format FORMAT       text (default), json, github, sarif, junit or markdown
+      --max-examples N      text: at most N findings shown per rule (default 3, 0 = all)
+
+    Exit status: 1 when a scope would be over quota or under --min-headroom, 0 otherwise,
+    2 on a usage error or unreadable input.
+
+    """
+    // budget: end
+
     static func text(for command: String) -> String? {
         switch command {
         case "check": check
+        case "budget": budget
         case "lint": lint
         case "explain": explain
         case "help": main
