@@ -17,8 +17,16 @@ window is a full shuffle, a larger one is shuffled locally (a user's lines sprea
 window's worth of lines), which is how unsorted BigQuery exports look to a linter.
 
 Defects (`--defect-rate`, default 0.005 per event; `--clean` for none) are of many kinds: every
-per-event, pair and rule problem the plan can express, plus broken JSON lines. `--defect-log FILE`
-writes `line<TAB>expected-rule-id<TAB>what` for every planted defect, in final line numbers.
+per-event, pair and rule problem the shipped plan can produce, plus broken JSON lines.
+`--every-defect` plants each kind at least once, in the first users that have a spot for it.
+`--defect-log FILE` writes `line<TAB>expected-rule-id<TAB>what` for every planted defect, in final
+line numbers: with `--every-defect` and no random defects, lint reports exactly these. At high
+random rates two defects of one user can now and then interact (a dropped close next to a
+duplicated open), so a log line may name a neighbouring rule.
+
+`--rows N` counts lines (for `--format mp`, requests); the last user is cut to automatic events
+so the count is exact without leaving a pair open. `--bytes` stops after the first user that
+reaches the size.
 
 Standard library only; the same arguments always give the same bytes.
 """
