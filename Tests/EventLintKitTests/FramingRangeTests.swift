@@ -102,7 +102,7 @@ import Testing
         #expect(ExportRules.all.allSatisfy { $0.stage == .export && !$0.documentation.isEmpty })
         #expect(ExportRules.lineTooLong.defaultSeverity == .error)
         #expect(ExportRules.leadingBOM.defaultSeverity == .warning)
-        #expect(ExportRules.blankLine.defaultSeverity == .info)
+        #expect(ExportRules.blankLine.defaultSeverity == .error)
         #expect(ExportRules.missingFinalNewline.defaultSeverity == .info)
         #expect(RuleCatalog.rule(id: "export/blank-line") != nil)
     }

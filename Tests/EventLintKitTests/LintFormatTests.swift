@@ -48,13 +48,8 @@ import Testing
     func prettyPrintedDocumentCountsItsOwnLines() throws {
         let result = try #require(try Self.lintRealSample("firebase-android-unity.sign_up.console-json.json"))
         // The file has 154 lines, each ended by LF (`wc -l`), none of them blank.
-        withKnownIssue("""
-            LinePass.processDocument counts the empty text after the final LF as a 155th, blank line \
-            (LineIndex.lineCount includes it); NDJSON framing does not
-            """) {
-            #expect(result.counters.linesRead == 154)
-            #expect(result.counters.blankLines == 0)
-        }
+        #expect(result.counters.linesRead == 154)
+        #expect(result.counters.blankLines == 0)
         #expect(result.counters.linesRead == result.counters.validLines + result.counters.invalidLines + result.counters.blankLines)
     }
 

@@ -239,10 +239,10 @@ import Testing
         #expect(result.lineRules == (passes ? [] : ["2 pair/duration-mismatch"]), "Δ \(delta) s, duration_ms \(duration)")
     }
 
-    @Test func negativeDurationIsOutOfRangeWithTheShippedPlanAndAPairFindingWithoutTheMinimum() throws {
+    @Test func negativeDurationIsOutOfRangeAndAPairFinding() throws {
         let lines = Self.offer(0, closed: 10, duration: -10_000)
         let shipped = try Lint.run(lines)
-        #expect(shipped.lineRules == ["2 stream/value-out-of-range"])
+        #expect(shipped.lineRules == ["2 pair/negative-duration", "2 stream/value-out-of-range"])
         let plan = try Lint.plan(replacing: [("type: 'int', min: 0,", "type: 'int',")])
         let withoutMinimum = try Lint.run(lines, plan: plan)
         #expect(withoutMinimum.lineRules == ["2 pair/negative-duration"])

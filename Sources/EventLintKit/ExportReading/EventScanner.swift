@@ -173,6 +173,12 @@ public struct EventScanner {
                     try cursor.skipValue()
                 }
             case .events:
+                // A forced row or flat format reads the line as one event: a nested events
+                // array is then just another column.
+                if forcedFormat == .bigQuery || forcedFormat == .flat {
+                    try cursor.skipValue()
+                    continue
+                }
                 guard try cursor.peekKind() == .array else {
                     shape(&event, "events must be an array", at: cursor.offset)
                     try cursor.skipValue()

@@ -36,12 +36,12 @@ public enum ExportRules {
             """)
 
     public static let blankLine = Rule(
-        id: "export/blank-line", stage: .export, severity: .info,
-        summary: "a line is empty or holds only whitespace",
+        id: "export/blank-line", stage: .export, severity: .error,
+        summary: "a line is empty or holds only whitespace (reported only with --strict)",
         documentation: """
-            A line holds nothing, or only spaces, tabs and CRs. It is not a record: it is \
-            counted as blank in the summary and never as valid or invalid. With `--strict`, \
-            blank lines are errors.
+            A line holds nothing, or only spaces, tabs and CRs. It is not a record: by default \
+            it is skipped and counted as blank in the summary (never as valid or invalid), \
+            with no finding. With `--strict`, each blank line is reported as an error.
 
             **Why:** the NDJSON spec lets parsers ignore empty lines but JSON Lines says a blank \
             line is not valid, so some loaders fail on them. They often mean a producer wrote \

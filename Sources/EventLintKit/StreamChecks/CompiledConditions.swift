@@ -20,7 +20,7 @@ struct CompiledCondition: Sendable {
     /// checks: it neither satisfies nor breaks anything.
     func holds(_ values: ArraySlice<TrackedValue>) -> Bool? {
         let value = values[values.startIndex + slot]
-        if value.tag == .invalid { return nil }
+        if value.isInvalid { return nil }
         for predicate in predicates {
             switch predicate {
             case .oneOf(let options): if !value.isUsable || !options.contains(value) { return false }
@@ -32,7 +32,7 @@ struct CompiledCondition: Sendable {
                 guard let number = numeric(value, lower: false), number <= bound else { return false }
             case .equalsSlot(let other, _):
                 let reference = values[values.startIndex + other]
-                if reference.tag == .invalid { return nil }
+                if reference.isInvalid { return nil }
                 if !value.isUsable || !reference.isUsable || value != reference { return false }
             }
         }

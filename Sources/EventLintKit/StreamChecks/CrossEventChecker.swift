@@ -153,6 +153,7 @@ struct CrossEventRun {
         switch value.tag {
         case .absent: "absent"
         case .invalid: "invalid"
+        case .outOfRange: LinePass.format(Double(bitPattern: value.bits))
         case .text: input.valueTexts[value.bits].map { "\"\($0)\"" } ?? "another value"
         case .number: LinePass.format(Double(bitPattern: value.bits))
         case .bool: value.bits == 1 ? "true" : "false"
@@ -264,7 +265,7 @@ struct CrossEventRun {
         for same in pair.same {
             let before = openValues[openValues.startIndex + same.slot]
             let after = values[values.startIndex + same.slot]
-            guard before.tag != .invalid, after.tag != .invalid, before != after else { continue }
+            guard !before.isInvalid, !after.isInvalid, before != after else { continue }
             report(PairRules.paramMismatch,
                    "pair \"\(name)\": param \"\(same.name)\" is \(text(before)) on the open but \(text(after)) on the close",
                    at: closing, param: same.name, notes: [note])
@@ -278,7 +279,7 @@ struct CrossEventRun {
         let timed = opening.timestamp != .min && closing.timestamp != .min
         let deltaMs = Double(closing.timestamp &- opening.timestamp) / 1000
         if timed { statistics[index].durationsMs.append(deltaMs) }
-        guard let slot = pair.durationSlot, let duration = values[values.startIndex + slot].number,
+        guard let slot = pair.durationSlot, let duration = values[values.startIndex + slot].measuredNumber,
               let check = pair.declaration.duration else { return }
         if duration < 0 {
             report(PairRules.negativeDuration, "pair \"\(name)\": \(check.param) is \(LinePass.format(duration)), a negative duration",

@@ -3,7 +3,12 @@
 /// bools as 0/1. `invalid` marks a value whose own checks failed: it neither opens a pair nor
 /// satisfies a condition, and its own finding reports it.
 public struct TrackedValue: Sendable, Hashable {
-    public enum Tag: UInt8, Sendable { case absent, invalid, text, number, bool }
+    public enum Tag: UInt8, Sendable {
+        case absent, invalid, text, number, bool
+        /// A number that failed its param's min/max: invalid for conditions, but a pair's
+        /// duration check still reads it (a negative `duration_ms` is also `pair/negative-duration`).
+        case outOfRange
+    }
     public var tag: Tag
     public var bits: UInt64
 
@@ -13,8 +18,14 @@ public struct TrackedValue: Sendable, Hashable {
     public static func number(_ value: Double) -> TrackedValue { TrackedValue(tag: .number, bits: value.bitPattern) }
     public static func bool(_ flag: Bool) -> TrackedValue { TrackedValue(tag: .bool, bits: flag ? 1 : 0) }
 
+    public static func outOfRange(_ value: Double) -> TrackedValue { TrackedValue(tag: .outOfRange, bits: value.bitPattern) }
+
     public var number: Double? { tag == .number ? Double(bitPattern: bits) : nil }
-    public var isUsable: Bool { tag != .absent && tag != .invalid }
+    /// The number, also when it failed its range.
+    public var measuredNumber: Double? { tag == .number || tag == .outOfRange ? Double(bitPattern: bits) : nil }
+    public var isUsable: Bool { tag != .absent && tag != .invalid && tag != .outOfRange }
+    /// Failed its own checks: neither satisfies nor breaks a condition.
+    public var isInvalid: Bool { tag == .invalid || tag == .outOfRange }
 }
 
 /// The compact record of one event that pairs or rules need: who, when, where, which event,

@@ -259,10 +259,12 @@ extension LinePass {
             return fail(StreamRules.valueNotAllowed, "\(subject) has \(lexeme), not an allowed value")
         }
         if let minimum = param.minimum, number < minimum {
-            return fail(StreamRules.valueOutOfRange, "\(subject) is \(lexeme), below the minimum \(Self.format(minimum))")
+            _ = fail(StreamRules.valueOutOfRange, "\(subject) is \(lexeme), below the minimum \(Self.format(minimum))")
+            return .outOfRange(number)
         }
         if let maximum = param.maximum, number > maximum {
-            return fail(StreamRules.valueOutOfRange, "\(subject) is \(lexeme), above the maximum \(Self.format(maximum))")
+            _ = fail(StreamRules.valueOutOfRange, "\(subject) is \(lexeme), above the maximum \(Self.format(maximum))")
+            return .outOfRange(number)
         }
         return .number(number)
     }
@@ -288,6 +290,17 @@ extension LinePass {
                                             message: "user property \"\(name)\" is not in the plan",
                                             at: location(line, field.key.sourceStart), param: name))
                 }
+                // GA4's 36-character limit holds for every user property, planned or not.
+                if field.value.kind == .string, field.value.range.count > GA4Facts.maxUserPropertyValueLength {
+                    let characters = Self.withValueBytes(field.value, bytes) { Self.characterCount($0) }
+                    if characters > GA4Facts.maxUserPropertyValueLength {
+                        let name = field.key.decodedString(in: bytes)
+                        findings.append(Finding(
+                            rule: StreamRules.userPropertyValueTooLong,
+                            message: "user property \"\(name)\" is \(characters) characters long; GA4 ignores values over \(GA4Facts.maxUserPropertyValueLength)",
+                            at: location(line, field.value.offset), param: name))
+                    }
+                }
                 continue
             }
             let property = plan.userProperties[Int(index)]
@@ -309,14 +322,14 @@ extension LinePass {
             return .absent
         case (.string, .string), (.bucket, .string):
             return Self.withValueBytes(value, bytes) { raw -> TrackedValue in
-                if !property.allowed.isEmpty, property.allowed.lookup(raw) == nil {
-                    return fail(StreamRules.userPropertyValueNotAllowed,
-                                "\(subject) is \"\(Self.string(raw))\", not one of \(Self.list(property.allowed.keys.map { Self.string($0) }))")
-                }
                 let characters = raw.count > GA4Facts.maxUserPropertyValueLength ? Self.characterCount(raw) : 0
                 if characters > GA4Facts.maxUserPropertyValueLength {
                     return fail(StreamRules.userPropertyValueTooLong,
                                 "\(subject) is \(characters) characters long; GA4 ignores values over \(GA4Facts.maxUserPropertyValueLength)")
+                }
+                if !property.allowed.isEmpty, property.allowed.lookup(raw) == nil {
+                    return fail(StreamRules.userPropertyValueNotAllowed,
+                                "\(subject) is \"\(Self.string(raw))\", not one of \(Self.list(property.allowed.keys.map { Self.string($0) }))")
                 }
                 return tracked(raw, remember: property.trackedSlot >= 0)
             }

@@ -144,7 +144,9 @@ public final class LinePass: @unchecked Sendable {
         counters.validLines = before.validLines
         counters.invalidLines = before.invalidLines
         counters.linesRead = before.linesRead
-        for line in 1...max(index.lineCount, 1) {
+        // A final LF ends the last line; it does not start another one.
+        let lineCount = max(index.lineCount - (bytes.last == 0x0A ? 1 : 0), 1)
+        for line in 1...lineCount {
             counters.linesRead += 1
             let range = index.lineRange(line, in: bytes) ?? 0..<0
             if bytes[range].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
