@@ -273,7 +273,7 @@ struct CrossEventRun {
         var outcome = eventName(closing)
         if let slot = pair.outcomeSlot {
             let value = values[values.startIndex + slot]
-            if value.isUsable { outcome = text(value).replacingQuotes }
+            outcome = value.isUsable ? text(value).replacingQuotes : "(no valid \(pair.declaration.outcomeParam ?? "outcome"))"
         }
         statistics[index].closedByOutcome[outcome, default: 0] += 1
         let timed = opening.timestamp != .min && closing.timestamp != .min

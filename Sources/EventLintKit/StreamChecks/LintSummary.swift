@@ -107,7 +107,8 @@ public struct LintSummary: ReportSummary {
         if !plan.rules.isEmpty {
             lines.append("rules:")
             for (index, rule) in plan.rules.enumerated() {
-                lines.append("  \(rule.name): \(result.ruleViolations[index]) violations")
+                let count = result.ruleViolations[index]
+                lines.append("  \(rule.name): \(count) \(count == 1 ? "violation" : "violations")")
             }
         }
         let missing = missingStatistics
