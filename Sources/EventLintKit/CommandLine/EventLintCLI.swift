@@ -56,6 +56,8 @@ public enum EventLintCLI {
             case "explain": return try ExplainCommand.run(rest)
             case "check": return try CheckCommand.run(rest, environment: environment)
             case "lint": return try LintCommand.run(rest, environment: environment, progress: progress)
+            // sql: BigQuery SQL generated from the plan (SQLGeneration/)
+            case "sql": return try SQLCommand.run(rest)
             default:
                 if let status = otherCommand(command, rest, environment: environment, progress: progress) {
                     return status
