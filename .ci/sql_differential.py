@@ -206,6 +206,10 @@ def compare(name, lint, sql, ids):
         if left or right:
             mark = "" if left == right else "   <-- differs"
             print(f"   {rule.ljust(width)}  {left:>8}  {right:>8}{mark}")
+    for rule, count in sorted(sql.items(), key=lambda item: str(item[0])):
+        if rule not in ids:
+            differences.append((rule, 0, count))
+            print(f"   the SQL yields {rule!r} {count} times, which is not a rule id it computes   <-- differs")
     uncovered = {rule: count for rule, count in lint.items() if rule not in ids}
     if uncovered:
         print(f"   (not compared, lint only: {', '.join(f'{k} {v}' for k, v in sorted(uncovered.items()))})")

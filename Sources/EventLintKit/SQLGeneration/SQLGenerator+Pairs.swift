@@ -98,7 +98,7 @@ extension SQLGenerator {
         FROM \(prefix)_links, UNNEST([
         \(elements.map { "  " + $0 }.joined(separator: ",\n"))
         ]) AS f
-        WHERE f IS NOT NULL
+        WHERE f.rule_id IS NOT NULL
         """
         return ([("\(prefix)_events", eventsCTE), ("\(prefix)_steps", stepsCTE), ("\(prefix)_links", linksCTE)], findings)
     }

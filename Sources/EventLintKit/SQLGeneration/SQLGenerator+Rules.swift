@@ -181,7 +181,7 @@ extension SQLGenerator {
         FROM ordered, UNNEST([
         \(elements.map { "  " + $0 }.joined(separator: ",\n"))
         ]) AS f
-        WHERE f IS NOT NULL
+        WHERE f.rule_id IS NOT NULL
         """
     }
 
