@@ -71,21 +71,14 @@ public enum EventLintCLI {
             case "check": return try CheckCommand.run(rest, environment: environment)
             case "lint": return try LintCommand.run(rest, environment: environment, progress: progress)
             case "budget": return try BudgetCommand.run(rest, environment: environment)
+            // sql: BigQuery SQL generated from the plan (SQLGeneration/)
+            case "sql": return try SQLCommand.run(rest)
             default:
-                if let status = otherCommand(command, rest, environment: environment, progress: progress) {
-                    return status
-                }
                 throw UsageError("unknown command \"\(command)\"")
             }
         } catch {
             return usageFailure(error)
         }
-    }
-
-    /// Commands added by later stages; nil when the name is not a command.
-    static func otherCommand(_ command: String, _ arguments: [String], environment: CommandEnvironment,
-                             progress: (@Sendable (String) -> Void)?) -> CommandResult? {
-        nil
     }
 
     /// The message plus the usage of the command concerned, exit status 2.

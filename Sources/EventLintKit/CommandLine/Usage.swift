@@ -95,6 +95,23 @@ enum Usage {
 
     """
     // budget: end
+    // sql: usage of `eventlint sql` (SQLCommand.swift)
+    static let sql = """
+    USAGE: eventlint sql [--schema DIR] --table PROJECT.DATASET.events_* [--from YYYYMMDD] [--to YYYYMMDD]
+                         [--mode counts|rows]
+
+    Prints one BigQuery Standard SQL script, generated from the plan, that runs lint's checks over
+    GA4 export tables: per-rule violation counts, or the violating rows. Run it with
+    `bq query --use_legacy_sql=false < check.sql` (see docs/sql.md).
+
+    OPTIONS:
+      --schema DIR      plan directory (default: schema)
+      --table TABLE     the export tables, PROJECT.DATASET.events_* (required)
+      --from YYYYMMDD   first day (_TABLE_SUFFIX) to read
+      --to YYYYMMDD     last day to read
+      --mode MODE       counts (default: rule_id, violations) or rows (one row per finding)
+
+    """
 
     static func text(for command: String) -> String? {
         switch command {
@@ -102,6 +119,7 @@ enum Usage {
         case "budget": budget
         case "lint": lint
         case "explain": explain
+        case "sql": sql
         case "help": main
         default: nil
         }

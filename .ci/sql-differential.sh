@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Differential test of `eventlint sql` (BigQuery SQL) against `eventlint lint`, without BigQuery:
+# the SQL is transpiled to DuckDB with sqlglot and run over the same exports lint reads; the
+# per-rule counts must be equal. Arguments, if any, are the exports to compare (default: every
+# bq-shaped export under samples/exports/, plus generated ones, each also shuffled).
+#
+# Environment: EVENTLINT_SQL_VENV  where the Python venv with duckdb and sqlglot lives
+#              (default: $TMPDIR/eventlint-sql-venv; created on first use, from PyPI)
+#              EVENTLINT          the eventlint binary (default: built with `swift build`)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+venv="${EVENTLINT_SQL_VENV:-${TMPDIR:-/tmp}/eventlint-sql-venv}"
+if ! "$venv/bin/python" -c 'import duckdb, sqlglot' 2>/dev/null; then
+  echo "sql-differential: creating $venv (pip install duckdb sqlglot)"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check duckdb sqlglot
+fi
+
+eventlint="${EVENTLINT:-}"
+if [ -z "$eventlint" ]; then
+  swift build --product eventlint >/dev/null
+  eventlint="$(swift build --show-bin-path)/eventlint"
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+"$venv/bin/python" .ci/sql_differential.py run --eventlint "$eventlint" --schema schema --work "$work" "$@"

@@ -1,0 +1,490 @@
+#!/usr/bin/env python3
+"""Differential test of `eventlint sql` against `eventlint lint`, without BigQuery.
+
+For each GA4 BigQuery export (bq extract NDJSON): keep the lines DuckDB can load (valid JSON
+objects of the export's shape), run `eventlint lint --format json --input-format bq` on them,
+transpile `eventlint sql --mode counts` from BigQuery to DuckDB with sqlglot, run it over the
+same lines loaded with the GA4 column types (a subquery stands in for the wildcard table, with
+`_TABLE_SUFFIX` taken from `event_date`), and compare the per-rule counts for every rule id the
+SQL computes. Exit status 1 on any difference.
+
+Also: `generate ROWS SEED OUT` writes a synthetic export (every check of the plan exercised).
+"""
+import argparse
+import glob
+import gzip
+import json
+import os
+import random
+import subprocess
+import sys
+
+STAND_IN_TABLE = "standin.export.events_*"
+
+VALUE = "STRUCT(string_value VARCHAR, int_value VARCHAR, float_value DOUBLE, double_value DOUBLE)"
+USER_VALUE = ("STRUCT(string_value VARCHAR, int_value VARCHAR, float_value DOUBLE, double_value DOUBLE, "
+              "set_timestamp_micros VARCHAR)")
+# The GA4 export columns the SQL reads, typed as a bq extract delivers them: INT64 columns
+# arrive as JSON strings, so they are VARCHAR here (SPEC §7).
+COLUMNS = {
+    "event_date": "VARCHAR",
+    "event_timestamp": "VARCHAR",
+    "event_name": "VARCHAR",
+    "event_params": f"STRUCT(key VARCHAR, value {VALUE})[]",
+    "event_bundle_sequence_id": "VARCHAR",
+    "user_id": "VARCHAR",
+    "user_pseudo_id": "VARCHAR",
+    "user_properties": f"STRUCT(key VARCHAR, value {USER_VALUE})[]",
+    "app_info": "STRUCT(id VARCHAR, version VARCHAR, install_store VARCHAR, firebase_app_id VARCHAR, install_source VARCHAR)",
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Which lines both sides can read
+
+def _scalar_ok(value, kinds):
+    return value is None or (isinstance(value, kinds) and not isinstance(value, bool))
+
+
+def _entries_ok(entries, user):
+    if entries is None:
+        return True
+    if not isinstance(entries, list):
+        return False
+    for entry in entries:
+        if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
+            return False
+        value = entry.get("value")
+        if value is None:
+            continue
+        if not isinstance(value, dict):
+            return False
+        if not _scalar_ok(value.get("string_value"), str):
+            return False
+        int_value = value.get("int_value")
+        if not _scalar_ok(int_value, (str, int)):
+            return False
+        if isinstance(int_value, str) and ("\\" in json.dumps(int_value)[1:-1] or int_value != int_value.strip()):
+            return False
+        for slot in ("float_value", "double_value"):
+            if not _scalar_ok(value.get(slot), (int, float)):
+                return False
+        if user and not _scalar_ok(value.get("set_timestamp_micros"), (str, int)):
+            return False
+    return True
+
+
+def loadable(row):
+    """A line both DuckDB (with COLUMNS) and lint read as the same GA4 row."""
+    if not isinstance(row, dict) or not isinstance(row.get("event_name"), str):
+        return False
+    for key in ("event_date", "user_id", "user_pseudo_id"):
+        if not _scalar_ok(row.get(key), str):
+            return False
+    for key in ("event_timestamp", "event_bundle_sequence_id"):
+        value = row.get(key)
+        if not _scalar_ok(value, (str, int)):
+            return False
+        if isinstance(value, str) and value != value.strip():
+            return False
+    app_info = row.get("app_info")
+    if app_info is not None and (not isinstance(app_info, dict) or not _scalar_ok(app_info.get("version"), str)):
+        return False
+    return _entries_ok(row.get("event_params"), False) and _entries_ok(row.get("user_properties"), True)
+
+
+def read_lines(path):
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rb") as handle:
+        for raw in handle:
+            yield raw
+
+
+def _no_duplicate_keys(pairs):
+    """object_pairs_hook: a duplicate key makes the line invalid, as it does for lint."""
+    keys = [key for key, _ in pairs]
+    if len(keys) != len(set(keys)):
+        raise ValueError("duplicate key")
+    return dict(pairs)
+
+
+def filter_export(path, out_path):
+    kept = dropped = 0
+    with open(out_path, "wb") as out:
+        for raw in read_lines(path):
+            try:
+                row = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicate_keys)
+            except (ValueError, UnicodeDecodeError):
+                row = None
+            if row is not None and loadable(row):
+                out.write(raw.rstrip(b"\r\n") + b"\n")
+                kept += 1
+            elif raw.strip():
+                dropped += 1
+    return kept, dropped
+
+
+def is_bq_shaped(path, sample=200):
+    """Most of the first valid JSON lines look like GA4 BigQuery rows."""
+    seen = bq = 0
+    try:
+        for raw in read_lines(path):
+            try:
+                row = json.loads(raw)
+            except ValueError:
+                continue
+            if not isinstance(row, dict):
+                continue
+            seen += 1
+            if "event_params" in row or ("event_name" in row and "event_timestamp" in row):
+                bq += 1
+            if seen >= sample:
+                break
+    except OSError:
+        return False
+    return seen > 0 and bq * 2 > seen
+
+
+# ---------------------------------------------------------------------------------------------
+# The two sides
+
+def lint_counts(eventlint, schema, path):
+    result = subprocess.run([eventlint, "lint", "--schema", schema, "--format", "json", "--input-format", "bq", path],
+                            capture_output=True, text=True)
+    if result.returncode not in (0, 1):
+        raise SystemExit(f"eventlint lint failed ({result.returncode}): {result.stderr}")
+    return json.loads(result.stdout)["summary"]["findingsByRule"]
+
+
+def generated_sql(eventlint, schema):
+    result = subprocess.run([eventlint, "sql", "--schema", schema, "--table", STAND_IN_TABLE, "--mode", "counts"],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"eventlint sql failed ({result.returncode}): {result.stderr}")
+    return result.stdout
+
+
+def computed_ids(sql):
+    for line in sql.splitlines():
+        if line.startswith("-- rule ids computed: "):
+            return [item.strip() for item in line.split(":", 1)[1].split(",")]
+    raise SystemExit("the SQL does not list the rule ids it computes")
+
+
+def to_duckdb(sql):
+    """BigQuery → DuckDB with sqlglot; the wildcard table becomes a subquery over the loaded rows."""
+    import sqlglot
+    from sqlglot import exp
+    tree = sqlglot.parse_one(sql, read="bigquery")
+    stand_in = sqlglot.parse_one(
+        "SELECT * FROM (SELECT *, COALESCE(event_date, '00000000') AS _TABLE_SUFFIX FROM export_rows) AS events",
+        read="duckdb").find(exp.Subquery)
+    replaced = 0
+    for table in list(tree.find_all(exp.Table)):
+        if table.name == "events_*":
+            table.replace(stand_in.copy())
+            replaced += 1
+    if replaced != 1:
+        raise SystemExit(f"expected the SQL to read the export table once, found {replaced} references")
+    return tree.sql(dialect="duckdb")
+
+
+def sql_counts(duck_sql, path):
+    import duckdb
+    connection = duckdb.connect()
+    connection.execute("SET threads TO 2")
+    columns = "{" + ", ".join(f"'{name}': '{kind}'" for name, kind in COLUMNS.items()) + "}"
+    connection.execute(f"CREATE TABLE export_rows AS SELECT * FROM read_json(?, format = 'newline_delimited', "
+                       f"columns = {columns}, maximum_object_size = 134217728)", [path])
+    rows = connection.execute(duck_sql).fetchall()
+    return {rule: int(count) for rule, count in rows}
+
+
+def compare(name, lint, sql, ids):
+    differences = []
+    for rule in ids:
+        left, right = lint.get(rule, 0), sql.get(rule, 0)
+        if left != right:
+            differences.append((rule, left, right))
+    width = max(len(rule) for rule in ids)
+    print(f"== {name}")
+    print(f"   {'rule id'.ljust(width)}  {'lint':>8}  {'sql':>8}")
+    for rule in ids:
+        left, right = lint.get(rule, 0), sql.get(rule, 0)
+        if left or right:
+            mark = "" if left == right else "   <-- differs"
+            print(f"   {rule.ljust(width)}  {left:>8}  {right:>8}{mark}")
+    for rule, count in sorted(sql.items(), key=lambda item: str(item[0])):
+        if rule not in ids:
+            differences.append((rule, 0, count))
+            print(f"   the SQL yields {rule!r} {count} times, which is not a rule id it computes   <-- differs")
+    uncovered = {rule: count for rule, count in lint.items() if rule not in ids}
+    if uncovered:
+        print(f"   (not compared, lint only: {', '.join(f'{k} {v}' for k, v in sorted(uncovered.items()))})")
+    print("   OK" if not differences else f"   FAILED: {len(differences)} rule id(s) differ")
+    return not differences
+
+
+# ---------------------------------------------------------------------------------------------
+# A synthetic export that exercises every check
+
+AUTOMATIC = ["session_start", "screen_view", "user_engagement", "notification_receive", "first_open"]
+BUCKET_8 = ["0", "1", "2", "3", "4", "5-9", "10-19", "20+"]
+
+
+def generate(rows, seed, out_path):
+    rng = random.Random(seed)
+    lines = []
+    user_number = 0
+    while len(lines) < rows:
+        user_number += 1
+        user = f"u{seed}-{user_number:06d}"
+        lines.extend(_user_rows(rng, user))
+    with open(out_path, "w") as out:
+        for row in lines[:rows]:
+            out.write(json.dumps(row, separators=(",", ":"), ensure_ascii=False) + "\n")
+
+
+def _value(kind, value):
+    slots = {"string_value": None, "int_value": None, "float_value": None, "double_value": None}
+    if kind is not None:
+        slots[kind] = value
+    return slots
+
+
+def _param(key, value, kind=None):
+    if kind is None:
+        kind = "int_value" if isinstance(value, int) else "double_value" if isinstance(value, float) else "string_value"
+        value = str(value) if isinstance(value, int) else value
+    return {"key": key, "value": _value(kind, value)}
+
+
+def _user_rows(rng, user):
+    version = rng.choice(["2.9.1", "3.0.0", "3.0.0", "3.1.2", "3.10", "10.0.1 (7)", "v3"])
+    new_install = version not in ("2.9.1",) and rng.random() < 0.8
+    offer_arm = rng.choice(["offer", "control"]) if new_install else None
+    cap_arm = rng.choice(["cap4", "unlimited"]) if new_install else None
+    if rng.random() < 0.02:
+        offer_arm = rng.choice(["treatment", "x" * 40])
+    time = 1_717_000_000_000_000 + rng.randrange(0, 86_400_000_000)
+    bundle = rng.randrange(1, 1000)
+    rows = []
+
+    def emit(name, params, gap_ms=None, user_props=None):
+        nonlocal time, bundle
+        time += (gap_ms if gap_ms is not None else rng.randrange(200, 60_000)) * 1000 + rng.randrange(1, 999)
+        bundle += rng.choice([0, 1, 1, 2])
+        props = []
+        if offer_arm is not None:
+            props.append({"key": "onboarding_block_arm", "value": {**_value("string_value", offer_arm), "set_timestamp_micros": "1717000000000000"}})
+        if cap_arm is not None:
+            props.append({"key": "block_cap_arm", "value": {**_value("string_value", cap_arm), "set_timestamp_micros": "1717000000000000"}})
+        props.append({"key": "first_open_time", "value": {**_value("int_value", "1717000000000"), "set_timestamp_micros": "1717000000000000"}})
+        if user_props is not None:
+            props = user_props(props)
+        params = [_param("ga_session_id", 1717000000), _param("engagement_time_msec", rng.randrange(1, 5000))] + params
+        if rng.random() < 0.01:
+            params.append(_param(rng.choice(["colour", "screen_name", "value"]), "x"))
+        if rng.random() < 0.01:
+            params.append(_param("phase", "demo"))
+        if rng.random() < 0.01 and len(params) > 2:
+            params.append(dict(params[2]))
+        row = {
+            "event_date": "20240530",
+            "event_timestamp": str(time),
+            "event_name": name,
+            "event_params": params,
+            "event_previous_timestamp": None,
+            "event_bundle_sequence_id": str(bundle),
+            "user_id": None,
+            "user_pseudo_id": user,
+            "user_properties": props,
+            "device": {"category": "mobile", "operating_system": "iOS"},
+            "app_info": {"id": "com.example.focusity", "version": version, "install_store": None,
+                         "firebase_app_id": "1:1:ios:1", "install_source": "com.apple.AppStore"},
+            "platform": "IOS",
+        }
+        roll = rng.random()
+        if roll < 0.004:
+            row["user_pseudo_id"] = None
+        elif roll < 0.008:
+            row["event_timestamp"] = None
+        elif roll < 0.010:
+            row["user_pseudo_id"] = None
+            row["user_id"] = "login-" + user
+        if rng.random() < 0.004:
+            row["user_properties"].append({"key": "favourite_colour", "value": _value("string_value", "blue")})
+        rows.append(row)
+
+    def maybe(value, wrong):
+        return wrong() if rng.random() < 0.03 else value
+
+    def entry():
+        return maybe(rng.choice(["onboarding", "home_shield"]), lambda: rng.choice(["settings", 3]))
+
+    def bucket(key):
+        value = maybe(rng.choice(BUCKET_8), lambda: rng.choice(["5-10", 7, "many"]))
+        return _param(key, value)
+
+    def with_entry(params, since_new=True):
+        if version == "2.9.1" and since_new:
+            return params
+        if rng.random() < 0.03:
+            return params
+        return params + [_param("entry", entry())]
+
+    for _ in range(rng.randrange(1, 4)):
+        emit(rng.choice(AUTOMATIC), [])
+    if rng.random() < 0.05:
+        emit(rng.choice(["legacy_tap", "debug_ping"]), [])
+    if rng.random() < 0.03:
+        emit("error", [_param("firebase_error", 4), _param("firebase_error_value", "variant")])
+
+    flows = rng.randrange(1, 6)
+    for _ in range(flows):
+        flow = rng.choice(["offer", "shield", "picker", "cap", "paywall", "step"])
+        if flow == "offer" and version != "2.9.1":
+            arm = cap_arm if rng.random() < 0.95 else rng.choice(["cap4", "unlimited", "big"])
+            shown_params = [_param("block_cap_arm", arm)] if rng.random() > 0.02 else []
+            if rng.random() > 0.04:
+                emit("onboarding_block_offer_shown", shown_params)
+            if rng.random() < 0.05:
+                emit("onboarding_block_offer_shown", shown_params)
+            gap = rng.randrange(1000, 120_000)
+            duration = gap + rng.choice([0, 0, 0, rng.randrange(-400, 400), rng.randrange(-30_000, 30_000)])
+            if rng.random() < 0.02:
+                duration = -rng.randrange(1, 5000)
+            close_arm = arm if rng.random() > 0.03 else rng.choice(["cap4", "unlimited"])
+            if rng.random() > 0.08:
+                emit("onboarding_block_offer_closed",
+                     [_param("outcome", maybe(rng.choice(["setup", "later"]), lambda: "skip")),
+                      _param("duration_ms", maybe(duration, lambda: rng.choice(["12", 1.5, None]))),
+                      _param("block_cap_arm", close_arm)], gap_ms=gap)
+        elif flow == "shield":
+            ent = entry()
+            if rng.random() > 0.05:
+                emit("shield_opt_in_step_shown", with_entry([_param("step", maybe("intro", lambda: "intro2"))]))
+            for step in ["privacy", "screen_time"]:
+                if rng.random() < 0.8:
+                    emit("shield_opt_in_step_shown", with_entry([_param("step", step)]))
+            if rng.random() > 0.07:
+                outcome = rng.choice(["granted", "denied", "dismissed", "later"])
+                emit("shield_opt_in_closed", with_entry([_param("step", rng.choice(["intro", "privacy", "screen_time"])),
+                                                         _param("outcome", outcome)]))
+        elif flow == "picker":
+            def picker_params():
+                params = with_entry([])
+                if version != "2.9.1" or rng.random() < 0.5:
+                    params += [bucket("app_bucket"), bucket("domain_bucket"),
+                               _param("has_category", maybe(rng.choice([0, 1]), lambda: rng.choice([2, "true"])))]
+                return params
+            if rng.random() > 0.05:
+                emit("app_picker_shown", with_entry([]))
+            if rng.random() < 0.6:
+                emit("app_block_saved", picker_params())
+            if rng.random() > 0.07:
+                emit("app_picker_closed", picker_params())
+        elif flow == "cap" and version != "2.9.1":
+            reason = maybe(rng.choice(["over_limit", "category"]), lambda: "other")
+            selected = rng.choice(BUCKET_8) if rng.random() > 0.03 else "5-10"
+            params = [_param("reason", reason), _param("selected_bucket", selected), _param("entry", entry())]
+            if rng.random() > 0.04:
+                emit("block_cap_sheet_shown", params)
+            close = [dict(item) for item in params]
+            if rng.random() < 0.04:
+                close[1] = _param("selected_bucket", rng.choice(BUCKET_8))
+            outcome = rng.choice(["view_premium", "reselect", "swiped"])
+            if rng.random() > 0.06:
+                emit("block_cap_sheet_closed", close + [_param("outcome", outcome)])
+            if outcome == "view_premium" or rng.random() < 0.1:
+                emit("paywall_shown", _paywall(rng, "block_cap", maybe))
+        elif flow == "paywall":
+            params = _paywall(rng, rng.choice(["onboarding", "home", "recurring", "building", "block_cap"]), maybe)
+            if rng.random() > 0.03:
+                emit("paywall_shown", params)
+            if rng.random() < 0.3:
+                if rng.random() < 0.1:
+                    params = _paywall(rng, "home", maybe)
+                emit("purchase_completed", params)
+        elif flow == "step":
+            phase = rng.choice(["intro", "pickBuilding", "guideStart", "demo", "completed", "blockOffer"])
+            emit("onboarding_step_complete", [_param("phase", maybe(phase, lambda: "tutorial"))])
+    if rng.random() < 0.01:
+        emit("paywall_shown", _paywall(rng, "home", maybe) + [_param(f"extra_{n}", n) for n in range(26)])
+    # The export window closes some time after the user's last event of interest.
+    emit(rng.choice(AUTOMATIC), [], gap_ms=rng.choice([1000, 20 * 60_000, 29 * 60_000, 45 * 60_000, 3 * 3_600_000]))
+    return rows
+
+
+def _paywall(rng, source, maybe):
+    variant = maybe(rng.choice(["a", "b", "annual_first"]), lambda: rng.choice(["", "v" * 41, "é" * 41, "x" * 101]))
+    return [
+        _param("source", source),
+        _param("variant", variant),
+        _param("trigger", rng.choice(["sheet_button", "settings_row", "timer_end"])),
+        _param("built_bucket", maybe(rng.choice(["0", "1", "2", "3-4", "5-9", "10+"]), lambda: "3")),
+        _param("session_bucket", rng.choice(["0", "1", "2-4", "5-9", "10-24", "25-49", "50+"])),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    gen = sub.add_parser("generate", help="write a synthetic bq export")
+    gen.add_argument("rows", type=int)
+    gen.add_argument("seed", type=int)
+    gen.add_argument("out")
+    run = sub.add_parser("run", help="compare lint and sql on exports")
+    run.add_argument("--eventlint", required=True)
+    run.add_argument("--schema", default="schema")
+    run.add_argument("--work", required=True, help="scratch directory")
+    run.add_argument("--samples", default="samples/exports", help="bq-shaped exports here are compared too")
+    run.add_argument("--generated-rows", type=int, default=50_000)
+    run.add_argument("exports", nargs="*")
+    args = parser.parse_args()
+
+    if args.command == "generate":
+        generate(args.rows, args.seed, args.out)
+        return 0
+
+    exports = list(args.exports)
+    if not exports:
+        for path in sorted(glob.glob(os.path.join(args.samples, "**", "*"), recursive=True)):
+            if os.path.isfile(path) and path.endswith((".ndjson", ".jsonl", ".json", ".ndjson.gz", ".jsonl.gz", ".json.gz")) \
+                    and is_bq_shaped(path):
+                exports.append(path)
+        small = os.path.join(args.work, "generated-small.ndjson")
+        generate(2_000, 7, small)
+        exports.append(small)
+        large = os.path.join(args.work, f"generated-{args.generated_rows}.ndjson")
+        generate(args.generated_rows, 11, large)
+        exports.append(large)
+
+    sql = generated_sql(args.eventlint, args.schema)
+    ids = computed_ids(sql)
+    duck_sql = to_duckdb(sql)
+    with open(os.path.join(args.work, "check.duckdb.sql"), "w") as out:
+        out.write(duck_sql)
+
+    ok = True
+    for index, export in enumerate(exports):
+        filtered = os.path.join(args.work, f"export-{index}.ndjson")
+        kept, dropped = filter_export(export, filtered)
+        note = f" ({dropped} line(s) left out: not valid JSON objects of the export's shape)" if dropped else ""
+        variants = [(f"{export}: {kept} rows{note}", filtered)]
+        shuffled = os.path.join(args.work, f"export-{index}.shuffled.ndjson")
+        with open(filtered) as source:
+            lines = source.readlines()
+        random.Random(index).shuffle(lines)
+        with open(shuffled, "w") as out:
+            out.writelines(lines)
+        variants.append((f"{export}: shuffled copy", shuffled))
+        for name, path in variants:
+            ok &= compare(name, lint_counts(args.eventlint, args.schema, path), sql_counts(duck_sql, path), ids)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

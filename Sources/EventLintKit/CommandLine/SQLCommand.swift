@@ -1,0 +1,57 @@
+/// `eventlint sql [--schema DIR] --table PROJECT.DATASET.events_* [--from YYYYMMDD --to YYYYMMDD]
+/// [--mode counts|rows]`: prints BigQuery Standard SQL that runs `lint`'s checks where the data is.
+enum SQLCommand {
+    static let spec = OptionSpec(valued: ["--schema", "--table", "--from", "--to", "--mode"], flags: [])
+
+    static func run(_ arguments: [String]) throws(UsageError) -> CommandResult {
+        if let help = EventLintCLI.helpRequested(arguments, command: "sql") { return help }
+        let parsed = try ArgumentParser.parse(arguments, spec: spec, command: "sql")
+        let request = try request(from: parsed)
+        let loaded: LoadedPlan
+        do {
+            loaded = try PlanLoader.load(directory: parsed.value("--schema") ?? "schema")
+        } catch {
+            return CheckCommand.planFailure(error)
+        }
+        let planErrors = loaded.plan.adjust(loaded.findings + PlanChecker.check(loaded.plan)).filter { $0.severity == .error }
+        if !planErrors.isEmpty {
+            let first = planErrors.sortedForReport()[0]
+            return CommandResult(
+                stderr: "error: the plan has \(planErrors.count) error(s); run `eventlint check` first\n  first: \(first.location.file):\(first.location.line):\(first.location.column): [\(first.ruleID)] \(first.message)\n",
+                status: 2)
+        }
+        return CommandResult(stdout: SQLGenerator(plan: loaded.plan, request: request).generate(), status: 0)
+    }
+
+    /// The table, the day range and the mode, checked: any mistake is a usage error.
+    static func request(from parsed: ParsedArguments) throws(UsageError) -> SQLRequest {
+        guard let tableText = parsed.value("--table") else {
+            throw UsageError("--table is required (PROJECT.DATASET.events_*)", command: "sql")
+        }
+        guard let table = SQLTableReference(parsing: tableText) else {
+            throw UsageError("--table takes PROJECT.DATASET.TABLE (e.g. my-project.analytics_123.events_*), not \"\(tableText)\"",
+                             command: "sql")
+        }
+        let from = try date(parsed, "--from")
+        let to = try date(parsed, "--to")
+        if let from, let to, to < from {
+            throw UsageError("--from \(from) is after --to \(to)", command: "sql")
+        }
+        var mode = SQLMode.counts
+        if let text = parsed.value("--mode") {
+            guard let parsedMode = SQLMode(rawValue: text) else {
+                throw UsageError("--mode takes counts or rows, not \"\(text)\"", command: "sql")
+            }
+            mode = parsedMode
+        }
+        return SQLRequest(table: table, from: from, to: to, mode: mode)
+    }
+
+    static func date(_ parsed: ParsedArguments, _ name: String) throws(UsageError) -> SQLDate? {
+        guard let text = parsed.value(name) else { return nil }
+        guard let date = SQLDate(parsing: text) else {
+            throw UsageError("\(name) takes a day as YYYYMMDD, not \"\(text)\"", command: "sql")
+        }
+        return date
+    }
+}

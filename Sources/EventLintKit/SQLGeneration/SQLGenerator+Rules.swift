@@ -1,0 +1,290 @@
+/// Conditions, matchers and the plan's rules as SQL, and the findings of each row and entry.
+extension SQLGenerator {
+    /// The tracked columns of a param or user property: its state (`absent`, `invalid`, `ok`),
+    /// its value, the class its value compares as, and a bucket's edges.
+    struct Slot {
+        var state: String
+        var value: String
+        var valueClass: ValueClass
+        var type: ParamType
+        var bucket: BucketSpec?
+    }
+
+    func slot(param name: String) -> Slot? {
+        guard let param = params.first(where: { $0.declaration.name == name }) else { return nil }
+        return Slot(state: "\(param.base)_state", value: "\(param.base)_val",
+                    valueClass: valueClass(param.declaration.type), type: param.declaration.type,
+                    bucket: param.declaration.type == .bucket ? param.declaration.bucket : nil)
+    }
+
+    func slot(userProperty name: String) -> Slot? {
+        guard let property = userProperties.first(where: { $0.declaration.name == name }) else { return nil }
+        return Slot(state: "\(property.base)_state", value: "\(property.base)_val",
+                    valueClass: valueClass(property.declaration.type), type: property.declaration.type, bucket: nil)
+    }
+
+    /// A plan literal as the value a slot of this class holds; nil when it cannot be one
+    /// (`CompiledPlan.trackedValue`).
+    func literal(_ value: PlanValue, for slot: Slot) -> String? {
+        switch (slot.valueClass, value) {
+        case (.text, _): return SQLText.string(value.plainText)
+        case (.number, .number(_, let number)): return SQLText.number(number)
+        case (.flag, .bool(let flag)): return flag ? "1" : "0"
+        case (.flag, .number(_, let number)) where number == 0 || number == 1: return number == 1 ? "1" : "0"
+        default: return nil
+        }
+    }
+
+    func isIn(_ slot: Slot, _ values: [PlanValue]) -> String {
+        let literals = values.compactMap { literal($0, for: slot) }
+        guard !literals.isEmpty else { return "FALSE" }
+        return "COALESCE(\(slot.state) = 'ok' AND \(slot.value) IN (\(literals.joined(separator: ", "))), FALSE)"
+    }
+
+    /// A number for `min`/`max`: the value, or a bucket label's lower (or upper) edge.
+    func numeric(_ slot: Slot, lower: Bool) -> String? {
+        switch slot.valueClass {
+        case .number: return slot.value
+        case .text:
+            guard let bucket = slot.bucket else { return nil }
+            let arms = bucket.labels.enumerated().compactMap { index, label -> String? in
+                let edge: Int64? = lower ? bucket.edges[index] : (index + 1 < bucket.edges.count ? bucket.edges[index + 1] - 1 : nil)
+                return edge.map { "WHEN \(SQLText.string(label)) THEN \($0)" }
+            }
+            return arms.isEmpty ? nil : "CASE \(slot.value) \(arms.joined(separator: " ")) END"
+        case .flag: return nil
+        }
+    }
+
+    /// A condition as SQL with three values, as `CompiledCondition.holds`: TRUE, FALSE, or NULL
+    /// when a value it reads failed its own checks. Nil when the plan names nothing it can read.
+    func condition(_ condition: Condition, userProperty: Bool) -> (sql: String, comparesUserProperty: Bool)? {
+        guard let subject = userProperty ? slot(userProperty: condition.name) : slot(param: condition.name) else {
+            return nil
+        }
+        var arms = ["WHEN \(subject.state) IN ('invalid', 'out_of_range') THEN NULL"]
+        var comparesUserProperty = false
+        for predicate in condition.predicates {
+            switch predicate {
+            case .oneOf(let values):
+                arms.append("WHEN NOT \(isIn(subject, values)) THEN FALSE")
+            case .noneOf(let values):
+                arms.append("WHEN \(isIn(subject, values)) THEN FALSE")
+            case .present(let wanted):
+                arms.append("WHEN \(subject.state) \(wanted ? "=" : "<>") 'absent' THEN FALSE")
+            case .atLeast(let bound), .atMost(let bound):
+                let lower: Bool
+                if case .atLeast = predicate { lower = true } else { lower = false }
+                if let number = numeric(subject, lower: lower) {
+                    let test = "\(number) \(lower ? ">=" : "<=") \(SQLText.number(bound))"
+                    arms.append("WHEN NOT COALESCE(\(subject.state) = 'ok' AND \(test), FALSE) THEN FALSE")
+                } else {
+                    arms.append("WHEN TRUE THEN FALSE")
+                }
+            case .equalsUserProperty(let name):
+                guard let reference = slot(userProperty: name) else { continue }
+                comparesUserProperty = true
+                arms.append("WHEN \(reference.state) IN ('invalid', 'out_of_range') THEN NULL")
+                if reference.valueClass == subject.valueClass {
+                    arms.append("WHEN NOT COALESCE(\(subject.state) = 'ok' AND \(reference.state) = 'ok' AND \(subject.value) = \(reference.value), FALSE) THEN FALSE")
+                } else {
+                    arms.append("WHEN TRUE THEN FALSE")
+                }
+            }
+        }
+        return ("(CASE \(arms.joined(separator: " ")) ELSE TRUE END)", comparesUserProperty)
+    }
+
+    /// An event matcher: the event, and every condition TRUE.
+    func matcher(_ matcher: EventMatcher) -> String? {
+        guard plan.event(named: matcher.event) != nil else { return nil }
+        var terms = ["event_name = \(SQLText.string(matcher.event))"]
+        for item in matcher.conditions {
+            if let sql = condition(item, userProperty: false)?.sql { terms.append("COALESCE(\(sql), FALSE)") }
+        }
+        return terms.joined(separator: " AND ")
+    }
+
+    // MARK: - ordered
+
+    func orderedCTE() -> String {
+        var columns = ["*", "MAX(event_time) OVER (PARTITION BY user_key) AS user_last_time"]
+        for (index, rule) in plan.rules.enumerated() {
+            guard let after = rule.after, let test = matcher(after) else { continue }
+            columns.append("""
+            IFNULL(COUNTIF(\(test)) OVER (PARTITION BY user_key ORDER BY \(timeOrder) ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) > 0 AS rule\(index)_after_seen
+            """)
+        }
+        return "SELECT\n" + columns.map { "  " + $0 }.joined(separator: ",\n") + "\nFROM tracked"
+    }
+
+    // MARK: - Findings of a row
+
+    /// One possible finding of a row: when it holds, the rule id and the param it names.
+    func element(_ test: String, rule: String, param: String?) -> String {
+        let paramText = param ?? "CAST(NULL AS STRING)"
+        return "IF(\(test), STRUCT(\(rule) AS rule_id, \(paramText) AS param), NULL)"
+    }
+
+    func rowFindings() -> String {
+        var elements: [String] = []
+        let planEvents = eventIn(planEventNames)
+        var known = planEventNames + automaticEvents
+        known = known.filter { !$0.isEmpty }
+        let prefixes = GA4Facts.automaticEventPrefixes.map { "STARTS_WITH(event_name, \(SQLText.string($0)))" }
+        elements.append(element(
+            "event_name IS NOT NULL AND NOT \(eventIn(known)) AND NOT (\(SQLText.any(prefixes)))",
+            rule: SQLText.string(StreamRules.unknownEvent.id), param: nil))
+        if firebaseErrorChecked {
+            elements.append(element("event_name = 'error' AND firebase_error_code IS NOT NULL",
+                                    rule: SQLText.string(StreamRules.firebaseError.id), param: "firebase_error_value"))
+        }
+        elements.append(element("\(planEvents) AND custom_params > \(GA4Facts.maxParamsPerEvent)",
+                                rule: SQLText.string(StreamRules.tooManyParams.id), param: nil))
+        for param in params {
+            var required: [String] = []
+            var since: [(String, Int)] = []
+            for use in param.uses {
+                switch use.use.requirement {
+                case .optional: continue
+                case .required: required.append(use.event)
+                case .requiredSince(let version):
+                    since.append((use.event, sinceVersions.firstIndex(of: version) ?? 0))
+                }
+            }
+            var owed: [String] = []
+            if !required.isEmpty { owed.append(eventIn(required)) }
+            for (event, index) in since {
+                owed.append("(event_name = \(SQLText.string(event)) AND NOT before_version_\(index))")
+            }
+            if !owed.isEmpty {
+                elements.append(element("\(param.base)_first IS NULL AND (\(SQLText.any(owed)))",
+                                        rule: SQLText.string(StreamRules.missingRequiredParam.id),
+                                        param: SQLText.string(param.declaration.name)))
+            }
+            if !param.uses.isEmpty {
+                elements.append(element("\(param.base)_fail IS NOT NULL", rule: "\(param.base)_fail",
+                                        param: SQLText.string(param.declaration.name)))
+            }
+        }
+        let recorded = eventIn(recordedEventNames)
+        if !recordedEventNames.isEmpty {
+            elements.append(element("\(recorded) AND user_key IS NULL", rule: SQLText.string(StreamRules.missingUserID.id), param: nil))
+            elements.append(element("\(recorded) AND user_key IS NOT NULL AND event_time IS NULL",
+                                    rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil))
+        }
+        elements += ruleElements()
+        return """
+        -- Per row: unknown events, GA4 errors, too many params, missing params, bad values,
+        -- rows pairs and rules cannot follow, and the plan's rules.
+        SELECT f.rule_id, user_key, event_time, event_name, f.param
+        FROM ordered, UNNEST([
+        \(elements.map { "  " + $0 }.joined(separator: ",\n"))
+        ]) AS f
+        WHERE f.rule_id IS NOT NULL
+        """
+    }
+
+    /// The plan's rules on one row (`CrossEventRun.apply`).
+    func ruleElements() -> [String] {
+        var elements: [String] = []
+        for (index, rule) in plan.rules.enumerated() {
+            let events = rule.events.filter { plan.event(named: $0) != nil }
+            guard !events.isEmpty else { continue }
+            var applies = ["user_key IS NOT NULL", eventIn(events)]
+            for item in rule.when {
+                if let sql = condition(item, userProperty: false)?.sql { applies.append("COALESCE(\(sql), FALSE)") }
+            }
+            for item in rule.whenUser {
+                if let sql = condition(item, userProperty: true)?.sql { applies.append("COALESCE(\(sql), FALSE)") }
+            }
+            let appliesSQL = applies.joined(separator: " AND ")
+            for item in rule.require {
+                guard let compiled = condition(item, userProperty: false) else { continue }
+                let id = compiled.comparesUserProperty ? CrossEventRules.paramEqualsUserProperty.id : CrossEventRules.paramRequirement.id
+                elements.append(element("\(appliesSQL) AND \(compiled.sql) IS FALSE", rule: SQLText.string(id),
+                                        param: SQLText.string(item.name)))
+            }
+            for item in rule.requireUser {
+                guard let compiled = condition(item, userProperty: true) else { continue }
+                elements.append(element("\(appliesSQL) AND \(compiled.sql) IS FALSE",
+                                        rule: SQLText.string(CrossEventRules.userPropertyRequirement.id),
+                                        param: SQLText.string(item.name)))
+            }
+            if let after = rule.after, matcher(after) != nil {
+                elements.append(element("\(appliesSQL) AND NOT rule\(index)_after_seen",
+                                        rule: SQLText.string(CrossEventRules.onlyAfter.id), param: nil))
+            }
+        }
+        return elements
+    }
+
+    // MARK: - Findings of an entry
+
+    /// Each `event_params` entry of a plan event: a param the event does not carry, one the plan
+    /// does not know, or the same param again.
+    func paramEntryFindings() -> String {
+        var useTests: [String] = []
+        var firstArms: [String] = []
+        for param in params where !param.uses.isEmpty {
+            let key = SQLText.string(param.declaration.name)
+            useTests.append("(p.key = \(key) AND \(eventIn(param.uses.map(\.event))))")
+            firstArms.append("WHEN \(key) THEN \(param.base)_first")
+        }
+        let declared = plan.params.map(\.name)
+        var arms: [String] = []
+        if !useTests.isEmpty {
+            arms.append("WHEN \(SQLText.any(useTests)) THEN IF(o > CASE p.key \(firstArms.joined(separator: " ")) END, \(SQLText.string(StreamRules.duplicateParam.id)), NULL)")
+        }
+        arms.append("WHEN p.key IN \(SQLText.stringList(automaticParams)) THEN NULL")
+        if !declared.isEmpty {
+            arms.append("WHEN p.key IN \(SQLText.stringList(declared)) THEN \(SQLText.string(StreamRules.unexpectedParam.id))")
+        }
+        arms.append("ELSE \(SQLText.string(StreamRules.unknownParam.id))")
+        return """
+        -- Per event_params entry of a plan event.
+        SELECT rule_id, user_key, event_time, event_name, param
+        FROM (
+          SELECT CASE \(arms.joined(separator: " ")) END AS rule_id,
+            user_key, event_time, event_name, p.key AS param
+          FROM scanned, UNNEST(event_params) AS p WITH OFFSET AS o
+          WHERE \(eventIn(planEventNames))
+        ) AS entries
+        WHERE rule_id IS NOT NULL
+        """
+    }
+
+    /// Each `user_properties` entry of any event: unknown, or a value its declaration refuses.
+    func userPropertyEntryFindings() -> String {
+        var arms: [String] = []
+        for property in userProperties {
+            let kind = kindExpression("u.value", absentWhen: "FALSE")
+            arms.append("WHEN u.key = \(SQLText.string(property.declaration.name)) THEN \(userPropertyFailure(property.declaration, value: "u.value", kind: "(\(kind))"))")
+        }
+        arms.append("WHEN u.key IN \(SQLText.stringList(automaticUserProperties)) THEN NULL")
+        arms.append("ELSE \(SQLText.string(StreamRules.unknownUserProperty.id))")
+        return """
+        -- Per user_properties entry of any event.
+        SELECT rule_id, user_key, event_time, event_name, param
+        FROM (
+          SELECT CASE \(arms.joined(separator: " ")) END AS rule_id,
+            user_key, event_time, event_name, u.key AS param
+          FROM scanned, UNNEST(user_properties) AS u
+          WHERE event_name IS NOT NULL
+        ) AS entries
+        WHERE rule_id IS NOT NULL
+        UNION ALL
+        -- GA4's 36-character limit holds for user properties the plan does not declare too.
+        SELECT \(SQLText.string(StreamRules.userPropertyValueTooLong.id)) AS rule_id, user_key, event_time, event_name, u.key AS param
+        FROM scanned, UNNEST(user_properties) AS u
+        WHERE event_name IS NOT NULL\(declaredUserPropertyFilter)
+          AND CHAR_LENGTH(u.value.string_value) > \(GA4Facts.maxUserPropertyValueLength)
+        """
+    }
+
+    /// ` AND u.key NOT IN (…)` for the declared user properties, or nothing.
+    var declaredUserPropertyFilter: String {
+        let declared = userProperties.map(\.declaration.name)
+        return declared.isEmpty ? "" : " AND u.key NOT IN \(SQLText.stringList(declared))"
+    }
+}

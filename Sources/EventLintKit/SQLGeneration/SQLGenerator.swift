@@ -1,0 +1,184 @@
+/// Turns the plan into one BigQuery Standard SQL script that computes `lint`'s checks over GA4
+/// export tables: per-rule violation counts, or the violating rows. Every event, param, value and
+/// rule in the SQL comes from the `Plan`; the generator knows only GA4's own vocabulary
+/// (`GA4Facts`) and the export schema.
+///
+/// The script is a chain of CTEs, each a stage of `lint`'s own pipeline:
+/// `source` (the columns needed, the days asked for) → `scanned` (per param: where it first
+/// appears and its value) → `typed` (which `*_value` slot carried it) → `checked` (the rule each
+/// value breaks, if any) → `tracked` (the values pairs and rules compare) → `ordered` (per-user
+/// time-order windows) → findings per row, per param entry, per user property entry and per pair.
+/// Arrays are read with explicit aliases (`UNNEST(event_params) AS p`) so sqlglot can transpile
+/// the script to DuckDB for the differential test.
+public struct SQLGenerator {
+    public let plan: Plan
+    public let request: SQLRequest
+    let params: [ParamColumns]
+    let userProperties: [UserPropertyColumns]
+    /// The `since` versions of the plan's requirements, each computed once per row.
+    let sinceVersions: [AppVersion]
+
+    /// The columns one plan param gets, named by its plan index so no two names collide.
+    struct ParamColumns {
+        var declaration: ParamDeclaration
+        var base: String
+        /// Events that carry the param, with their use.
+        var uses: [(event: String, use: EventParamUse)]
+    }
+
+    struct UserPropertyColumns {
+        var declaration: UserPropertyDeclaration
+        var base: String
+    }
+
+    public init(plan: Plan, request: SQLRequest) {
+        self.plan = plan
+        self.request = request
+        params = plan.params.enumerated().map { index, param in
+            ParamColumns(
+                declaration: param, base: "p\(index)_\(SQLText.identifierFragment(param.name))",
+                uses: plan.events.compactMap { event in event.use(of: param.name).map { (event.name, $0) } })
+        }
+        userProperties = plan.userProperties.enumerated().map { index, property in
+            UserPropertyColumns(declaration: property, base: "u\(index)_\(SQLText.identifierFragment(property.name))")
+        }
+        var versions: [AppVersion] = []
+        for event in plan.events {
+            for use in event.params {
+                if case .requiredSince(let version) = use.requirement, !versions.contains(version) {
+                    versions.append(version)
+                }
+            }
+        }
+        sinceVersions = versions
+    }
+
+    /// The whole script.
+    public func generate() -> String {
+        var ctes: [(name: String, body: String)] = [
+            ("source", sourceCTE()), ("scanned", scannedCTE()), ("typed", typedCTE()), ("checked", checkedCTE()),
+            ("tracked", trackedCTE()), ("ordered", orderedCTE()),
+        ]
+        var findingSelects = [rowFindings(), paramEntryFindings(), userPropertyEntryFindings()]
+        for (index, pair) in plan.pairs.enumerated() {
+            let pairCTEs = pairCTEs(pair, index: index)
+            ctes += pairCTEs.ctes
+            findingSelects.append(pairCTEs.findings)
+        }
+        ctes.append(("findings", findingSelects.joined(separator: "\nUNION ALL\n")))
+        var text = header()
+        text += "WITH\n"
+        text += ctes.map { "\($0.name) AS (\n\(SQLText.indent($0.body, 2))\n)" }.joined(separator: ",\n")
+        text += "\n" + finalSelect() + ";\n"
+        return text
+    }
+
+    // MARK: - Header and result
+
+    func header() -> String {
+        var lines = [
+            "-- eventlint sql \(EventLintCLI.version): lint's checks as BigQuery Standard SQL, generated from the tracking plan",
+            "-- plan: \(plan.files.count) files, \(plan.events.count) events, \(plan.params.count) params, \(plan.userProperties.count) user properties, \(plan.pairs.count) pairs, \(plan.rules.count) rules",
+            "-- table: \(request.table)" + dateRangeComment(),
+            "-- mode: \(request.mode.rawValue)" + (request.mode == .counts ? " (rule_id, violations)" : " (rule_id, user_pseudo_id, event_timestamp, event_name, param)"),
+            "-- run: bq query --use_legacy_sql=false < this-file.sql   (docs/sql.md)",
+            "-- rule ids computed: \(SQLCoverage.computedIDs.joined(separator: ", "))",
+            "-- generated: do not edit; run `eventlint sql` again after changing schema/",
+        ]
+        lines.append("")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func dateRangeComment() -> String {
+        switch (request.from, request.to) {
+        case (nil, nil): ", every daily table"
+        case (let from?, nil): ", days from \(from)"
+        case (nil, let to?): ", days up to \(to)"
+        case (let from?, let to?): ", days \(from) to \(to)"
+        }
+    }
+
+    /// Suppressions of the plan, as a filter on the findings (lint applies them too).
+    func suppressionFilter() -> String? {
+        var terms: [String] = []
+        let computed = SQLCoverage.computedIDs
+        for suppression in plan.suppressions {
+            let ids = computed.filter { Glob.matches(pattern: suppression.rule, $0) }
+            guard !ids.isEmpty else { continue }
+            var parts = ["rule_id IN \(SQLText.stringList(ids))"]
+            if let event = suppression.event {
+                // User-property findings name no event in lint, so an event filter never matches them.
+                let eventless = [StreamRules.unknownUserProperty, StreamRules.userPropertyValueNotAllowed,
+                                 StreamRules.userPropertyValueTooLong, StreamRules.userPropertyWrongType].map(\.id)
+                parts.append("rule_id NOT IN \(SQLText.stringList(eventless))")
+                parts.append(globTest("event_name", event))
+            }
+            if let param = suppression.param { parts.append(globTest("param", param)) }
+            terms.append(SQLText.all(parts))
+        }
+        return terms.isEmpty ? nil : "NOT (" + SQLText.any(terms) + ")"
+    }
+
+    /// A `*` glob as SQL: equality, or an anchored regular expression.
+    func globTest(_ column: String, _ pattern: String) -> String {
+        guard pattern.contains("*") else { return "\(column) = \(SQLText.string(pattern))" }
+        let escaped = pattern.split(separator: "*", omittingEmptySubsequences: false).map { part in
+            part.map { "\\^$.|?+()[]{}".contains($0) ? "\\\($0)" : String($0) }.joined()
+        }.joined(separator: ".*")
+        return "COALESCE(REGEXP_CONTAINS(\(column), \(SQLText.string("^" + escaped + "$"))), FALSE)"
+    }
+
+    func finalSelect() -> String {
+        let filter = suppressionFilter().map { "\nWHERE \($0)" } ?? ""
+        switch request.mode {
+        case .counts:
+            return "SELECT rule_id, COUNT(*) AS violations\nFROM findings\(filter)\nGROUP BY rule_id\nORDER BY rule_id"
+        case .rows:
+            return """
+            SELECT rule_id, user_key AS user_pseudo_id, event_time AS event_timestamp, event_name, param
+            FROM findings\(filter)
+            ORDER BY rule_id, user_pseudo_id, event_timestamp, event_name, param
+            """
+        }
+    }
+
+    // MARK: - Events of the plan
+
+    var planEventNames: [String] { plan.events.map(\.name) }
+
+    /// Events pairs and rules follow per user: they need a user id and a timestamp.
+    var recordedEventNames: [String] {
+        var names: [String] = []
+        func add(_ name: String) {
+            if plan.event(named: name) != nil, !names.contains(name) { names.append(name) }
+        }
+        for pair in plan.pairs {
+            (pair.opens + pair.closes + pair.inside).forEach { add($0.event) }
+        }
+        for rule in plan.rules {
+            rule.events.forEach(add)
+            if let after = rule.after { add(after.event) }
+        }
+        return names
+    }
+
+    var automaticEvents: [String] {
+        (GA4Facts.automaticEvents.sorted() + plan.extraAutomaticEvents).filter { plan.event(named: $0) == nil }
+    }
+
+    var automaticParams: [String] { GA4Facts.automaticParams.sorted() + plan.extraAutomaticParams }
+    var automaticUserProperties: [String] {
+        GA4Facts.automaticUserProperties.sorted() + plan.extraAutomaticUserProperties
+    }
+
+    /// `event_name IN (…)`, `FALSE` for no names.
+    func eventIn(_ names: [String], column: String = "event_name") -> String {
+        names.isEmpty ? "FALSE" : "\(column) IN \(SQLText.stringList(names))"
+    }
+
+    /// The per-user time order of SPEC §1.4, as far as SQL can follow it: timestamp, then
+    /// bundle sequence id (rows without them first, as `lint` sorts them).
+    var timeOrder: String { "event_time ASC NULLS FIRST, bundle_sequence ASC NULLS FIRST" }
+
+    var sessionKeyed: Bool { plan.pairs.contains { $0.keyedBySession } }
+}

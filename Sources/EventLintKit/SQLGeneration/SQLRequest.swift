@@ -1,0 +1,101 @@
+/// What `eventlint sql` computes: per-rule violation counts, or the violating rows.
+public enum SQLMode: String, Sendable, CaseIterable {
+    /// One row per rule id: `(rule_id, violations)`.
+    case counts
+    /// One row per finding: rule id, user, event time, event name and param.
+    case rows
+}
+
+/// A BigQuery table reference `PROJECT.DATASET.TABLE`, where `TABLE` may end in `*` (the GA4
+/// daily tables `events_*`, filtered by `_TABLE_SUFFIX`).
+public struct SQLTableReference: Sendable, Hashable, CustomStringConvertible {
+    public var project: String
+    public var dataset: String
+    public var table: String
+
+    /// Parses `PROJECT.DATASET.TABLE`. The project may itself hold dots and a colon
+    /// (`example.com:analytics`), so the last two parts are the dataset and the table.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 3 else { return nil }
+        let table = parts[parts.count - 1]
+        let dataset = parts[parts.count - 2]
+        let project = parts[0..<(parts.count - 2)].joined(separator: ".")
+        let tableBody = table.hasSuffix("*") ? String(table.dropLast()) : table
+        guard !tableBody.isEmpty || table == "*", tableBody.allSatisfy(Self.isIdentifierCharacter),
+              !dataset.isEmpty, dataset.allSatisfy(Self.isIdentifierCharacter),
+              !project.isEmpty, project.allSatisfy({ Self.isIdentifierCharacter($0) || "-.:".contains($0) })
+        else { return nil }
+        self.project = project
+        self.dataset = dataset
+        self.table = table
+    }
+
+    /// Whether the reference is a wildcard table, so `_TABLE_SUFFIX` selects the days.
+    public var isWildcard: Bool { table.hasSuffix("*") }
+
+    public var description: String { "\(project).\(dataset).\(table)" }
+
+    /// The reference as BigQuery SQL text: one backquoted path.
+    public var sql: String { "`\(description)`" }
+
+    static func isIdentifierCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || character == "_")
+    }
+}
+
+/// A calendar day `YYYYMMDD`, as GA4 names its daily export tables.
+public struct SQLDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// Parses `YYYYMMDD` (also `YYYY-MM-DD`); nil for anything that is not a real day.
+    public init?(parsing text: String) {
+        let digits = text.count == 10 && text.filter({ $0 == "-" }).count == 2
+            && Array(text)[4] == "-" && Array(text)[7] == "-" ? text.filter { $0 != "-" } : text
+        guard digits.count == 8, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let year = Int(digits.prefix(4)), let month = Int(digits.dropFirst(4).prefix(2)),
+              let day = Int(digits.suffix(2)) else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, year: year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// `YYYYMMDD`, the form `_TABLE_SUFFIX` and `event_date` take.
+    public var description: String {
+        func padded(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return padded(year, 4) + padded(month, 2) + padded(day, 2)
+    }
+
+    public static func < (lhs: SQLDate, rhs: SQLDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}
+
+/// Everything `SQLGenerator` needs besides the plan.
+public struct SQLRequest: Sendable {
+    public var table: SQLTableReference
+    public var from: SQLDate?
+    public var to: SQLDate?
+    public var mode: SQLMode
+
+    public init(table: SQLTableReference, from: SQLDate? = nil, to: SQLDate? = nil, mode: SQLMode = .counts) {
+        self.table = table
+        self.from = from
+        self.to = to
+        self.mode = mode
+    }
+}

@@ -1,0 +1,66 @@
+/// Spelling plan data as BigQuery Standard SQL text: literals, lists and identifiers. Every name
+/// and value of the plan reaches the SQL through here, quoted, never as raw text.
+enum SQLText {
+    /// A string literal: `'…'`, with `\` and `'` escaped and control characters written as
+    /// escapes, so any plan text is safe inside it.
+    static func string(_ text: String) -> String {
+        var result = "'"
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "'": result += "\\'"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "'"
+    }
+
+    /// `('a', 'b')` for `IN`; callers never pass an empty list (`IN ()` is not SQL).
+    static func stringList(_ texts: [String]) -> String {
+        "(" + texts.map(string).joined(separator: ", ") + ")"
+    }
+
+    /// A numeric literal: whole numbers without a fraction, others as Swift prints a double.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    /// A FLOAT64 literal (so `IN` lists compare doubles with doubles).
+    static func float(_ value: Double) -> String { "CAST(\(number(value)) AS FLOAT64)" }
+
+    /// A column-name fragment from a plan name: ASCII letters, digits and `_` kept, anything else
+    /// turned into `_`. Callers prefix an index, so two names never collide.
+    static func identifierFragment(_ name: String) -> String {
+        String(name.unicodeScalars.map { scalar -> Character in
+            let character = Character(scalar)
+            return character.isASCII && (character.isLetter || character.isNumber) ? character : "_"
+        })
+    }
+
+    /// Indents every line of a block by `spaces`.
+    static func indent(_ text: String, _ spaces: Int) -> String {
+        let pad = String(repeating: " ", count: spaces)
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : pad + $0 }.joined(separator: "\n")
+    }
+
+    /// `a AND b AND …`, `TRUE` for none.
+    static func all(_ terms: [String]) -> String {
+        terms.isEmpty ? "TRUE" : terms.map { terms.count > 1 ? "(\($0))" : $0 }.joined(separator: " AND ")
+    }
+
+    /// `a OR b OR …`, `FALSE` for none.
+    static func any(_ terms: [String]) -> String {
+        terms.isEmpty ? "FALSE" : terms.map { terms.count > 1 ? "(\($0))" : $0 }.joined(separator: " OR ")
+    }
+}

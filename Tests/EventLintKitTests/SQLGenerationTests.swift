@@ -1,0 +1,259 @@
+import Foundation
+import Testing
+@testable import EventLintKit
+
+/// `eventlint sql`: the generated BigQuery SQL is deterministic, built only from the plan, covers
+/// every rule id it claims, and parses as BigQuery SQL (with sqlglot, where it is installed).
+@Suite struct SQLGenerationTests {
+    static let table = SQLTableReference(parsing: "my-project.analytics_123.events_*")!
+
+    static func shippedPlan() throws -> Plan {
+        try PlanLoader.load(directory: Repository.schema.path).plan
+    }
+
+    static func sql(_ plan: Plan, mode: SQLMode = .counts, from: String? = nil, to: String? = nil) -> String {
+        SQLGenerator(plan: plan, request: SQLRequest(table: table, from: from.flatMap(SQLDate.init(parsing:)),
+                                                     to: to.flatMap(SQLDate.init(parsing:)), mode: mode)).generate()
+    }
+
+    /// The string literals of a SQL text, unescaped (comments skipped).
+    static func literals(_ sql: String) -> [String] {
+        var result: [String] = []
+        var characters = Array(sql)[...]
+        while let first = characters.first {
+            characters = characters.dropFirst()
+            if first == "-", characters.first == "-" {
+                while let next = characters.first, next != "\n" { characters = characters.dropFirst() }
+                continue
+            }
+            guard first == "'" else { continue }
+            var text = ""
+            while let next = characters.first {
+                characters = characters.dropFirst()
+                if next == "\\", let escaped = characters.first {
+                    characters = characters.dropFirst()
+                    text.append(escaped == "n" ? "\n" : escaped)
+                } else if next == "'" {
+                    break
+                } else {
+                    text.append(next)
+                }
+            }
+            result.append(text)
+        }
+        return result
+    }
+
+    @Test func outputIsDeterministic() throws {
+        let plan = try Self.shippedPlan()
+        for mode in SQLMode.allCases {
+            let first = Self.sql(plan, mode: mode, from: "20240101", to: "20240131")
+            #expect(first == Self.sql(try Self.shippedPlan(), mode: mode, from: "20240101", to: "20240131"))
+        }
+    }
+
+    /// Every literal is a name or value of the plan, a rule id, GA4's own vocabulary, or one of
+    /// the few words the SQL itself uses for states and roles.
+    @Test func literalsComeFromThePlanOrGA4() throws {
+        let plan = try Self.shippedPlan()
+        var allowed = Set(SQLCoverage.computedIDs)
+        allowed.formUnion(plan.events.map(\.name) + plan.params.map(\.name) + plan.userProperties.map(\.name))
+        for param in plan.params {
+            allowed.formUnion(param.values?.map(\.value.plainText) ?? [])
+            allowed.formUnion(param.bucket?.labels ?? [])
+        }
+        for property in plan.userProperties { allowed.formUnion(property.values?.map(\.value.plainText) ?? []) }
+        for event in plan.events {
+            for use in event.params { allowed.formUnion(use.values?.map(\.value.plainText) ?? []) }
+        }
+        func conditionValues(_ conditions: [Condition]) {
+            for condition in conditions {
+                for predicate in condition.predicates {
+                    switch predicate {
+                    case .oneOf(let values), .noneOf(let values): allowed.formUnion(values.map(\.plainText))
+                    default: break
+                    }
+                }
+            }
+        }
+        for pair in plan.pairs { (pair.opens + pair.closes + pair.inside).forEach { conditionValues($0.conditions) } }
+        for rule in plan.rules {
+            conditionValues(rule.when + rule.whenUser + rule.require + rule.requireUser)
+            conditionValues(rule.after?.conditions ?? [])
+        }
+        allowed.formUnion(GA4Facts.automaticEvents.union(GA4Facts.automaticParams).union(GA4Facts.automaticUserProperties))
+        allowed.formUnion(GA4Facts.automaticEventPrefixes)
+        allowed.formUnion(["absent", "invalid", "out_of_range", "ok", "string", "int", "double", "malformed", "none", "open", "close",
+                           "inside", "intraday_", ".", "", "^[0-9]+(?:\\.[0-9]+)*", "firebase_error", "firebase_error_value",
+                           "20240101", "20240131"])
+        let sql = Self.sql(plan, from: "20240101", to: "20240131")
+        let unexpected = Set(Self.literals(sql)).subtracting(allowed)
+        #expect(unexpected.isEmpty, "literals not from the plan: \(unexpected.sorted())")
+    }
+
+    /// A different plan gives SQL that names none of the shipped plan's events or params.
+    @Test func anotherPlanNamesOnlyItsOwnData() throws {
+        let text = """
+        {
+          params: { colour: { type: 'string', values: ['red', 'blue'] }, count: { type: 'int', min: 1 } },
+          userProperties: { tier: { values: ['free', 'paid'] } },
+          events: {
+            door_opened: { params: { colour: 'required', count: { required: { since: '2.1' } } } },
+            door_closed: { params: { colour: 'required' } },
+          },
+          pairs: { door: { open: 'door_opened', close: { events: ['door_closed'], required: true }, same: ['colour'] } },
+          rules: { paid_only: { on: 'door_*', requireUser: { tier: 'paid' } } },
+        }
+        """
+        let plan = try PlanText.check(text).plan
+        let sql = Self.sql(plan)
+        let shipped = try Self.shippedPlan()
+        for name in shipped.events.map(\.name) + shipped.params.map(\.name) + shipped.userProperties.map(\.name) {
+            #expect(!sql.contains("'\(name)'"), "the SQL names \(name), which this plan does not declare")
+        }
+        for name in ["door_opened", "door_closed", "colour", "count", "tier", "paid", "red"] {
+            #expect(sql.contains("'\(name)'"))
+        }
+    }
+
+    @Test func everyClaimedRuleIDIsComputed() throws {
+        let sql = Self.sql(try Self.shippedPlan())
+        for id in SQLCoverage.computedIDs {
+            #expect(sql.contains("'\(id)'"), "the SQL never yields \(id)")
+        }
+        let catalogue = Set(RuleCatalog.all.map(\.id))
+        for id in SQLCoverage.computedIDs + SQLCoverage.leftOut.map(\.id) { #expect(catalogue.contains(id)) }
+        #expect(Set(SQLCoverage.computedIDs).count == SQLCoverage.computedIDs.count)
+    }
+
+    @Test func readsOnlyTheNeededColumnsOfTheDaysAsked() throws {
+        let sql = Self.sql(try Self.shippedPlan(), from: "20240101", to: "20240131")
+        #expect(sql.contains("FROM `my-project.analytics_123.events_*`"))
+        #expect(sql.contains("_TABLE_SUFFIX BETWEEN '20240101' AND '20240131'"))
+        #expect(!sql.contains("SELECT * FROM `"))
+        #expect(sql.components(separatedBy: "`my-project.analytics_123.events_*`").count == 2, "the table is read once")
+    }
+
+    @Test func modesEndDifferently() throws {
+        let plan = try Self.shippedPlan()
+        #expect(Self.sql(plan, mode: .counts).contains("SELECT rule_id, COUNT(*) AS violations"))
+        #expect(Self.sql(plan, mode: .rows).contains("user_key AS user_pseudo_id, event_time AS event_timestamp"))
+    }
+
+    @Test(arguments: [
+        ("20240131", "20240131"), ("2024-01-31", "20240131"), ("20240229", "20240229"), ("20230229", nil),
+        ("20241301", nil), ("2024013", nil), ("2024O131", nil), ("", nil), ("20240100", nil),
+    ] as [(String, String?)])
+    func datesParse(text: String, expected: String?) {
+        #expect(SQLDate(parsing: text)?.description == expected)
+    }
+
+    @Test(arguments: [
+        ("p.d.events_*", true), ("my-project.analytics_1.events_20240101", true), ("example.com:p.d.events_*", true),
+        ("d.events_*", false), ("p..events_*", false), ("p.d.events;drop", false), ("p.d.`x`", false),
+    ])
+    func tablesParse(text: String, valid: Bool) {
+        #expect((SQLTableReference(parsing: text) != nil) == valid)
+    }
+
+    @Test func stringLiteralsAreEscaped() {
+        #expect(SQLText.string("it's \\ here\n") == "'it\\'s \\\\ here\\n'")
+    }
+
+    // MARK: - sqlglot
+
+    /// A Python that can import sqlglot: `EVENTLINT_SQL_PYTHON`, the differential test's venv, or
+    /// `python3`. Nil when none can (the test is then skipped).
+    static let sqlglotPython: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        var candidates: [String] = []
+        if let explicit = environment["EVENTLINT_SQL_PYTHON"] { candidates.append(explicit) }
+        let temporary = environment["TMPDIR"] ?? "/tmp"
+        if let venv = environment["EVENTLINT_SQL_VENV"] { candidates.append(venv + "/bin/python") }
+        candidates.append(temporary + "/eventlint-sql-venv/bin/python")
+        candidates.append("/usr/bin/env")
+        for candidate in candidates {
+            let arguments = candidate == "/usr/bin/env" ? ["python3", "-c", "import sqlglot"] : ["-c", "import sqlglot"]
+            guard FileManager.default.isExecutableFile(atPath: candidate),
+                  (try? runPython(candidate, arguments, input: ""))?.status == 0 else { continue }
+            return candidate
+        }
+        return nil
+    }()
+
+    static func runPython(_ executable: String, _ arguments: [String], input: String) throws -> (status: Int32, output: String) {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-sqlglot-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let inURL = scratch.appendingPathComponent("in.sql"), outURL = scratch.appendingPathComponent("out")
+        try input.write(to: inURL, atomically: true, encoding: .utf8)
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardInput = try FileHandle(forReadingFrom: inURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        return (process.terminationStatus, String(decoding: try Data(contentsOf: outURL), as: UTF8.self))
+    }
+
+    @Test(.enabled(if: sqlglotPython != nil, "python3 with sqlglot is not installed"), arguments: SQLMode.allCases)
+    func parsesAsBigQuerySQL(mode: SQLMode) throws {
+        let python = try #require(Self.sqlglotPython)
+        let script = "import sys, sqlglot; trees = sqlglot.parse(sys.stdin.read(), read='bigquery'); "
+            + "assert len([t for t in trees if t is not None]) == 1, 'one statement'; print('parsed')"
+        let arguments = python == "/usr/bin/env" ? ["python3", "-c", script] : ["-c", script]
+        let result = try Self.runPython(python, arguments, input: Self.sql(try Self.shippedPlan(), mode: mode,
+                                                                           from: "20240101", to: "20240131"))
+        #expect(result.status == 0, "sqlglot could not parse the SQL: \(result.output)")
+    }
+}
+
+/// `eventlint sql` through the built executable: output and usage errors.
+@Suite struct SQLCLITests {
+    @Test func printsTheScript() throws {
+        let output = try #require(try EventLintBinary.run(["sql", "--table", "p.d.events_*", "--from", "20240101",
+                                                           "--to", "20240107", "--mode", "rows"]))
+        #expect(output.status == 0)
+        #expect(output.stderr.isEmpty)
+        #expect(output.stdout.hasPrefix("-- eventlint sql"))
+        #expect(output.stdout.contains("_TABLE_SUFFIX BETWEEN '20240101' AND '20240107'"))
+        let again = try #require(try EventLintBinary.run(["sql", "--table", "p.d.events_*", "--from", "20240101",
+                                                          "--to", "20240107", "--mode", "rows"]))
+        #expect(again.stdout == output.stdout)
+    }
+
+    @Test func helpPrintsTheUsage() throws {
+        let output = try #require(try EventLintBinary.run(["help", "sql"]))
+        #expect(output.status == 0)
+        #expect(output.stdout.hasPrefix("USAGE: eventlint sql"))
+    }
+
+    @Test(arguments: [
+        (["sql"], "error: --table is required"),
+        (["sql", "--table", "events_*"], "error: --table takes PROJECT.DATASET.TABLE"),
+        (["sql", "--table", "p.d.events_*", "--from", "2024-13-01"], "error: --from takes a day as YYYYMMDD, not \"2024-13-01\""),
+        (["sql", "--table", "p.d.events_*", "--to", "yesterday"], "error: --to takes a day as YYYYMMDD, not \"yesterday\""),
+        (["sql", "--table", "p.d.events_*", "--from", "20240201", "--to", "20240131"], "error: --from 20240201 is after --to 20240131"),
+        (["sql", "--table", "p.d.events_*", "--mode", "all"], "error: --mode takes counts or rows, not \"all\""),
+        (["sql", "--table", "p.d.events_*", "extra"], "error: unexpected argument \"extra\""),
+    ])
+    func usageErrorsExitTwo(arguments: [String], message: String) throws {
+        let output = try #require(try EventLintBinary.run(arguments))
+        #expect(output.status == 2)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr.hasPrefix(message), "\(output.stderr)")
+        #expect(output.stderr.contains("USAGE: eventlint sql"))
+    }
+
+    @Test func anInvalidPlanExitsTwo() throws {
+        let output = try #require(try EventLintBinary.run(["sql", "--table", "p.d.events_*", "--schema",
+                                                           "samples/plans/syntax-error"]))
+        #expect(output.status == 2)
+        #expect(output.stdout.isEmpty)
+    }
+}
