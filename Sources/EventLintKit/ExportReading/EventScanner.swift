@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Walks one export line once with the strict `JSONCursor`, validating all of it, and keeps only
 /// what the checks read — event name, user id, timestamps, app version, params and user
 /// properties — as byte ranges. Everything else (device, geo, traffic source, items, …) is
@@ -56,24 +62,33 @@ public struct EventScanner {
         case eventTimestamp, timestampMicros, bundleSequence, appInfo, appVersion, events, other
     }
 
+    /// Whether a key without escapes is exactly `literal` (callers check the length first and
+    /// send escaped keys to the slow path).
+    @inline(__always)
+    static func same(_ key: JSONStringToken, _ literal: StaticString, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !key.hasEscapes else { return key.equals(literal, in: bytes) }
+        guard key.content.count == literal.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
+        return memcmp(base + key.content.lowerBound, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+    }
+
     @inline(__always)
     static func topKey(_ key: JSONStringToken, _ bytes: UnsafeRawBufferPointer) -> TopKey {
         switch key.content.count {
-        case 4: if key.equals("name", in: bytes) { return .name }
-        case 6: if key.equals("params", in: bytes) { return .params }; if key.equals("events", in: bytes) { return .events }
-        case 7: if key.equals("user_id", in: bytes) { return .userID }
-        case 8: if key.equals("app_info", in: bytes) { return .appInfo }
-        case 9: if key.equals("client_id", in: bytes) { return .clientID }
-        case 10: if key.equals("event_name", in: bytes) { return .eventName }
-        case 11: if key.equals("app_version", in: bytes) { return .appVersion }
-        case 12: if key.equals("event_params", in: bytes) { return .eventParams }
-        case 14: if key.equals("user_pseudo_id", in: bytes) { return .userPseudoID }
+        case 4: if Self.same(key, "name", bytes) { return .name }
+        case 6: if Self.same(key, "params", bytes) { return .params }; if Self.same(key, "events", bytes) { return .events }
+        case 7: if Self.same(key, "user_id", bytes) { return .userID }
+        case 8: if Self.same(key, "app_info", bytes) { return .appInfo }
+        case 9: if Self.same(key, "client_id", bytes) { return .clientID }
+        case 10: if Self.same(key, "event_name", bytes) { return .eventName }
+        case 11: if Self.same(key, "app_version", bytes) { return .appVersion }
+        case 12: if Self.same(key, "event_params", bytes) { return .eventParams }
+        case 14: if Self.same(key, "user_pseudo_id", bytes) { return .userPseudoID }
         case 15:
-            if key.equals("user_properties", in: bytes) { return .userProperties }
-            if key.equals("event_timestamp", in: bytes) { return .eventTimestamp }
-            if key.equals("app_instance_id", in: bytes) { return .appInstanceID }
-        case 16: if key.equals("timestamp_micros", in: bytes) { return .timestampMicros }
-        case 24: if key.equals("event_bundle_sequence_id", in: bytes) { return .bundleSequence }
+            if Self.same(key, "user_properties", bytes) { return .userProperties }
+            if Self.same(key, "event_timestamp", bytes) { return .eventTimestamp }
+            if Self.same(key, "app_instance_id", bytes) { return .appInstanceID }
+        case 16: if Self.same(key, "timestamp_micros", bytes) { return .timestampMicros }
+        case 24: if Self.same(key, "event_bundle_sequence_id", bytes) { return .bundleSequence }
         default: break
         }
         return key.hasEscapes ? slowTopKey(key, bytes) : .other
@@ -165,7 +180,7 @@ public struct EventScanner {
                 if try cursor.peekKind() == .object {
                     try cursor.enterObject()
                     while let inner = try cursor.nextKey() {
-                        if inner.equals("version", in: bytes) { event.appVersion = try readScalar(&cursor) } else {
+                        if Self.same(inner, "version", bytes) { event.appVersion = try readScalar(&cursor) } else {
                             try cursor.skipValue()
                         }
                     }
@@ -301,18 +316,18 @@ public struct EventScanner {
             var value = ValueToken()
             try cursor.enterObject()
             while let member = try cursor.nextKey() {
-                if member.equals("key", in: bytes), try cursor.peekKind() == .string {
+                if Self.same(member, "key", bytes), try cursor.peekKind() == .string {
                     key = try cursor.readString()
-                } else if member.equals("value", in: bytes), try cursor.peekKind() == .object {
+                } else if Self.same(member, "value", bytes), try cursor.peekKind() == .object {
                     value.offset = cursor.offset
                     try cursor.enterObject()
                     while let slotKey = try cursor.nextKey() {
                         let slot: ValueSlot?
                         switch slotKey.content.count {
-                        case 12: slot = slotKey.equals("string_value", in: bytes) ? .stringValue
-                            : slotKey.equals("double_value", in: bytes) ? .doubleValue : nil
-                        case 9: slot = slotKey.equals("int_value", in: bytes) ? .intValue : nil
-                        case 11: slot = slotKey.equals("float_value", in: bytes) ? .floatValue : nil
+                        case 12: slot = Self.same(slotKey, "string_value", bytes) ? .stringValue
+                            : Self.same(slotKey, "double_value", bytes) ? .doubleValue : nil
+                        case 9: slot = Self.same(slotKey, "int_value", bytes) ? .intValue : nil
+                        case 11: slot = Self.same(slotKey, "float_value", bytes) ? .floatValue : nil
                         default: slot = nil
                         }
                         guard let slot else {
@@ -361,7 +376,7 @@ public struct EventScanner {
                 value.kind = .compound
                 try cursor.enterObject()
                 while let member = try cursor.nextKey() {
-                    if member.equals("value", in: bytes) {
+                    if Self.same(member, "value", bytes) {
                         value = try readScalar(&cursor)
                     } else {
                         try cursor.skipValue()

@@ -69,9 +69,10 @@ public struct ScannedEvent: Sendable {
 /// What the scanner found on one line, in buffers reused from line to line so a clean line
 /// allocates nothing.
 public final class LineScan {
-    public var events: [ScannedEvent] = []
-    public var params: [ScannedField] = []
-    public var userProperties: [ScannedField] = []
+    // One scan belongs to one scanner on one thread, so dynamic exclusivity checks buy nothing.
+    @exclusivity(unchecked) public var events: [ScannedEvent] = []
+    @exclusivity(unchecked) public var params: [ScannedField] = []
+    @exclusivity(unchecked) public var userProperties: [ScannedField] = []
 
     public init() {
         events.reserveCapacity(8)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The one hash eventlint uses for names and values on the hot path (the JSON reader's
 /// word-at-a-time hash, so a key is hashed as fast as the duplicate-key check hashes it). Values
 /// that must compare equal across formats (a param on the open and on the close of a pair) are
@@ -15,6 +21,14 @@ enum ByteHash {
     }
 
     static func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { hash($0) } }
+
+    /// Byte equality of two buffers of the same length, with `memcmp`.
+    @inline(__always)
+    static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+        guard left.count == right.count else { return false }
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == 0 }
+        return memcmp(leftBase, rightBase, left.count) == 0
+    }
 }
 
 /// A read-only open-addressing table from byte strings to small integers, built once from the
@@ -64,7 +78,7 @@ struct ByteKeyTable: Sendable {
             if entry < 0 { return nil }
             if hashes[index] == hash {
                 let key = keys[Int(entry)]
-                if key.count == bytes.count && key.withUnsafeBytes({ $0.elementsEqual(bytes) }) {
+                if key.count == bytes.count && key.withUnsafeBytes({ ByteHash.equal($0, bytes) }) {
                     return values[Int(entry)]
                 }
             }

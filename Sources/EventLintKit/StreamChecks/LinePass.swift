@@ -15,30 +15,31 @@ public struct LintSettings: Sendable {
 
 /// The line pass of one worker: frames lines, scans them, runs the per-event checks, and keeps
 /// compact records for pairs and rules. One per thread (hence unchecked Sendable: each instance
-/// is only ever touched by the one worker that runs it, then by the merge after the join).
+/// is only ever touched by the one worker that runs it, then by the merge after the join; the
+/// same single-owner rule makes the hot stored properties safe without dynamic exclusivity checks).
 public final class LinePass: @unchecked Sendable {
     let plan: CompiledPlan
     let settings: LintSettings
     var scanner: EventScanner
-    public internal(set) var findings: [Finding] = []
-    public var records: [EventRecord] = []
-    public var values: [TrackedValue] = []
-    public internal(set) var counters: StreamCounters
+    @exclusivity(unchecked) public internal(set) var findings: [Finding] = []
+    @exclusivity(unchecked) public var records: [EventRecord] = []
+    @exclusivity(unchecked) public var values: [TrackedValue] = []
+    @exclusivity(unchecked) public internal(set) var counters: StreamCounters
     /// Rejected lines, when `collectRejects` is set.
     public internal(set) var rejects: [RejectedLine] = []
     /// Latest timestamp of any event per user, for the end-of-stream window of unclosed pairs.
-    var userLastTimestamp = UInt64Map<Int64>()
+    @exclusivity(unchecked) var userLastTimestamp = UInt64Map<Int64>()
     /// User ids as text, for messages; only users with records.
     public internal(set) var userNames: [UInt64: String] = [:]
     /// Text of tracked values by hash, for messages ("is \"cap4\" on the open"); capped.
     public internal(set) var valueTexts: [UInt64: String] = [:]
     /// Hashes whose text is already in `valueTexts`, direct-mapped, so a repeated value costs
     /// one compare instead of a dictionary lookup.
-    var knownTextHashes = [UInt64](repeating: 0, count: 4096)
+    @exclusivity(unchecked) var knownTextHashes = [UInt64](repeating: 0, count: 4096)
     static let valueTextCap = 100_000
     /// Reused per event: which uses were seen, and scratch for decoded bytes.
-    var seenUses: [Bool] = []
-    var trackedScratch: [TrackedValue]
+    @exclusivity(unchecked) var seenUses: [Bool] = []
+    @exclusivity(unchecked) var trackedScratch: [TrackedValue]
     var file = ""
     var fileIndex: Int32 = 0
     /// Set while a whole multi-line JSON document (a BigQuery-console array of rows) is checked
