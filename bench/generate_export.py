@@ -838,6 +838,9 @@ def main(argv=None):
     parser.add_argument("--window", type=int, default=20_000, help="shuffle window in lines (default 20000)")
     parser.add_argument("--format", choices=["bq", "flat", "mp"], default="bq")
     parser.add_argument("--output", default="-")
+    parser.add_argument("--valid-json", action="store_true",
+                        help="plant only defects that keep every line valid JSON (so jq and other readers "
+                             "that stop at the first bad line read the whole file, as in the benchmark)")
     parser.add_argument("--defect-log", help="write line<TAB>rule-id<TAB>what for each planted defect")
     args = parser.parse_args(argv)
     if args.rows is None and args.bytes is None:
@@ -884,7 +887,7 @@ def main(argv=None):
         if rate > 0:
             for _ in range(len(events)):
                 if user.rng.random() < rate:
-                    plant(user.rng, events, user.rng.choice(ALL_DEFECTS), args.format)
+                    plant(user.rng, events, user.rng.choice(EVENT_DEFECTS if args.valid_json else ALL_DEFECTS), args.format)
         lines = lines_for(events, args.format, user.rng)
         if args.rows is not None and produced + len(lines) > args.rows:
             filler = User(random.Random(rng.getrandbits(64)), index, clock + rng.randrange(0, 12 * 3_600_000_000))
