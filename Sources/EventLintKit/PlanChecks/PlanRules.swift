@@ -32,8 +32,8 @@ public enum PlanRules {
         documentation: ga4Naming + "\n\nAn event name over 40 characters is dropped; one marked as a key event also loses its key-event status. Shorten the name.",
         ga4ValidationCode: "NAME_INVALID",
         examples: RuleExamples(
-            failing: "{ events: { /*>*/onboarding_block_offer_shown_to_new_users_today: { description: 'x' } } }",
-            passing: "{ events: { onboarding_block_offer_shown: { description: 'x' } } }"))
+            failing: "{ events: { /*>*/focus_session_summary_shown_to_new_users_today: { description: 'x' } } }",
+            passing: "{ events: { focus_session_summary_shown: { description: 'x' } } }"))
 
     public static let paramNameTooLong = Rule(
         id: "ga4/param-name-too-long", stage: .plan, severity: .error,
@@ -50,8 +50,8 @@ public enum PlanRules {
         documentation: ga4Naming + "\n\nUser property names are limited to 24 characters; a longer one is ignored by the SDK (error code 6). Shorten it.",
         ga4ValidationCode: "NAME_INVALID",
         examples: RuleExamples(
-            failing: "{ userProperties: { /*>*/onboarding_block_offer_arm_v2: { description: 'x' } } }",
-            passing: "{ userProperties: { onboarding_block_arm: { description: 'x' } } }"))
+            failing: "{ userProperties: { /*>*/focus_summary_experiment_arm_v2: { description: 'x' } } }",
+            passing: "{ userProperties: { focus_summary_arm: { description: 'x' } } }"))
 
     public static let reservedPrefix = Rule(
         id: "ga4/reserved-prefix", stage: .plan, severity: .error,

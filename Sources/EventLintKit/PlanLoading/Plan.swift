@@ -240,7 +240,7 @@ public struct Condition: Sendable {
     public var predicates: [ValuePredicate]
 }
 
-/// An event, optionally narrowed by conditions on its params (`shield_opt_in_step_shown` with
+/// An event, optionally narrowed by conditions on its params (a `*_step_shown` event with
 /// `step` = `intro`).
 public struct EventMatcher: Sendable {
     public var event: String
@@ -280,7 +280,7 @@ public struct RuleDeclaration: Sendable {
     public var name: String
     public var location: SourceLocation
     public var description: String?
-    /// The patterns as written (`onboarding_block_offer_*`) and the plan events they match.
+    /// The patterns as written (`checkout_*`) and the plan events they match.
     public var on: [Located<String>]
     public var events: [String]
     public var when: [Condition]

@@ -97,7 +97,7 @@ public enum PlanLoader {
 }
 
 extension Plan {
-    /// Expands each rule's `on` patterns (`onboarding_block_offer_*`) to the plan's events.
+    /// Expands each rule's `on` patterns (`checkout_*`) to the plan's events.
     mutating func resolveRuleEvents() {
         let names = events.map(\.name)
         for index in rules.indices {

@@ -13,20 +13,20 @@ public enum CrossEventRules {
     public static let paramRequirement = Rule(
         id: "rule/param-requirement", stage: .crossEvent, severity: .error,
         summary: "an event breaks a plan rule's `require` on its params",
-        documentation: basics + "\n\nExample: `shield_opt_in_closed` with `outcome` = `later` requires `entry` = `onboarding`.")
+        documentation: basics + "\n\nExample: a closing event with `outcome` = `later` requires `entry` = `onboarding`.")
 
     public static let userPropertyRequirement = Rule(
         id: "rule/user-property-requirement", stage: .crossEvent, severity: .error,
         summary: "an event breaks a plan rule's `requireUser` on the user's properties",
-        documentation: basics + "\n\nExample: `onboarding_block_offer_*` only for users whose `onboarding_block_arm` is `offer`.")
+        documentation: basics + "\n\nExample: an experiment's events only for users whose arm user property is `offer`.")
 
     public static let paramEqualsUserProperty = Rule(
         id: "rule/param-equals-user-property", stage: .crossEvent, severity: .error,
         summary: "a param that must equal a user property does not",
-        documentation: basics + "\n\nExample: the `block_cap_arm` event param must equal the user's `block_cap_arm` user property.")
+        documentation: basics + "\n\nExample: an arm copied onto the event as a param must equal the user's arm user property.")
 
     public static let onlyAfter = Rule(
         id: "rule/only-after", stage: .crossEvent, severity: .error,
         summary: "an event that may only come after another event of the same user came first",
-        documentation: basics + "\n\n`after` looks at every earlier event of the same user in time order (not file order), with no time limit. Example: a paywall with `source` = `block_cap` only after a `block_cap_sheet_closed` with `outcome` = `view_premium`.")
+        documentation: basics + "\n\n`after` looks at every earlier event of the same user in time order (not file order), with no time limit. Example: a paywall reached from a sheet only after that sheet was closed with `outcome` = `view_premium`.")
 }

@@ -34,7 +34,7 @@ public enum PairRules {
     public static let insideOutside = Rule(
         id: "pair/inside-outside", stage: .pair, severity: .error,
         summary: "an inside-only event outside an open pair",
-        documentation: order + "\n\nSome events may only happen while a pair is open (`app_block_saved` inside the app picker); this one came when none was open.")
+        documentation: order + "\n\nSome events may only happen while a pair is open (saving a selection only inside the picker that makes it); this one came when none was open.")
 
     public static let paramMismatch = Rule(
         id: "pair/param-mismatch", stage: .pair, severity: .error,
