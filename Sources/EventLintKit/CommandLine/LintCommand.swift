@@ -39,20 +39,12 @@ enum LintCommand {
         }
         let maxExamples = try integer(parsed, "--max-examples", range: 0...1_000_000) ?? 10
 
-        let loaded: LoadedPlan
-        do {
-            loaded = try PlanLoader.load(directory: parsed.value("--schema") ?? "schema")
-        } catch {
-            return CheckCommand.planFailure(error)
+        let plan: Plan
+        switch CheckedPlan.load(directory: parsed.value("--schema") ?? "schema") {
+        case .loaded(let loaded): plan = loaded
+        case .failed(let failure): return failure
         }
-        let planErrors = loaded.plan.adjust(loaded.findings + PlanChecker.check(loaded.plan)).filter { $0.severity == .error }
-        if !planErrors.isEmpty {
-            let first = planErrors.sortedForReport()[0]
-            return CommandResult(
-                stderr: "error: the plan has \(planErrors.count) error(s); run `eventlint check` first\n  first: \(first.location.file):\(first.location.line):\(first.location.column): [\(first.ruleID)] \(first.message)\n",
-                status: 2)
-        }
-        let compiled = CompiledPlan(loaded.plan)
+        let compiled = CompiledPlan(plan)
         let meter = progress.map { ProgressMeter(totalBytes: totalSize(request.inputs), sink: $0) }
         let result: LintResult
         do {

@@ -7,20 +7,12 @@ enum SQLCommand {
         if let help = EventLintCLI.helpRequested(arguments, command: "sql") { return help }
         let parsed = try ArgumentParser.parse(arguments, spec: spec, command: "sql")
         let request = try request(from: parsed)
-        let loaded: LoadedPlan
-        do {
-            loaded = try PlanLoader.load(directory: parsed.value("--schema") ?? "schema")
-        } catch {
-            return CheckCommand.planFailure(error)
+        let plan: Plan
+        switch CheckedPlan.load(directory: parsed.value("--schema") ?? "schema") {
+        case .loaded(let loaded): plan = loaded
+        case .failed(let failure): return failure
         }
-        let planErrors = loaded.plan.adjust(loaded.findings + PlanChecker.check(loaded.plan)).filter { $0.severity == .error }
-        if !planErrors.isEmpty {
-            let first = planErrors.sortedForReport()[0]
-            return CommandResult(
-                stderr: "error: the plan has \(planErrors.count) error(s); run `eventlint check` first\n  first: \(first.location.file):\(first.location.line):\(first.location.column): [\(first.ruleID)] \(first.message)\n",
-                status: 2)
-        }
-        return CommandResult(stdout: SQLGenerator(plan: loaded.plan, request: request).generate(), status: 0)
+        return CommandResult(stdout: SQLGenerator(plan: plan, request: request).generate(), status: 0)
     }
 
     /// The table, the day range and the mode, checked: any mistake is a usage error.
