@@ -17,7 +17,7 @@ target="${1:?usage: fuzz/run.sh [--build-only] TARGET [libFuzzer options]}"
 shift
 case "$target" in
   FuzzJSONReader) corpus=json-reader; extra=(-dict=json.dict -max_len=4096) ;;
-  FuzzLineFraming) corpus=line-framing; extra=(-dict=json.dict -max_len=4096) ;;
+  FuzzLineFraming) corpus=line-framing; extra=(-dict=json.dict -max_len=1024) ;;
   FuzzPlanLoader) corpus=plan-loader; extra=(-dict=json.dict -max_len=16384) ;;
   *) echo "unknown fuzz target '$target'" >&2; exit 2 ;;
 esac

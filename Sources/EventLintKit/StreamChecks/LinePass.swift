@@ -44,6 +44,10 @@ public final class LinePass: @unchecked Sendable {
     /// Set while a whole multi-line JSON document (a BigQuery-console array of rows) is checked
     /// as one unit: maps offsets back to the document's own lines.
     var documentIndex: LineIndex?
+    /// Set once line 1 of a file turns out to be UTF-16: that one finding stands for the file,
+    /// and its later lines are counted (and kept for `--rejects`) as invalid without a finding
+    /// each, instead of flooding the report with one NUL-byte error per line.
+    var notUTF8Finding: Finding?
     /// Progress: bytes not yet reported to the meter.
     var unreportedBytes: Int64 = 0
     var progress: ProgressMeter?
@@ -79,10 +83,21 @@ public final class LinePass: @unchecked Sendable {
             findings.append(Finding(rule: ExportRules.leadingBOM, message: "the file starts with a UTF-8 byte order mark, skipped",
                                     at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset)))
         }
+        if let notUTF8Finding {
+            counters.invalidLines += 1
+            if line.isOversize { counters.oversizeLines += 1 }
+            reject(line, notUTF8Finding)
+            return
+        }
         if line.isOversize {
             counters.invalidLines += 1
             counters.oversizeLines += 1
-            let finding = ExportRules.lineTooLong(line, file: file, limit: settings.framing.maxLineBytes)
+            var finding = ExportRules.lineTooLong(line, file: file, limit: settings.framing.maxLineBytes)
+            if line.flags.contains(.carriageReturnInside) {
+                finding.notes.append(FindingNote(Self.carriageReturnHint))
+            } else if line.bytes.count > 0 && line.bytes.allSatisfy({ $0 == 0 }) {
+                finding.notes.append(FindingNote(Self.nulHint))
+            }
             findings.append(finding)
             reject(line, finding)
             return
@@ -100,7 +115,14 @@ public final class LinePass: @unchecked Sendable {
         } catch {
             counters.invalidLines += 1
             let offset = min(max(error.offset, 0), line.bytes.count)
-            let finding = Finding(rule: error.rule, message: error.message, at: location(line, offset))
+            var finding = Finding(rule: error.rule, message: error.message, at: location(line, offset))
+            if error.kind == .notUTF8 && line.byteOffset == 0 && documentIndex == nil {
+                finding.message = "the file is not UTF-8 (it looks like UTF-16), so none of its lines can be read; "
+                    + "convert it, e.g. `iconv -f UTF-16 -t UTF-8 FILE > FILE.ndjson`"
+                notUTF8Finding = finding
+            } else {
+                finding.notes += Self.hints(for: error, at: offset, in: line)
+            }
             findings.append(finding)
             reject(line, finding)
             return
