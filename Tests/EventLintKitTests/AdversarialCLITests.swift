@@ -55,6 +55,7 @@ import Testing
     @Test(arguments: [
         ["--no-such-flag"], ["--jobs", "0"], ["--jobs", "many"], ["--max-depth", "0"], ["--max-line-bytes", "1"],
         ["--format", "yaml"], ["--input-format", "csv"], ["--jobs"], ["--fail-on", "panic"],
+        ["--format", "json", "--format", "text"], ["--jobs", "1", "--jobs", "2"], ["--max-line-bytes", "99999999999"],
     ])
     func badFlagsExit2WithUsage(_ flags: [String]) throws {
         let directory = TemporaryDirectory()
@@ -63,6 +64,21 @@ import Testing
         #expect(output.status == 2, "\(flags)")
         #expect(output.stderr.lowercased().contains("usage"), "\(flags): \(output.stderr)")
         #expect(output.stdout.isEmpty)
+    }
+
+    /// `--rejects` naming an input (directly or through another path) would truncate the
+    /// export: a usage error, and the input is left alone.
+    @Test func rejectsFileCannotBeAnInput() throws {
+        let directory = TemporaryDirectory()
+        let content = AdversarialLint.good + [0x0A] + b("{") + [0x0A]
+        let path = directory.write("export.ndjson", content)
+        for rejects in [path, directory.path + "/./export.ndjson"] {
+            let output = try #require(try EventLintBinary.run(["lint"] + Self.schema + ["--rejects", rejects, path]))
+            #expect(output.status == 2)
+            #expect(output.stderr.contains("is an input"))
+            #expect(output.stdout.isEmpty)
+            #expect(FileManager.default.contents(atPath: path).map { [UInt8]($0) } == content)
+        }
     }
 
     @Test func standardInputTwiceIsAUsageError() throws {
