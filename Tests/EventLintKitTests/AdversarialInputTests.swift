@@ -215,6 +215,22 @@ struct AdversarialCase: CustomTestStringConvertible, Sendable {
         #expect(outcome.status == 0)
     }
 
+    /// A file that is one pretty-printed JSON array (BigQuery console) is one document: lines
+    /// are counted as NDJSON framing would count them, a leading BOM is skipped with a warning,
+    /// and an error points at its own line.
+    @Test(arguments: [
+        ("valid", "[\n" + AdversarialLintStrings.good + ",\n" + AdversarialLintStrings.good + "\n]\n", [String](), 4, 0, 0),
+        ("broken row", "[\n" + AdversarialLintStrings.good + ",\n{\"a\":\n]\n", ["json/unexpected-character 4:1"], 0, 4, 0),
+        ("unclosed", "[\n\n\n", ["json/unexpected-end 3:1"], 0, 1, 2),
+        ("with BOM", "\u{FEFF}[\n" + AdversarialLintStrings.good + "\n]", ["export/leading-bom 1:1"], 3, 0, 0),
+    ])
+    func multiLineDocument(_ label: String, _ text: String, _ expected: [String], _ valid: Int, _ invalid: Int, _ blank: Int) {
+        let outcome = AdversarialLint.lint(b(text))
+        #expect(outcome.inputFindings == expected, "\(label): \(outcome.findings)")
+        #expect(outcome.validLines == valid && outcome.invalidLines == invalid && outcome.blankLines == blank, "\(label)")
+        #expect(outcome.accountingAddsUp, "\(label)")
+    }
+
     /// A18: one finding for the whole UTF-16 file, however many lines it has, and every line
     /// still accounted for and kept in the rejects file.
     @Test func utf16IsOneFileLevelFinding() {
@@ -311,6 +327,10 @@ struct AdversarialCase: CustomTestStringConvertible, Sendable {
             #expect(outcome.rejects.count == outcome.invalidLines, "round \(round)")
         }
     }
+}
+
+enum AdversarialLintStrings {
+    static let good = String(decoding: AdversarialLint.good, as: UTF8.self)
 }
 
 func utf16LE(_ text: String) -> [UInt8] { text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }

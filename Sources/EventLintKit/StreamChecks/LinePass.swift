@@ -144,7 +144,10 @@ public final class LinePass: @unchecked Sendable {
     @inline(__always)
     func location(_ line: FramedLine, _ offset: Int) -> SourceLocation {
         if let documentIndex {
-            let position = documentIndex.location(of: offset)
+            // The index covers the whole document, a skipped BOM included.
+            // An error at the very end of a document that ends in LF belongs to its last line.
+            let end = line.bytes.count > 0 && line.bytes[line.bytes.count - 1] == 0x0A ? line.bytes.count - 1 : line.bytes.count
+            let position = documentIndex.location(of: min(offset, end) + (line.flags.contains(.leadingBOM) ? 3 : 0))
             return SourceLocation(file: file, line: position.line, column: position.column,
                                   byteOffset: line.contentByteOffset + Int64(offset))
         }
@@ -161,12 +164,18 @@ public final class LinePass: @unchecked Sendable {
         documentIndex = index
         defer { documentIndex = nil }
         let before = counters
-        process(FramedLine(number: 1, byteOffset: 0, bytes: bytes, length: Int64(bytes.count), flags: []))
+        // A BOM at byte 0 is skipped with a warning, as for NDJSON (Windows tools add one).
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        let content = hasBOM ? UnsafeRawBufferPointer(rebasing: bytes[3...]) : bytes
+        process(FramedLine(number: 1, byteOffset: 0, bytes: content, length: Int64(content.count),
+                           flags: hasBOM ? .leadingBOM : []))
         let valid = counters.validLines > before.validLines
         counters.validLines = before.validLines
         counters.invalidLines = before.invalidLines
         counters.linesRead = before.linesRead
-        for line in 1...max(index.lineCount, 1) {
+        // A final LF ends the last line; it does not start another one (as in NDJSON framing).
+        let lineCount = bytes.last == 0x0A ? index.lineCount - 1 : index.lineCount
+        for line in 1...max(lineCount, 1) {
             counters.linesRead += 1
             let range = index.lineRange(line, in: bytes) ?? 0..<0
             if bytes[range].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
