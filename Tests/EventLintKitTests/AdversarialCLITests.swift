@@ -48,7 +48,7 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         let good = String(decoding: AdversarialLint.good, as: UTF8.self)
         let script = """
-            '\(binary.path)' lint --schema '\(Repository.schema.path)' --jobs 2 --format json '\(fifo)' \
+            timeout 60 '\(binary.path)' lint --schema '\(Repository.schema.path)' --jobs 2 --format json '\(fifo)' \
               >'\(directory.path)/out' 2>'\(directory.path)/err' &
             pid=$!
             { for i in $(seq 2000); do printf '%s\\n' '\(good)'; done; printf '{"a":'; } > '\(fifo)'
@@ -143,7 +143,7 @@ import Testing
         let path = directory.path + "/shrinking.ndjson"
         AdversarialLint.writeStreaming(path, chunk: AdversarialLint.good + [0x0A], repeats: 400_000)
         let script = """
-            '\(binary.path)' lint --schema '\(Repository.schema.path)' --jobs 2 --format json '\(path)' \
+            timeout 60 '\(binary.path)' lint --schema '\(Repository.schema.path)' --jobs 2 --format json '\(path)' \
               >'\(directory.path)/out' 2>'\(directory.path)/err' &
             pid=$!
             sleep 0.05
