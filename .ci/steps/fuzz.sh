@@ -24,7 +24,7 @@ run() {
   local target="$1"; shift
   local status=0
   fuzz/run.sh "$target" "$@" >"$log" 2>&1 || status=$?
-  grep -aE '^INFO: Loaded [0-9]+ modules|^INFO: seed corpus|^#[0-9]+ +(INITED|DONE)|^Done [0-9]+ runs' "$log" || true
+  grep -aE '^INFO: Loaded [0-9]+ modules|^INFO: seed corpus|^#[0-9]+[[:space:]]+(INITED|DONE)|^Done [0-9]+ runs' "$log" || true
   if [ "$status" -ne 0 ]; then
     echo "fuzz: $target failed with status $status; the end of its output:"
     tail -n 60 "$log"
