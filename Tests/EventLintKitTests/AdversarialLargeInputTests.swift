@@ -93,7 +93,7 @@ import Testing
 
     /// A36: more than 2³² lines through the framer: counters do not wrap. The big run streams
     /// 4,294,967,300 lines of `{}` from memory (about 13 GB: close to an hour in a debug build,
-    /// minutes in release, see docs/input.md); the small run the same code over a million lines.
+    /// see docs/input.md); the small run the same code over a million lines.
     @Test func lineCountersDoNotWrap() throws {
         let lines = AdversarialLint.bigTestsEnabled ? Int(UInt32.max) + 5 : 1_000_000
         var framer = LineFramer(source: RepeatingSource(line: b("{}\n"), count: lines))
