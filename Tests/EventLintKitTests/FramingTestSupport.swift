@@ -68,6 +68,9 @@ enum FramingFixtures {
             if raw.count > options.maxLineBytes {
                 flags.insert(.oversize)
                 if terminated && raw.last == 0x0D { flags.insert(.crlf) }
+                if raw.dropLast(terminated && raw.last == 0x0D ? 1 : 0).contains(0x0D) {
+                    flags.insert(.carriageReturnInside)
+                }
                 content = content.prefix(options.oversizePrefixBytes)
                 length = Int64(raw.count)
             } else {

@@ -19,6 +19,10 @@ enum LintCommand {
         var request = LintRequest(inputs: try expand(parsed.positionals))
         request.settings.strict = parsed.has("--strict")
         let rejectsPath = parsed.value("--rejects")
+        if let rejectsPath, let input = request.inputs.first(where: { sameFile($0, rejectsPath) }) {
+            // Writing the rejects file would truncate the export being linted.
+            throw UsageError("--rejects \(rejectsPath) is an input (\(input)); choose another file", command: "lint")
+        }
         request.settings.collectRejects = rejectsPath != nil
         if let name = parsed.value("--input-format"), name != "auto" {
             guard let inputFormat = InputFormat(rawValue: name) else {
@@ -98,6 +102,15 @@ enum LintCommand {
         }
         if files.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input (-) can be read only once", command: "lint") }
         return files
+    }
+
+    /// Whether two paths name the same file: the same text, or the same device and inode.
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        if first == second { return true }
+        var a = stat()
+        var b = stat()
+        guard first != "-", stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
     static func totalSize(_ inputs: [String]) -> Int64? {

@@ -3,7 +3,7 @@ import Glibc
 /// Cuts a regular uncompressed file into at most `parts` contiguous ranges, each starting at
 /// offset 0 or right after an LF, so one framer per core can read its own range with `pread`.
 ///
-/// Standard input, pipes and compressed files cannot be read from the middle: for them the
+/// Standard input, pipes, compressed and UTF-16 files cannot be read from the middle: for them the
 /// result is `[.whole]`, read start to end by a single framer. An empty file gives one empty
 /// range. Cut points are searched near `size * i / parts`; a line longer than a part simply makes
 /// fewer, larger ranges. Lines numbers reported by a range framer are local to the range; add
@@ -23,6 +23,9 @@ public func splitAtLineBoundaries(path: String, parts: Int) throws(ExportInputEr
     guard file.isRegularFile else { return [.whole] }
     let prefix = try file.peek(CompressionFormat.maximumMagicLength)
     if prefix.withUnsafeBytes({ CompressionFormat.detect($0) }) != nil { return [.whole] }
+    // UTF-16 text is one file-level problem, reported by the pass that reads byte 0; its LF
+    // bytes are half of a code unit, so cutting there would misalign every later range.
+    if prefix.withUnsafeBytes({ JSONCursor.utf16Error(in: $0) }) != nil { return [.whole] }
     let size = file.sizeAtOpen
     guard parts > 1, size > 0 else { return [ByteRange(start: 0, end: size)] }
 

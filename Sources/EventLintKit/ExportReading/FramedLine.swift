@@ -13,6 +13,10 @@ public struct LineFlags: OptionSet, Sendable, Hashable {
     public static let blank = LineFlags(rawValue: 1 << 3)
     /// Longer than `maxLineBytes`: `bytes` holds only a prefix and `length` the real size.
     public static let oversize = LineFlags(rawValue: 1 << 4)
+    /// Set on oversize lines only (the others keep their bytes, so a reader can look): the line
+    /// holds a CR byte other than the CR of a CR LF terminator. A file with CR-only line endings
+    /// reads as one huge line, and this is what lets the finding say so.
+    public static let carriageReturnInside = LineFlags(rawValue: 1 << 5)
 }
 
 /// One line of an export as the framer delivers it to the next stage.

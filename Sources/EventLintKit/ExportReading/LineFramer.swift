@@ -32,6 +32,9 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
     private var discardedLength: Int64 = 0
     /// Last byte seen of the unfinished line, to recognise CR LF on a line not fully kept.
     private var pendingLastByte: UInt8 = 0
+    /// CR bytes seen in the unfinished line, counted up to 2 (enough to tell a CR inside the
+    /// line from the CR of its CR LF terminator).
+    private var pendingCarriageReturns = 0
     /// Absolute offset of the first byte of the line being framed.
     private var lineStart: Int64
     /// Absolute offset of the next byte the source will return.
@@ -90,10 +93,12 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
                     // Hot path: the whole line is in the buffer; hand out a pointer to it.
                     let start = UnsafeRawPointer(base + position)
                     if lineBytes > maxLineBytes {
+                        // The last byte is left out: a CR there is the line's CR LF terminator.
+                        let innerCR = memchr(start, 0x0D, lineBytes - 1) != nil
                         try emit(
                             start, min(lineBytes, keptOversizeBytes), rawLength: Int64(lineBytes),
                             lastRawByte: start.load(fromByteOffset: lineBytes - 1, as: UInt8.self),
-                            terminated: true, oversize: true, body)
+                            terminated: true, oversize: true, carriageReturnInside: innerCR, body)
                     } else {
                         try emit(start, lineBytes, rawLength: Int64(lineBytes), lastRawByte: 0,
                             terminated: true, oversize: false, body)
@@ -116,6 +121,13 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
     private mutating func appendPending(_ start: UnsafeRawPointer, _ count: Int) {
         guard count > 0 else { return }
         pendingLastByte = start.load(fromByteOffset: count - 1, as: UInt8.self)
+        var searched = 0
+        while pendingCarriageReturns < 2, searched < count,
+            let found = memchr(start + searched, 0x0D, count - searched)
+        {
+            pendingCarriageReturns += 1
+            searched = start.distance(to: UnsafeRawPointer(found)) + 1
+        }
         if discarding {
             discardedLength += Int64(count)
             keepOversizePrefix(start, count)
@@ -163,19 +175,23 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
         let count = carryCount
         let oversize = discarding
         let rawLength = oversize ? discardedLength : Int64(count)
+        let terminatorCR = terminated && pendingLastByte == FramingByte.carriageReturn ? 1 : 0
+        let innerCR = pendingCarriageReturns > terminatorCR
         carryCount = 0
         discarding = false
         discardedLength = 0
+        pendingCarriageReturns = 0
         guard let start else { return }
         try emit(start, count, rawLength: rawLength, lastRawByte: pendingLastByte,
-            terminated: terminated, oversize: oversize, body)
+            terminated: terminated, oversize: oversize, carriageReturnInside: innerCR, body)
     }
 
     /// Classifies one line, strips what framing owns (CR before LF, leading BOM) and calls `body`.
     @inline(__always)
     private mutating func emit(
         _ start: UnsafeRawPointer, _ count: Int, rawLength: Int64, lastRawByte: UInt8,
-        terminated: Bool, oversize: Bool, _ body: (FramedLine) throws -> Void
+        terminated: Bool, oversize: Bool, carriageReturnInside: Bool = false,
+        _ body: (FramedLine) throws -> Void
     ) throws {
         var content = start
         var length = count
@@ -193,6 +209,7 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
         if oversize {
             flags.insert(.oversize)
             if terminated && lastRawByte == FramingByte.carriageReturn { flags.insert(.crlf) }
+            if carriageReturnInside { flags.insert(.carriageReturnInside) }
             length = min(length, prefixBytes)
             stats.oversizeLines += 1
         } else {

@@ -246,13 +246,22 @@ public struct JSONCursor {
 
     /// The error for a byte that cannot start a value: words get `invalidLiteral` (`NaN`,
     /// `Infinity`, `True`), everything else `unexpectedCharacter`.
-    private func invalidValueStart(_ current: UInt8) -> JSONError {
+    private func invalidValueStart(_ current: UInt8, at position: Int? = nil) -> JSONError {
+        let start = position ?? offset
         if ASCII.isIdentifierStart(current) && Self.utf16Error(in: bytes) == nil {
-            var end = offset
-            while end < count && ASCII.isIdentifierContinue(bytes[end]) && end - offset < 32 { end += 1 }
-            let word = String(validating: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self) ?? ""
+            var end = start
+            if end < count && bytes[end] == ASCII.minus { end += 1 }
+            while end < count && ASCII.isIdentifierContinue(bytes[end]) && end - start < 32 { end += 1 }
+            let word = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) ?? ""
+            let bare = word.hasPrefix("-") ? String(word.dropFirst()).lowercased() : word.lowercased()
+            if ["nan", "infinity", "inf"].contains(bare) {
+                return JSONError(
+                    .invalidLiteral, at: start,
+                    "invalid literal '\(word)': JSON has no NaN or Infinity (the producer may be Python's "
+                        + "json.dumps with allow_nan=True); write null or a finite number")
+            }
             return JSONError(
-                .invalidLiteral, at: offset,
+                .invalidLiteral, at: start,
                 "invalid literal '\(word)'; JSON allows only true, false and null")
         }
         if current == ASCII.plus || current == ASCII.period {
@@ -417,6 +426,11 @@ public struct JSONCursor {
         return try scanNumber()
     }
 
+    /// Longest number lexeme accepted, in bytes (Jackson's default). Far beyond any real value
+    /// (a double needs at most 24 characters, a 64-bit integer 20), so a longer run of digits is
+    /// junk or an attack on whoever converts it; rejecting it keeps every later conversion cheap.
+    public static let maxNumberLength = 1000
+
     /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
     private mutating func scanNumber() throws(JSONError) -> Range<Int> {
         let start = offset
@@ -426,6 +440,10 @@ public struct JSONCursor {
             throw JSONError(.unexpectedEnd, at: count, "expected a digit after '-', found end of input")
         }
         let first = bytes[index]
+        if ASCII.isIdentifierStart(first) && index > start {
+            // `-Infinity`, `-NaN`: name the word, not just the letter after the sign.
+            throw invalidValueStart(first, at: start)
+        }
         if first == ASCII.zero {
             index += 1
             if index < count && ASCII.isDigit(bytes[index]) {
@@ -446,6 +464,11 @@ public struct JSONCursor {
             index += 1
             if index < count && (bytes[index] == ASCII.plus || bytes[index] == ASCII.minus) { index += 1 }
             index = try requireDigits(from: index, after: "the exponent marker")
+        }
+        guard index - start <= Self.maxNumberLength else {
+            throw JSONError(
+                .numberTooLong, at: start,
+                "number is \(index - start) characters long, more than the limit of \(Self.maxNumberLength)")
         }
         offset = index
         return start..<index

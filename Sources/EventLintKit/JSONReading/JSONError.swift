@@ -11,6 +11,8 @@ public enum JSONErrorKind: String, Sendable, Hashable, CaseIterable {
     case invalidLiteral
     /// A number outside the RFC 8259 grammar (leading zeros, `1.`, `-`, `1e`…).
     case invalidNumber
+    /// A number lexeme longer than `JSONCursor.maxNumberLength` characters.
+    case numberTooLong
     /// A backslash escape that JSON does not define, or a malformed `\u` escape.
     case invalidEscape
     /// A raw byte below 0x20 inside a string; JSON requires it to be escaped.

@@ -68,6 +68,20 @@ public enum JSONRules {
             Fix: write the number in plain decimal form, or quote it if it is an identifier.
             """)
 
+    public static let numberTooLong = Rule(
+        id: "json/number-too-long", stage: .json, severity: .error,
+        summary: "a number written with more than 1000 characters",
+        documentation: """
+            Rejects a number lexeme (digits, sign, point and exponent) longer than 1000 \
+            characters, the limit Jackson uses by default.
+
+            A double needs at most 24 characters and a 64-bit integer 20; a thousand digits is \
+            corrupt data or an attempt to make a reader spend quadratic time converting it. \
+            RFC 8259 §9 lets readers limit the size of numbers.
+
+            Fix: write the value as a string if it is an identifier, or fix the producer.
+            """)
+
     public static let invalidEscape = Rule(
         id: "json/invalid-escape", stage: .json, severity: .error,
         summary: "a backslash escape that JSON does not define",
@@ -195,6 +209,7 @@ public enum JSONRules {
         case .unexpectedCharacter: unexpectedCharacter
         case .invalidLiteral: invalidLiteral
         case .invalidNumber: invalidNumber
+        case .numberTooLong: numberTooLong
         case .invalidEscape: invalidEscape
         case .controlCharacterInString: controlCharacterInString
         case .invalidUTF8: invalidUTF8

@@ -45,6 +45,10 @@ public final class LinePass: @unchecked Sendable {
     /// Set while a whole multi-line JSON document (a BigQuery-console array of rows) is checked
     /// as one unit: maps offsets back to the document's own lines.
     var documentIndex: LineIndex?
+    /// Set once line 1 of a file turns out to be UTF-16: that one finding stands for the file,
+    /// and its later lines are counted (and kept for `--rejects`) as invalid without a finding
+    /// each, instead of flooding the report with one NUL-byte error per line.
+    var notUTF8Finding: Finding?
     /// Progress: bytes not yet reported to the meter.
     var unreportedBytes: Int64 = 0
     var progress: ProgressMeter?
@@ -80,10 +84,21 @@ public final class LinePass: @unchecked Sendable {
             findings.append(Finding(rule: ExportRules.leadingBOM, message: "the file starts with a UTF-8 byte order mark, skipped",
                                     at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset)))
         }
+        if let notUTF8Finding {
+            counters.invalidLines += 1
+            if line.isOversize { counters.oversizeLines += 1 }
+            reject(line, notUTF8Finding)
+            return
+        }
         if line.isOversize {
             counters.invalidLines += 1
             counters.oversizeLines += 1
-            let finding = ExportRules.lineTooLong(line, file: file, limit: settings.framing.maxLineBytes)
+            var finding = ExportRules.lineTooLong(line, file: file, limit: settings.framing.maxLineBytes)
+            if line.flags.contains(.carriageReturnInside) {
+                finding.notes.append(FindingNote(Self.carriageReturnHint))
+            } else if line.bytes.count > 0 && line.bytes.allSatisfy({ $0 == 0 }) {
+                finding.notes.append(FindingNote(Self.nulHint))
+            }
             findings.append(finding)
             reject(line, finding)
             return
@@ -101,7 +116,14 @@ public final class LinePass: @unchecked Sendable {
         } catch {
             counters.invalidLines += 1
             let offset = min(max(error.offset, 0), line.bytes.count)
-            let finding = Finding(rule: error.rule, message: error.message, at: location(line, offset))
+            var finding = Finding(rule: error.rule, message: error.message, at: location(line, offset))
+            if error.kind == .notUTF8 && line.byteOffset == 0 && documentIndex == nil {
+                finding.message = "the file is not UTF-8 (it looks like UTF-16), so none of its lines can be read; "
+                    + "convert it, e.g. `iconv -f UTF-16 -t UTF-8 FILE > FILE.ndjson`"
+                notUTF8Finding = finding
+            } else {
+                finding.notes += Self.hints(for: error, at: offset, in: line)
+            }
             findings.append(finding)
             reject(line, finding)
             return
@@ -123,7 +145,10 @@ public final class LinePass: @unchecked Sendable {
     @inline(__always)
     func location(_ line: FramedLine, _ offset: Int) -> SourceLocation {
         if let documentIndex {
-            let position = documentIndex.location(of: offset)
+            // The index covers the whole document, a skipped BOM included.
+            // An error at the very end of a document that ends in LF belongs to its last line.
+            let end = line.bytes.count > 0 && line.bytes[line.bytes.count - 1] == 0x0A ? line.bytes.count - 1 : line.bytes.count
+            let position = documentIndex.location(of: min(offset, end) + (line.flags.contains(.leadingBOM) ? 3 : 0))
             return SourceLocation(file: file, line: position.line, column: position.column,
                                   byteOffset: line.contentByteOffset + Int64(offset))
         }
@@ -140,14 +165,18 @@ public final class LinePass: @unchecked Sendable {
         documentIndex = index
         defer { documentIndex = nil }
         let before = counters
-        process(FramedLine(number: 1, byteOffset: 0, bytes: bytes, length: Int64(bytes.count), flags: []))
+        // A BOM at byte 0 is skipped with a warning, as for NDJSON (Windows tools add one).
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        let content = hasBOM ? UnsafeRawBufferPointer(rebasing: bytes[3...]) : bytes
+        process(FramedLine(number: 1, byteOffset: 0, bytes: content, length: Int64(content.count),
+                           flags: hasBOM ? .leadingBOM : []))
         let valid = counters.validLines > before.validLines
         counters.validLines = before.validLines
         counters.invalidLines = before.invalidLines
         counters.linesRead = before.linesRead
-        // A final LF ends the last line; it does not start another one.
-        let lineCount = max(index.lineCount - (bytes.last == 0x0A ? 1 : 0), 1)
-        for line in 1...lineCount {
+        // A final LF ends the last line; it does not start another one (as in NDJSON framing).
+        let lineCount = bytes.last == 0x0A ? index.lineCount - 1 : index.lineCount
+        for line in 1...max(lineCount, 1) {
             counters.linesRead += 1
             let range = index.lineRange(line, in: bytes) ?? 0..<0
             if bytes[range].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {

@@ -1,5 +1,6 @@
 import Synchronization
 import Dispatch
+import Glibc
 
 /// One lint run's request: the inputs and how to read them.
 public struct LintRequest: Sendable {
@@ -101,6 +102,11 @@ public enum LintRunner {
     /// A pretty-printed JSON array of rows (BigQuery console "Save results → JSON") is one JSON
     /// document over many lines, not NDJSON: read it whole (up to `maxLineBytes`).
     static func wholeDocument(_ path: String, settings: LintSettings) throws(ExportInputError) -> [UInt8]? {
+        // Only a regular file can be opened twice and read from the start again. Sniffing a pipe,
+        // `<(zcat …)` or a device would eat its first bytes (and a FIFO whose writer is done
+        // would block the second open for ever), so those are always read as NDJSON.
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         let input = try ExportInput(path: path)
         var prefix = [UInt8](repeating: 0, count: 1 << 16)
         let count = (try? prefix.withUnsafeMutableBytes { try input.read(into: $0) }) ?? 0

@@ -1,0 +1,145 @@
+import Foundation
+import Glibc
+import Testing
+@testable import EventLintKit
+
+/// Runs `eventlint lint --format json` in process on hostile input and reads back what a user or
+/// CI would act on: the findings (rule, line, column, notes), the summary's line accounting, the
+/// exit status, and the rejects file. The same code path as the executable, minus the process.
+enum AdversarialLint {
+    /// One finding as the JSON report shows it.
+    struct Shown: Hashable, CustomStringConvertible {
+        var rule: String
+        var line: Int
+        var column: Int
+        var message = ""
+        var notes: [String] = []
+        var byteOffset: Int64?
+
+        var description: String { "\(rule) \(line):\(column)" }
+        /// The part tests compare: rule id and position.
+        var position: String { description }
+    }
+
+    struct Outcome {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var findings: [Shown]
+        var linesRead = 0
+        var validLines = 0
+        var invalidLines = 0
+        var blankLines = 0
+        var oversizeLines = 0
+        var eventsChecked = 0
+        /// Records of `--rejects`, when asked for.
+        var rejects: [[String: Any]] = []
+
+        /// Findings of the reading stages (JSON and export framing), which these tests pin exactly.
+        var inputFindings: [String] {
+            findings.filter { $0.rule.hasPrefix("json/") || $0.rule.hasPrefix("export/") }.map(\.position)
+        }
+
+        /// The summary adds up: every line is valid, invalid or blank.
+        var accountingAddsUp: Bool { linesRead == validLines + invalidLines + blankLines }
+    }
+
+    /// A line the shipped plan accepts without any finding.
+    static let good = Array(#"{"event_name":"onboarding_step_complete","user_pseudo_id":"p1","event_timestamp":1705312800123456,"params":{"phase":"intro"}}"#.utf8)
+
+    /// Lints `bytes` written to a fresh file.
+    static func lint(_ bytes: [UInt8], _ arguments: [String] = [], rejects: Bool = true) -> Outcome {
+        let directory = TemporaryDirectory()
+        let path = directory.write("export.ndjson", bytes)
+        return lint(path: path, arguments, rejects: rejects)
+    }
+
+    /// Lints a file that already exists (large inputs are written by the test itself).
+    static func lint(path: String, _ arguments: [String] = [], rejects: Bool = true) -> Outcome {
+        let rejectsPath = path + ".rejects"
+        var command = ["lint", "--schema", Repository.schema.path, "--format", "json", "--jobs", "1"]
+        if rejects { command += ["--rejects", rejectsPath] }
+        let result = EventLintCLI.run(command + arguments + [path], environment: CommandEnvironment())
+        var outcome = Outcome(status: result.status, stdout: result.stdout, stderr: result.stderr, findings: [])
+        if let file = result.files.first(where: { $0.path == rejectsPath }) {
+            outcome.rejects = file.contents.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+        }
+        guard !result.stdout.isEmpty,
+              let document = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        else { return outcome }
+        for item in document["findings"] as? [[String: Any]] ?? [] {
+            let notes = (item["notes"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+            outcome.findings.append(Shown(
+                rule: item["rule"] as? String ?? "", line: item["line"] as? Int ?? 0, column: item["column"] as? Int ?? 0,
+                message: item["message"] as? String ?? "", notes: notes,
+                byteOffset: (item["byteOffset"] as? NSNumber)?.int64Value))
+        }
+        let summary = document["summary"] as? [String: Any] ?? [:]
+        outcome.linesRead = summary["linesRead"] as? Int ?? -1
+        outcome.validLines = summary["validLines"] as? Int ?? -1
+        outcome.invalidLines = summary["invalidLines"] as? Int ?? -1
+        outcome.blankLines = summary["blankLines"] as? Int ?? -1
+        outcome.oversizeLines = summary["oversizeLines"] as? Int ?? -1
+        outcome.eventsChecked = summary["eventsChecked"] as? Int ?? -1
+        return outcome
+    }
+
+    /// Multi-GB cases run only when `EVENTLINT_BIG_TESTS=1`; each has a small-scale twin that
+    /// always runs.
+    static var bigTestsEnabled: Bool { ProcessInfo.processInfo.environment["EVENTLINT_BIG_TESTS"] == "1" }
+
+    /// Writes a file by streaming `chunk` `repeats` times (plus optional head and tail), so a
+    /// test never holds a large input in memory.
+    static func writeStreaming(_ path: String, head: [UInt8] = [], chunk: [UInt8], repeats: Int, tail: [UInt8] = []) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        func put(_ bytes: [UInt8]) {
+            bytes.withUnsafeBytes { raw in
+                var written = 0
+                while written < raw.count {
+                    let count = write(descriptor, raw.baseAddress! + written, raw.count - written)
+                    if count <= 0 { return }
+                    written += count
+                }
+            }
+        }
+        put(head)
+        // Batch small chunks into ~1 MiB writes.
+        let perWrite = max(1, (1 << 20) / max(chunk.count, 1))
+        var batch: [UInt8] = []
+        batch.reserveCapacity(perWrite * chunk.count)
+        for _ in 0..<min(perWrite, repeats) { batch += chunk }
+        var left = repeats
+        while left >= perWrite {
+            put(batch)
+            left -= perWrite
+        }
+        for _ in 0..<left { put(chunk) }
+        put(tail)
+    }
+
+    /// A sparse file: `size` NUL bytes that take no disk space (ftruncate), then `tail` written
+    /// at the end.
+    static func writeSparse(_ path: String, size: Int64, tail: [UInt8] = []) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        _ = ftruncate(descriptor, off_t(size))
+        if !tail.isEmpty {
+            _ = tail.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(size)) }
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// `a + LF + b + LF …` for building NDJSON inputs.
+    static func lines(_ lines: [[UInt8]], terminator: [UInt8] = [0x0A]) -> [UInt8] {
+        lines.flatMap { $0 + terminator }
+    }
+}
+
+/// Bytes of a string literal, for readable test tables.
+func b(_ text: String) -> [UInt8] { Array(text.utf8) }
