@@ -33,24 +33,24 @@ public indirect enum JSONOutput: Sendable {
     /// `"` and `\` are escaped, control characters become `\n`, `\r`, `\t` or `\u00XX`, and
     /// everything else, non-ASCII included, stays as UTF-8 so output remains readable.
     public static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    result += "\\u00" + hexByte(UInt8(scalar.value))
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+        // Most text needs no escape at all: return it as is rather than rebuilding it.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return text }
+        // Work on UTF-8 bytes: every byte that needs an escape is ASCII, so multi-byte
+        // characters pass through untouched, and the String is built once at the end.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: bytes += [0x5C, 0x22]
+            case 0x5C: bytes += [0x5C, 0x5C]
+            case 0x0A: bytes += [0x5C, 0x6E]
+            case 0x0D: bytes += [0x5C, 0x72]
+            case 0x09: bytes += [0x5C, 0x74]
+            case ..<0x20: bytes += Array("\\u00\(hexByte(byte))".utf8)
+            default: bytes.append(byte)
             }
         }
-        return result
+        return String(validating: bytes, as: UTF8.self) ?? text
     }
 
     private static func hexByte(_ byte: UInt8) -> String {
