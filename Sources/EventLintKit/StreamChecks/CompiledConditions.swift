@@ -18,8 +18,8 @@ struct CompiledCondition: Sendable {
 
     /// Whether the condition holds for a record's values. `nil` when the value failed its own
     /// checks: it neither satisfies nor breaks anything.
-    func holds(_ values: ArraySlice<TrackedValue>) -> Bool? {
-        let value = values[values.startIndex + slot]
+    func holds(_ values: RecordValues) -> Bool? {
+        let value = values[slot]
         if value.isInvalid { return nil }
         for predicate in predicates {
             switch predicate {
@@ -31,7 +31,7 @@ struct CompiledCondition: Sendable {
             case .atMost(let bound):
                 guard let number = numeric(value, lower: false), number <= bound else { return false }
             case .equalsSlot(let other, _):
-                let reference = values[values.startIndex + other]
+                let reference = values[other]
                 if reference.isInvalid { return nil }
                 if !value.isUsable || !reference.isUsable || value != reference { return false }
             }
@@ -54,7 +54,7 @@ struct CompiledMatcher: Sendable {
     var conditions: [CompiledCondition]
 
     /// nil when a condition's value failed its own checks (the event neither matches nor not).
-    func matches(_ record: EventRecord, _ values: ArraySlice<TrackedValue>) -> Bool {
+    func matches(_ record: EventRecord, _ values: RecordValues) -> Bool {
         guard record.event == event else { return false }
         for condition in conditions where condition.holds(values) != true { return false }
         return true

@@ -97,6 +97,10 @@ public struct CompiledPlan: Sendable {
     let sessionParamHash = ByteHash.hash("ga_session_id")
 
     public var trackedCount: Int { trackedParams.count + trackedUserProperties.count }
+    /// Per plan event: the tracked slots its records store (the tracked params it carries, then
+    /// every tracked user property), and slot → position within such a record (-1: not stored).
+    let storedSlots: [[Int]]
+    let slotPositions: [[Int]]
 
     public init(_ plan: Plan) {
         self.plan = plan
@@ -162,7 +166,7 @@ public struct CompiledPlan: Sendable {
         self.userProperties = compiledUserProperties
         self.trackedParams = trackedParams
         self.trackedUserProperties = trackedUserProperties
-        events = plan.events.map { event in
+        let compiledEvents: [CompiledEvent] = plan.events.map { event in
             var useByParam = Array(repeating: -1, count: plan.params.count)
             var uses: [CompiledUse] = []
             for use in event.params {
@@ -178,6 +182,20 @@ public struct CompiledPlan: Sendable {
             return CompiledEvent(name: event.name, useByParam: useByParam, uses: uses,
                                  recorded: recordedEvents.contains(event.name))
         }
+        events = compiledEvents
+        var storedSlots: [[Int]] = []
+        var slotPositions: [[Int]] = []
+        let userSlots = compiledUserProperties.map(\.trackedSlot).filter { $0 >= 0 }.sorted()
+        for event in compiledEvents {
+            var slots = event.uses.map { compiledParams[$0.param].trackedSlot }.filter { $0 >= 0 }.sorted()
+            slots += userSlots
+            var positions = Array(repeating: -1, count: trackedParams.count + trackedUserProperties.count)
+            for (position, slot) in slots.enumerated() { positions[slot] = position }
+            storedSlots.append(slots)
+            slotPositions.append(positions)
+        }
+        self.storedSlots = storedSlots
+        self.slotPositions = slotPositions
     }
 
     /// Whether an event name not in the plan is one GA4 collects by itself.

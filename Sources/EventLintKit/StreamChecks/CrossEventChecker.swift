@@ -136,8 +136,8 @@ struct CrossEventRun {
         statistics = checker.pairs.map { PairStatistics(name: $0.declaration.name) }
     }
 
-    func values(_ record: EventRecord) -> ArraySlice<TrackedValue> {
-        input.values[record.values..<(record.values + checker.plan.trackedCount)]
+    func values(_ record: EventRecord) -> RecordValues {
+        RecordValues(storage: input.values, base: record.values, positions: checker.plan.slotPositions[Int(record.event)])
     }
 
     func location(_ record: EventRecord) -> SourceLocation {
@@ -221,7 +221,7 @@ struct CrossEventRun {
 
     /// One event through one pair's machine.
     mutating func step(pair: CrossEventChecker.CompiledPair, index: Int, record: EventRecord,
-                       values: ArraySlice<TrackedValue>, open: inout [(key: UInt64, record: EventRecord)]) {
+                       values: RecordValues, open: inout [(key: UInt64, record: EventRecord)]) {
         let key = pair.declaration.keyedBySession ? record.session : 0
         let name = pair.declaration.name
         if pair.closes.contains(where: { $0.matches(record, values) }) {
@@ -258,13 +258,13 @@ struct CrossEventRun {
     }
 
     mutating func close(pair: CrossEventChecker.CompiledPair, index: Int, opening: EventRecord, closing: EventRecord,
-                        values: ArraySlice<TrackedValue>) {
+                        values: RecordValues) {
         let name = pair.declaration.name
         let openValues = self.values(opening)
         let note = FindingNote("opened here", at: location(opening))
         for same in pair.same {
-            let before = openValues[openValues.startIndex + same.slot]
-            let after = values[values.startIndex + same.slot]
+            let before = openValues[same.slot]
+            let after = values[same.slot]
             guard !before.isInvalid, !after.isInvalid, before != after else { continue }
             report(PairRules.paramMismatch,
                    "pair \"\(name)\": param \"\(same.name)\" is \(text(before)) on the open but \(text(after)) on the close",
@@ -272,14 +272,14 @@ struct CrossEventRun {
         }
         var outcome = eventName(closing)
         if let slot = pair.outcomeSlot {
-            let value = values[values.startIndex + slot]
+            let value = values[slot]
             outcome = value.isUsable ? text(value).replacingQuotes : "(no valid \(pair.declaration.outcomeParam ?? "outcome"))"
         }
         statistics[index].closedByOutcome[outcome, default: 0] += 1
         let timed = opening.timestamp != .min && closing.timestamp != .min
         let deltaMs = Double(closing.timestamp &- opening.timestamp) / 1000
         if timed { statistics[index].durationsMs.append(deltaMs) }
-        guard let slot = pair.durationSlot, let duration = values[values.startIndex + slot].measuredNumber,
+        guard let slot = pair.durationSlot, let duration = values[slot].measuredNumber,
               let check = pair.declaration.duration else { return }
         if duration < 0 {
             report(PairRules.negativeDuration, "pair \"\(name)\": \(check.param) is \(LinePass.format(duration)), a negative duration",
@@ -297,18 +297,18 @@ struct CrossEventRun {
 
     // MARK: - Rules
 
-    mutating func apply(_ rule: CrossEventChecker.CompiledRule, to record: EventRecord, values: ArraySlice<TrackedValue>,
+    mutating func apply(_ rule: CrossEventChecker.CompiledRule, to record: EventRecord, values: RecordValues,
                         afterSeen: Bool) {
         for condition in rule.conditions where condition.holds(values) != true { return }
         let name = rule.declaration.name
         let event = eventName(record)
         for condition in rule.require {
             guard condition.holds(values) == false else { continue }
-            let actual = text(values[values.startIndex + condition.slot])
+            let actual = text(values[condition.slot])
             if case .equalsSlot(let slot, let property)? = condition.predicates.first(where: {
                 if case .equalsSlot = $0 { true } else { false }
             }) {
-                let reference = text(values[values.startIndex + slot])
+                let reference = text(values[slot])
                 report(CrossEventRules.paramEqualsUserProperty, severity: rule.severity,
                        "rule \"\(name)\": param \"\(condition.name)\" of \"\(event)\" is \(actual), but user property \"\(property)\" is \(reference)",
                        at: record, param: condition.name)
@@ -319,7 +319,7 @@ struct CrossEventRun {
             }
         }
         for condition in rule.requireUser where condition.holds(values) == false {
-            let actual = text(values[values.startIndex + condition.slot])
+            let actual = text(values[condition.slot])
             report(CrossEventRules.userPropertyRequirement, severity: rule.severity,
                    "rule \"\(name)\": \"\(event)\" needs user property \"\(condition.name)\" \(condition.expected), but it is \(actual) for user \(userText(record))",
                    at: record, param: condition.name)

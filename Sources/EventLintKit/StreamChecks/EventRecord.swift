@@ -44,7 +44,8 @@ public struct EventRecord: Sendable {
     public var column: Int32
     public var byteOffset: Int64
     public var event: Int32
-    /// Start of this record's `trackedCount` values in the worker's value buffer.
+    /// Start of this record's values in the worker's value buffer (`CompiledPlan.storedSlots`
+    /// of its event, in that order).
     public var values: Int
 
     /// The time order of SPEC §1.4: timestamp, bundle sequence, then position in the input.
@@ -55,5 +56,21 @@ public struct EventRecord: Sendable {
         if lhs.file != rhs.file { return lhs.file < rhs.file }
         if lhs.line != rhs.line { return lhs.line < rhs.line }
         return lhs.indexInLine < rhs.indexInLine
+    }
+}
+
+/// The tracked values of one record, by slot. A record stores only the slots its event can
+/// carry (its params that pairs and rules read, and the tracked user properties), so a paywall
+/// record does not pay for the block-flow params; a slot the event cannot carry reads as absent.
+public struct RecordValues {
+    let storage: [TrackedValue]
+    let base: Int
+    /// Slot → position within the record, -1 for a slot the event does not store.
+    let positions: [Int]
+
+    @inline(__always)
+    subscript(slot: Int) -> TrackedValue {
+        let position = positions[slot]
+        return position < 0 ? .absent : storage[base + position]
     }
 }

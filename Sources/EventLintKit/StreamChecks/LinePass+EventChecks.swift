@@ -367,7 +367,7 @@ extension LinePass {
         if userNames[userHash] == nil { userNames[userHash] = Self.text(event.user, bytes) }
         let recordLocation = location(line, event.nameOffset)
         let start = values.count
-        values.append(contentsOf: trackedScratch)
+        for slot in plan.storedSlots[Int(eventIndex)] { values.append(trackedScratch[slot]) }
         records.append(EventRecord(
             user: userHash, session: session, timestamp: event.timestamp ?? .min, bundle: event.bundleSequence ?? .min,
             file: fileIndex, line: recordLocation.line, indexInLine: Int32(event.indexInLine),
