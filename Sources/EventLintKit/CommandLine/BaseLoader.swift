@@ -27,15 +27,15 @@ public enum BaseLoader {
             throw PlanLoadError(message: "plan directory \"\(schemaDirectory)\" does not exist")
         }
         let prefixOutput = try git(["-C", schemaDirectory, "rev-parse", "--show-prefix"], what: "find the git repository of \"\(schemaDirectory)\"")
-        var prefix = String(decoding: prefixOutput, as: UTF8.self).trimmingCharacters(in: .newlines)
+        var prefix = text(prefixOutput).trimmingCharacters(in: .newlines)
         if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
         // ls-tree filters by the working directory's prefix, so list and read from the top level.
-        let topLevel = String(decoding: try git(["-C", schemaDirectory, "rev-parse", "--show-toplevel"],
-                                                what: "find the git repository of \"\(schemaDirectory)\""), as: UTF8.self)
+        let topLevel = text(try git(["-C", schemaDirectory, "rev-parse", "--show-toplevel"],
+                                    what: "find the git repository of \"\(schemaDirectory)\""))
             .trimmingCharacters(in: .newlines)
         let listing = try git(["-C", topLevel, "ls-tree", "--name-only", "\(ref):\(prefix)"],
                               what: "list \"\(prefix.isEmpty ? "." : prefix)\" at \"\(ref)\"")
-        let names = String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init)
+        let names = text(listing).split(separator: "\n").map(String.init)
             .filter { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }.sorted()
         guard !names.isEmpty else {
             throw PlanLoadError(message: "no plan files (*.json, *.json5) in \"\(prefix)\" at \"\(ref)\"")
@@ -49,15 +49,18 @@ public enum BaseLoader {
         return sources
     }
 
+    /// git's output as text, without repairing invalid UTF-8 (a path git prints that is not
+    /// UTF-8 is shown escaped instead).
+    static func text(_ bytes: [UInt8]) -> String {
+        String(validating: bytes, as: UTF8.self) ?? bytes.withUnsafeBytes { LineIndex.escapedRendering($0) }
+    }
+
     /// Runs git and returns its standard output; a failure carries git's own message.
     static func git(_ arguments: [String], what: String) throws(PlanLoadError) -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["GIT_TERMINAL_PROMPT"] = "0"
-        environment["LC_ALL"] = "C"
-        process.environment = environment
+        // Settings for git go through env(1), so the library itself never reads the environment.
+        process.arguments = ["GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "git"] + arguments
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -72,7 +75,7 @@ public enum BaseLoader {
         let errorData = ErrorCollector(errors.fileHandleForReading)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let message = String(decoding: errorData.finish(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let message = text([UInt8](errorData.finish())).trimmingCharacters(in: .whitespacesAndNewlines)
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             if process.terminationStatus == 127 {
                 throw PlanLoadError(message: "cannot \(what): git is not installed")
