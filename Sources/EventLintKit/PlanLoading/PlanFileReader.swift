@@ -167,13 +167,7 @@ struct PlanFileReader {
 
     mutating func readProperty(_ member: JSONMember, into builder: inout PlanBuilder) {
         let at = location(member.keyOffset)
-        if let first = builder.propertyLocation {
-            findings.append(Finding(
-                rule: PlanLoadingRules.duplicateDeclaration, message: "the property is described twice", at: at,
-                notes: [FindingNote("first described here", at: first)]))
-            return
-        }
-        builder.propertyLocation = at
+        guard builder.claim("section", "property", at: at) else { return }
         builder.plan.property.location = at
         guard let members = object(member.value, "property") else { return }
         checkKeys(members, allowed: ["tier", "quota"], in: "property")
@@ -206,14 +200,7 @@ struct PlanFileReader {
     }
 
     mutating func readLintSettings(_ member: JSONMember, into builder: inout PlanBuilder) {
-        let at = location(member.keyOffset)
-        if let first = builder.lintLocation {
-            findings.append(Finding(
-                rule: PlanLoadingRules.duplicateDeclaration, message: "lint settings are given twice", at: at,
-                notes: [FindingNote("first given here", at: first)]))
-            return
-        }
-        builder.lintLocation = at
+        guard builder.claim("section", "lint", at: location(member.keyOffset)) else { return }
         guard let members = object(member.value, "lint") else { return }
         checkKeys(members, allowed: ["unclosedWindowMinutes"], in: "lint")
         for item in members where item.key == "unclosedWindowMinutes" {

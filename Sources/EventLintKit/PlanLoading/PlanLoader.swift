@@ -117,8 +117,6 @@ struct PlanBuilder {
     var plan = Plan()
     var findings: [Finding] = []
     var firstDeclarations: [String: SourceLocation] = [:]
-    var propertyLocation: SourceLocation?
-    var lintLocation: SourceLocation?
 
     /// Records a declaration; false (and a finding) when the name was declared before.
     mutating func claim(_ kind: String, _ name: String, at location: SourceLocation) -> Bool {
