@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import EventLintKit
+import EventLintCLI
 
 // The thin executable: read argv and the environment, run the library, write its output, exit.
 // A closed stdout (`eventlint lint big.ndjson | head -1`) must end quietly, so SIGPIPE is

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+@testable import EventLintCLI
 @testable import EventLintKit
 
 /// `eventlint lint` through the built executable when the input or the environment is hostile:
@@ -177,7 +178,7 @@ import Testing
             b(#"{"event_name":"onboarding_step_complete","user_pseudo_id":"p2","event_timestamp":1705312800123999,"params":{"phase":"blockOffer"}}"#),
         ]
         AdversarialLint.writeStreaming(path, chunk: .lines(lines), repeats: 12_000)
-        let plan = CompiledPlan(try PlanLoader.load(directory: Repository.schema.path).plan)
+        let plan = CompiledPlan(try PlanSession.open(schema: Repository.schema.path).loaded.plan)
         var request = LintRequest(inputs: [path])
         request.settings.collectRejects = true
         request.jobs = 1

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import EventLintCLI
 @testable import EventLintKit
 
 /// One hostile input of RELIABILITY.md §4 and what `eventlint lint` must make of it.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+@testable import EventLintCLI
 @testable import EventLintKit
 
 /// The adversarial suite, large inputs (RELIABILITY.md §4: A7, A9, A10, A26, A36, plus A37's
@@ -113,7 +114,7 @@ import Testing
     /// whole-document harness (RELIABILITY.md §7.2), with the documented framing exceptions.
     @Test(.enabled(if: JSONTestSuiteFiles.isAvailable, "JSONTestSuite not found beside the repository (../shared)"))
     func jsonTestSuiteFilesAsNDJSON() throws {
-        let plan = CompiledPlan(try PlanLoader.load(directory: Repository.schema.path).plan)
+        let plan = CompiledPlan(try PlanSession.open(schema: Repository.schema.path).loaded.plan)
         let directory = TemporaryDirectory()
         // Files whose framing differs from a single JSON text.
         let interiorLineFeeds: Set<String> = ["y_array_with_1_and_newline.json", "y_object_with_newlines.json"]

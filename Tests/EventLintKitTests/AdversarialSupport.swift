@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+@testable import EventLintCLI
 @testable import EventLintKit
 
 /// Runs `eventlint lint --format json` in process on hostile input and reads back what a user or

@@ -137,12 +137,12 @@ import Testing
             _ = try Self.registered("{\n  \"customDimensions\": [\n    {\"parameterName\": \"x\", \"scope\": \"EVENT\",}\n  ]\n}")
             Issue.record("a trailing comma must not parse in strict mode")
         } catch {
-            let failure = error as? RegisteredFileError
+            let failure = error as? LoadError
             #expect(failure?.location?.line == 3 && failure?.ruleID != nil)
         }
-        #expect(throws: RegisteredFileError.self) { try Self.registered(#"{"customDimensions": [{"scope": "EVENT"}]}"#) }
-        #expect(throws: RegisteredFileError.self) { try Self.registered(#"{"customDimensions": [{"parameterName": "x"}]}"#) }
-        #expect(throws: RegisteredFileError.self) { try Self.registered("[]") }
+        #expect(throws: LoadError.self) { try Self.registered(#"{"customDimensions": [{"scope": "EVENT"}]}"#) }
+        #expect(throws: LoadError.self) { try Self.registered(#"{"customDimensions": [{"parameterName": "x"}]}"#) }
+        #expect(throws: LoadError.self) { try Self.registered("[]") }
     }
 
     @Test func warnings() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import EventLintCLI
 @testable import EventLintKit
 
 /// `eventlint check`, `explain`, `help` and usage errors, run through the built executable:

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import EventLintCLI
 @testable import EventLintKit
 
 /// `check --base`: each kind of difference, and a base read from a git ref.
@@ -101,8 +102,8 @@ import Testing
     }
 
     @Test func shippedPlanAgainstTheSampleBaseIsAdditive() throws {
-        let base = try PlanLoader.load(directory: Repository.samplePlans.appendingPathComponent("base").path).plan
-        let current = try PlanLoader.load(directory: Repository.schema.path).plan
+        let base = try PlanSession.open(schema: Repository.samplePlans.appendingPathComponent("base").path).plan
+        let current = try PlanSession.open(schema: Repository.schema.path).loaded.plan
         let findings = PlanDiff.compare(base: base, current: current)
         #expect(!findings.isEmpty)
         #expect(findings.allSatisfy { $0.severity == .info }, "\(findings.filter { $0.severity != .info }.map(\.message))")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import EventLintCLI
 @testable import EventLintKit
 
 /// The plan loader: merging files, keeping positions, the shapes each key accepts, and the
@@ -250,7 +251,7 @@ import Testing
         #expect {
             _ = try PlanLoader.load(sources: [source])
         } throws: { error in
-            guard let error = error as? PlanLoadError else { return false }
+            guard let error = error as? LoadError else { return false }
             return error.location == SourceLocation(file: "schema/broken.json5", line: line, column: column)
                 && error.ruleID?.hasPrefix("json/") == true
                 && error.description.hasPrefix("schema/broken.json5:\(line):\(column): ")
@@ -260,7 +261,7 @@ import Testing
     @Test func duplicateKeyWithinOneObjectIsAJSONError() throws {
         let text = "{\n  events: {\n    focus_started: {},\n    'focus_started': {},\n  },\n}\n"
         let source = PlanSource(path: "schema/dup.json5", bytes: Array(text.utf8))
-        let error = try #require(throws: PlanLoadError.self) { try PlanLoader.load(sources: [source]) }
+        let error = try #require(throws: LoadError.self) { try PlanLoader.load(sources: [source]) }
         #expect(error.ruleID == "json/duplicate-key")
         #expect(error.location == SourceLocation(file: "schema/dup.json5", line: 4, column: 5))
         #expect(error.message.contains("focus_started"))
@@ -268,7 +269,7 @@ import Testing
 
     @Test func duplicateKeyInsideADeclarationIsAJSONErrorToo() throws {
         let text = "{ params: { p: { type: 'int', type: 'string' } } }"
-        let error = try #require(throws: PlanLoadError.self) {
+        let error = try #require(throws: LoadError.self) {
             try PlanLoader.load(sources: [PlanSource(path: "p.json5", bytes: Array(text.utf8))])
         }
         #expect(error.ruleID == "json/duplicate-key")
@@ -278,14 +279,14 @@ import Testing
     @Test func aLaterFileIsNotReadAfterABrokenOne() {
         let good = PlanSource(path: "a.json5", bytes: Array("{ events: {} }".utf8))
         let broken = PlanSource(path: "b.json5", bytes: Array("{ events: ".utf8))
-        #expect(throws: PlanLoadError.self) { try PlanLoader.load(sources: [good, broken]) }
+        #expect(throws: LoadError.self) { try PlanLoader.load(sources: [good, broken]) }
     }
 
     @Test func directoryErrors() throws {
-        #expect(throws: PlanLoadError.self) { try PlanLoader.load(directory: "/nonexistent/eventlint/schema") }
+        #expect(throws: LoadError.self) { try PlanFiles.read(directory: "/nonexistent/eventlint/schema") }
         let empty = FileManagerTemp.directory()
         defer { FileManagerTemp.remove(empty) }
-        let error = try #require(throws: PlanLoadError.self) { try PlanLoader.load(directory: empty) }
+        let error = try #require(throws: LoadError.self) { try PlanFiles.read(directory: empty) }
         #expect(error.message.contains("no plan files"))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import EventLintCLI
 @testable import EventLintKit
 
 /// `eventlint sql`: the generated BigQuery SQL is deterministic, built only from the plan, covers
@@ -8,7 +9,7 @@ import Testing
     static let table = SQLTableReference(parsing: "my-project.analytics_123.events_*")!
 
     static func shippedPlan() throws -> Plan {
-        try PlanLoader.load(directory: Repository.schema.path).plan
+        try PlanSession.open(schema: Repository.schema.path).loaded.plan
     }
 
     static func sql(_ plan: Plan, mode: SQLMode = .counts, from: String? = nil, to: String? = nil) -> String {

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+@testable import EventLintCLI
 @testable import EventLintKit
 
 /// The plan in `schema/` is the one SPEC §1 fixes: these tests pin every name, type, value,
 /// registration, requirement, pair and rule of it, and that `check` finds nothing wrong.
 @Suite struct ShippedPlanTests {
-    static func load() throws -> LoadedPlan { try PlanLoader.load(directory: Repository.schema.path) }
+    static func load() throws -> LoadedPlan { try PlanSession.open(schema: Repository.schema.path).loaded }
 
     @Test func loadsWithoutAnyFinding() throws {
         let loaded = try Self.load()

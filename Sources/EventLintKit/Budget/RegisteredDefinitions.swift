@@ -50,20 +50,6 @@ extension BudgetScope {
     }
 }
 
-/// Why a registered-definitions file cannot be used: unreadable, not JSON, or not the shape of
-/// an Admin API list response. Exit status 2, with `file:line:column` where known.
-public struct RegisteredFileError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public var location: SourceLocation?
-    /// The JSON rule id when the file is not valid JSON.
-    public var ruleID: String?
-
-    public var description: String {
-        guard let location else { return message }
-        return "\(location.file):\(location.line):\(location.column): \(message)"
-    }
-}
-
 /// Reads GA4 Admin API list responses (`customDimensions.list`, `customMetrics.list`) with the
 /// project's strict JSON reader. Responses follow the proto3 JSON mapping, which leaves out
 /// fields equal to their default (`description`, `disallowAdsPersonalization`, an empty
@@ -72,21 +58,21 @@ public struct RegisteredFileError: Error, Sendable, CustomStringConvertible {
 /// one page of several: pass every page, and definitions are merged.
 public enum RegisteredDefinitionsReader {
     /// Parses one response file.
-    public static func read(path: String, bytes: [UInt8]) throws(RegisteredFileError) -> [RegisteredDefinition] {
+    public static func read(path: String, bytes: [UInt8]) throws(LoadError) -> [RegisteredDefinition] {
         let index = LineIndex(bytes)
         func location(_ offset: Int) -> SourceLocation {
             let position = index.location(of: offset)
             return SourceLocation(file: path, line: position.line, column: position.column)
         }
-        func failure(_ message: String, at offset: Int) -> RegisteredFileError {
-            RegisteredFileError(message: message, location: location(offset))
+        func failure(_ message: String, at offset: Int) -> LoadError {
+            LoadError(message: message, location: location(offset))
         }
 
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes, mode: .strict, maxDepth: 64)
         } catch {
-            throw RegisteredFileError(message: error.message, location: location(error.offset), ruleID: error.rule.id)
+            throw LoadError(message: error.message, location: location(error.offset), ruleID: error.rule.id)
         }
         guard case .object(let members) = root.value else {
             throw failure("expected an Admin API list response (an object with customDimensions or customMetrics)",
@@ -112,8 +98,8 @@ public enum RegisteredDefinitionsReader {
 
     private static func definition(
         _ node: JSONNode, isMetric: Bool, location: (Int) -> SourceLocation,
-        failure: (String, Int) -> RegisteredFileError
-    ) throws(RegisteredFileError) -> RegisteredDefinition {
+        failure: (String, Int) -> LoadError
+    ) throws(LoadError) -> RegisteredDefinition {
         let kind = isMetric ? "custom metric" : "custom dimension"
         guard case .object(let fields) = node.value else { throw failure("a \(kind) must be an object", node.offset) }
         var strings: [String: String] = [:]

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One plan file's bytes and the path findings should name.
 public struct PlanSource: Sendable {
     public var path: String
@@ -8,20 +6,6 @@ public struct PlanSource: Sendable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-    }
-}
-
-/// Why a plan cannot be loaded at all (exit status 2): an unreadable directory or file, or a
-/// file that is not valid JSON5 — with the position of the problem.
-public struct PlanLoadError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public var location: SourceLocation?
-    /// The JSON rule id when the file did not parse.
-    public var ruleID: String?
-
-    public var description: String {
-        guard let location else { return message }
-        return "\(location.file):\(location.line):\(location.column): \(message)"
     }
 }
 
@@ -35,44 +19,8 @@ public struct LoadedPlan: Sendable {
 /// every declaration. Problems with a declaration's shape are findings (so all of them are
 /// reported at once); only unreadable or unparsable files stop the load.
 public enum PlanLoader {
-    /// Loads every `.json`/`.json5` file of a directory, in name order.
-    public static func load(directory: String) throws(PlanLoadError) -> LoadedPlan {
-        let sources = try readSources(directory: directory)
-        return try load(sources: sources)
-    }
-
-    /// Reads the plan files of a directory without parsing them.
-    public static func readSources(directory: String) throws(PlanLoadError) -> [PlanSource] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw PlanLoadError(message: "plan directory \"\(directory)\" does not exist")
-        }
-        guard isDirectory.boolValue else {
-            throw PlanLoadError(message: "plan path \"\(directory)\" is not a directory")
-        }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            throw PlanLoadError(message: "cannot list plan directory \"\(directory)\"")
-        }
-        let planFiles = names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }.sorted()
-        guard !planFiles.isEmpty else {
-            throw PlanLoadError(message: "no plan files (*.json, *.json5) in \"\(directory)\"")
-        }
-        var sources: [PlanSource] = []
-        for name in planFiles {
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw PlanLoadError(message: "cannot read plan file \"\(path)\"")
-            }
-            sources.append(PlanSource(path: path, bytes: [UInt8](data)))
-        }
-        return sources
-    }
-
     /// Parses and merges plan sources.
-    public static func load(sources: [PlanSource]) throws(PlanLoadError) -> LoadedPlan {
+    public static func load(sources: [PlanSource]) throws(LoadError) -> LoadedPlan {
         var builder = PlanBuilder()
         for source in sources {
             let root: JSONNode
@@ -81,7 +29,7 @@ public enum PlanLoader {
                 root = try JSONParser.parse(source.bytes, mode: .json5)
             } catch {
                 let position = index.location(of: error.offset)
-                throw PlanLoadError(
+                throw LoadError(
                     message: error.message,
                     location: SourceLocation(file: source.path, line: position.line, column: position.column),
                     ruleID: error.rule.id)

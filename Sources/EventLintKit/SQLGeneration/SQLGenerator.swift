@@ -77,7 +77,7 @@ public struct SQLGenerator {
 
     func header() -> String {
         var lines = [
-            "-- eventlint sql \(EventLintCLI.version): lint's checks as BigQuery Standard SQL, generated from the tracking plan",
+            "-- eventlint sql \(ToolVersion.current): lint's checks as BigQuery Standard SQL, generated from the tracking plan",
             "-- plan: \(plan.files.count) files, \(plan.events.count) events, \(plan.params.count) params, \(plan.userProperties.count) user properties, \(plan.pairs.count) pairs, \(plan.rules.count) rules",
             "-- table: \(request.table)" + dateRangeComment(),
             "-- mode: \(request.mode.rawValue)" + (request.mode == .counts ? " (rule_id, violations)" : " (rule_id, user_pseudo_id, event_timestamp, event_name, param)"),

@@ -13,7 +13,7 @@ public func fuzzPlanLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         PlanSource(path: "plan\(index).json5", bytes: Array(piece))
     }
     let loaded: LoadedPlan
-    do throws(PlanLoadError) {
+    do throws(LoadError) {
         loaded = try PlanLoader.load(sources: sources)
     } catch {
         if let location = error.location {

@@ -1,9 +1,7 @@
+import EventLintKit
 /// `eventlint explain [RULE]`: one rule's documentation, or the list of every rule id.
 enum ExplainCommand {
-    static func run(_ arguments: [String]) throws(UsageError) -> CommandResult {
-        if let help = EventLintCLI.helpRequested(arguments, command: "explain") { return help }
-        let parsed = try ArgumentParser.parse(arguments, spec: OptionSpec(valued: [], flags: [], positionals: 0...1),
-                                              command: "explain")
+    static func run(_ parsed: ParsedArguments) throws(CommandError) -> CommandResult {
         guard let id = parsed.positionals.first else {
             return CommandResult(stdout: listing(), status: 0)
         }
@@ -11,7 +9,7 @@ enum ExplainCommand {
             let close = RuleCatalog.all.map(\.id).filter { $0.hasSuffix("/" + id) || $0.contains(id) }
             var message = "unknown rule id \"\(id)\""
             if !close.isEmpty { message += " (did you mean \(close.prefix(5).joined(separator: ", "))?)" }
-            throw UsageError(message + "; `eventlint explain` lists every rule id", command: "explain")
+            throw .usage(UsageError(message + "; `eventlint explain` lists every rule id", command: "explain"))
         }
         return CommandResult(stdout: rule.explanation, status: 0)
     }
@@ -32,9 +30,4 @@ enum ExplainCommand {
         }
         return text + "`eventlint explain RULE` prints a rule's documentation.\n"
     }
-}
-
-extension String {
-    /// The string padded with spaces to at least `width` characters.
-    func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
 }

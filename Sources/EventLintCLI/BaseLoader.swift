@@ -1,3 +1,4 @@
+import EventLintKit
 import Foundation
 
 /// Reads the plan a change is compared with (`--base`): a directory, or the plan directory as it
@@ -7,10 +8,10 @@ import Foundation
 public enum BaseLoader {
     /// The base's plan sources. A value naming an existing directory is read as a directory;
     /// anything else is a git ref.
-    public static func readSources(base: String, schemaDirectory: String) throws(PlanLoadError) -> [PlanSource] {
+    public static func readSources(base: String, schemaDirectory: String) throws(LoadError) -> [PlanSource] {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: base, isDirectory: &isDirectory), isDirectory.boolValue {
-            return try PlanLoader.readSources(directory: base)
+            return try PlanFiles.read(directory: base)
         }
         return try readFromGit(ref: base, schemaDirectory: schemaDirectory)
     }
@@ -18,13 +19,13 @@ public enum BaseLoader {
     /// `git -C DIR rev-parse --show-prefix` gives the plan directory's path inside its
     /// repository; `git ls-tree --name-only REF:PREFIX` (run at `--show-toplevel`) lists it at
     /// the ref, `git show REF:PREFIX/NAME` reads each plan file.
-    static func readFromGit(ref: String, schemaDirectory: String) throws(PlanLoadError) -> [PlanSource] {
+    static func readFromGit(ref: String, schemaDirectory: String) throws(LoadError) -> [PlanSource] {
         guard !ref.isEmpty, !ref.hasPrefix("-") else {
-            throw PlanLoadError(message: "--base \"\(ref)\" is neither a directory nor a git ref")
+            throw LoadError(message: "--base \"\(ref)\" is neither a directory nor a git ref")
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: schemaDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw PlanLoadError(message: "plan directory \"\(schemaDirectory)\" does not exist")
+            throw LoadError(message: "plan directory \"\(schemaDirectory)\" does not exist")
         }
         let prefixOutput = try git(["-C", schemaDirectory, "rev-parse", "--show-prefix"], what: "find the git repository of \"\(schemaDirectory)\"")
         var prefix = text(prefixOutput).trimmingCharacters(in: .newlines)
@@ -38,7 +39,7 @@ public enum BaseLoader {
         let names = text(listing).split(separator: "\n").map(String.init)
             .filter { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }.sorted()
         guard !names.isEmpty else {
-            throw PlanLoadError(message: "no plan files (*.json, *.json5) in \"\(prefix)\" at \"\(ref)\"")
+            throw LoadError(message: "no plan files (*.json, *.json5) in \"\(prefix)\" at \"\(ref)\"")
         }
         var sources: [PlanSource] = []
         for name in names {
@@ -56,7 +57,7 @@ public enum BaseLoader {
     }
 
     /// Runs git and returns its standard output; a failure carries git's own message.
-    static func git(_ arguments: [String], what: String) throws(PlanLoadError) -> [UInt8] {
+    static func git(_ arguments: [String], what: String) throws(LoadError) -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // Settings for git go through env(1), so the library itself never reads the environment.
@@ -69,7 +70,7 @@ public enum BaseLoader {
         do {
             try process.run()
         } catch {
-            throw PlanLoadError(message: "cannot run git to \(what): \(error.localizedDescription)")
+            throw LoadError(message: "cannot run git to \(what): \(error.localizedDescription)")
         }
         // Read both pipes to the end before waiting, so a large file cannot fill a pipe and stall git.
         let errorData = ErrorCollector(errors.fileHandleForReading)
@@ -78,9 +79,9 @@ public enum BaseLoader {
         let message = text([UInt8](errorData.finish())).trimmingCharacters(in: .whitespacesAndNewlines)
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             if process.terminationStatus == 127 {
-                throw PlanLoadError(message: "cannot \(what): git is not installed")
+                throw LoadError(message: "cannot \(what): git is not installed")
             }
-            throw PlanLoadError(message: "cannot \(what): \(message.isEmpty ? "git failed" : message)")
+            throw LoadError(message: "cannot \(what): \(message.isEmpty ? "git failed" : message)")
         }
         return [UInt8](data)
     }

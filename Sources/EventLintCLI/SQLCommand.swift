@@ -1,17 +1,16 @@
+import EventLintKit
 /// `eventlint sql [--schema DIR] --table PROJECT.DATASET.events_* [--from YYYYMMDD --to YYYYMMDD]
 /// [--mode counts|rows]`: prints BigQuery Standard SQL that runs `lint`'s checks where the data is.
 enum SQLCommand {
-    static let spec = OptionSpec(valued: ["--schema", "--table", "--from", "--to", "--mode"], flags: [])
-
-    static func run(_ arguments: [String]) throws(UsageError) -> CommandResult {
-        if let help = EventLintCLI.helpRequested(arguments, command: "sql") { return help }
-        let parsed = try ArgumentParser.parse(arguments, spec: spec, command: "sql")
-        let request = try request(from: parsed)
-        let plan: Plan
-        switch CheckedPlan.load(directory: parsed.value("--schema") ?? "schema") {
-        case .loaded(let loaded): plan = loaded
-        case .failed(let failure): return failure
+    static func run(_ parsed: ParsedArguments) throws(CommandError) -> CommandResult {
+        let request: SQLRequest
+        do throws(UsageError) {
+            request = try self.request(from: parsed)
+        } catch {
+            throw .usage(error)
         }
+        let schema = parsed.value("--schema") ?? "schema"
+        let plan = try PlanSession.open(schema: schema).validPlan(schema: schema)
         return CommandResult(stdout: SQLGenerator(plan: plan, request: request).generate(), status: 0)
     }
 

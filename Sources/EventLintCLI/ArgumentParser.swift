@@ -1,0 +1,132 @@
+import EventLintKit
+
+/// A usage error: the message, and the command whose usage follows it. Exit status 2.
+public struct UsageError: Error, Sendable, Equatable {
+    public var message: String
+    public var command: String?
+
+    public init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
+}
+
+/// Parsed arguments of one command.
+struct ParsedArguments {
+    var command: String
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// A whole number in decimal digits only (no `0x10`, `1e3` or `+5`), within `range`.
+    func integer(_ name: String, range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let value = DecimalText.integer(text), range.contains(value) else {
+            throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"",
+                             command: command)
+        }
+        return value
+    }
+
+    /// A decimal number (`30`, `0.5`; no hex, exponent or `inf`), within `range`.
+    func decimal(_ name: String, range: ClosedRange<Double>, unit: String) throws(UsageError) -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let value = DecimalText.number(text), range.contains(value) else {
+            throw UsageError("\(name) takes \(unit) from \(DecimalText.render(range.lowerBound)) to \(DecimalText.render(range.upperBound)), not \"\(text)\"",
+                             command: command)
+        }
+        return value
+    }
+}
+
+/// Strict decimal numbers for flag values: `Int("…")` and `Double("…")` accept forms (hex
+/// floats, `inf`, `nan`, exponents) that no one means on a command line.
+enum DecimalText {
+    static func integer(_ text: String) -> Int? {
+        let digits = text.utf8
+        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
+        return Int(text)
+    }
+
+    static func number(_ text: String) -> Double? {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, integer(String(whole)) != nil else { return nil }
+        if parts.count == 2 {
+            let fraction = parts[1].utf8
+            guard !fraction.isEmpty, fraction.count <= 9,
+                  fraction.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        }
+        return Double(text)
+    }
+
+    static func render(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// A small, strict parser driven by a command's option table: `--name value`, `--name=value`,
+/// boolean `--flag`, `--` ends options, `-` is a positional (stdin). Unknown, repeated or
+/// value-less options are usage errors.
+enum ArgumentParser {
+    static func parse(_ arguments: [String], for definition: CommandDefinition) throws(UsageError) -> ParsedArguments {
+        let command = definition.name
+        var parsed = ParsedArguments(command: command)
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = definition.option(name) else {
+                throw UsageError("unknown option \(name)", command: command)
+            }
+            guard option.value != nil else {
+                guard inlineValue == nil else { throw UsageError("\(name) takes no value", command: command) }
+                parsed.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count else { throw UsageError("\(name) needs a value", command: command) }
+                value = arguments[index]
+                index += 1
+            }
+            if parsed.values[name] != nil, !option.repeatable {
+                throw UsageError("\(name) is given twice", command: command)
+            }
+            parsed.values[name, default: []].append(value)
+        }
+        let positionals = definition.positionals
+        if !positionals.contains(parsed.positionals.count) {
+            if positionals.upperBound == 0 {
+                throw UsageError("unexpected argument \"\(parsed.positionals[0])\"", command: command)
+            }
+            if parsed.positionals.count < positionals.lowerBound {
+                throw UsageError("missing argument", command: command)
+            }
+            throw UsageError("too many arguments", command: command)
+        }
+        return parsed
+    }
+}

@@ -1,0 +1,128 @@
+import EventLintKit
+
+/// Every command's option table and help text: the one source for the parser and for `--help`.
+enum Commands {
+    static let schema = OptionDefinition.valued("--schema", "DIR", "plan directory (default: schema)")
+    static let format = OptionDefinition.valued("--format", "FORMAT", "text (default), json, github, sarif, junit or markdown")
+    static let failOn = OptionDefinition.valued(
+        "--fail-on", "SEVERITY", "exit 1 on findings at or above: error (default), warning, info")
+
+    static let check = CommandDefinition(
+        name: "check",
+        summary: "lint the tracking plan in schema/ (GA4 limits, reserved names, consistency)",
+        description: """
+            Lints the tracking plan: GA4 naming and size limits, reserved names, and consistency.
+            With --base, also classifies every difference from the base plan: breaking changes
+            (removed, retyped, narrowed, newly required) are errors, additive ones are info.
+            """,
+        options: [
+            schema, format, failOn,
+            .valued("--base", "REF|DIR", "the plan before the change: a directory, or a git ref (origin/main)\nof the repository the plan directory is in"),
+        ])
+
+    static let lint = CommandDefinition(
+        name: "lint",
+        summary: "lint NDJSON event exports against the plan",
+        positionalSynopsis: "FILE...", positionals: 1...Int.max,
+        description: """
+            Lints NDJSON exports (GA4 BigQuery rows, flat debug logs, Measurement Protocol payloads)
+            against the plan: per-event checks, shown/closed pairs and cross-event rules per user, and a
+            report of what the stream holds. FILE may be a glob, `-` for standard input, or a .gz file.
+            """,
+        options: [
+            schema, format,
+            .valued("--input-format", "FORMAT", "auto (default: detected per line), bq, flat or mp"),
+            .valued("--jobs", "N", "worker threads (default: the number of cores)"),
+            failOn,
+            .valued("--max-examples", "N", "text: at most N findings shown per rule (default 10, 0 = all)"),
+            .valued("--max-line-bytes", "N", "longer lines are skipped and reported (default 16777216)"),
+            .valued("--max-depth", "N", "deepest JSON nesting accepted (default 512)"),
+            .valued("--unclosed-window", "MINUTES", "unclosed pairs this close to a user's last event are warnings (default 30)"),
+            .valued("--rejects", "FILE", "write every rejected line (not JSON, too long) to FILE as NDJSON"),
+            .flag("--strict", "blank lines are errors"),
+        ])
+
+    static let budget = CommandDefinition(
+        name: "budget",
+        summary: "count GA4 custom dimensions and metrics against the property's quota",
+        positionals: 0...Int.max,
+        description: """
+            Counts the GA4 custom dimensions and metrics the plan needs, one per scope and parameter
+            name however many events send it, against what the property has registered and its quota;
+            lists archive candidates and the collection limits.
+            """,
+        options: [
+            schema,
+            .valued("--registered", "FILE", "GA4 Admin API customDimensions / customMetrics list responses, every\npage; a directory stands for its *.json files (repeatable)",
+                    repeatable: true, required: true),
+            .valued("--tier", "TIER", "standard or 360 (default: the plan's property.tier)"),
+            .valued("--quota", "SCOPE=N,...", "quotas for event, user, item, metric (over the plan's and the tier's)"),
+            .valued("--min-headroom", "N", "exit 1 when fewer than N slots of a scope would remain"),
+            .valued("--base", "REF|DIR", "show what the change adds against this plan (git ref or directory)"),
+            format, failOn,
+            .valued("--max-examples", "N", "text: at most N findings shown per rule (default 3, 0 = all)"),
+        ],
+        footer: """
+            Exit status: 1 when a scope would be over quota or under --min-headroom (or findings at or
+            above --fail-on), 0 otherwise, 2 on a usage error or unreadable input.
+            """)
+
+    static let sql = CommandDefinition(
+        name: "sql",
+        summary: "print BigQuery SQL that runs the same checks where the data is",
+        description: """
+            Prints one BigQuery Standard SQL script, generated from the plan, that runs lint's checks over
+            GA4 export tables: per-rule violation counts, or the violating rows. Run it with
+            `bq query --use_legacy_sql=false < check.sql` (see docs/sql.md).
+            """,
+        options: [
+            schema,
+            .valued("--table", "TABLE", "the export tables, PROJECT.DATASET.events_* (required)", required: true),
+            .valued("--from", "YYYYMMDD", "first day (_TABLE_SUFFIX) to read"),
+            .valued("--to", "YYYYMMDD", "last day to read"),
+            .valued("--mode", "MODE", "counts (default: rule_id, violations) or rows (one row per finding)"),
+        ])
+
+    static let explain = CommandDefinition(
+        name: "explain",
+        summary: "print the documentation of a rule (no argument: list every rule id)",
+        positionalSynopsis: "[RULE]", positionals: 0...1,
+        description: "Prints the documentation of a rule id; with no argument, lists every rule id.",
+        options: [])
+
+    static let all: [CommandDefinition] = [check, lint, budget, sql, explain]
+
+    static func definition(_ name: String) -> CommandDefinition? { all.first { $0.name == name } }
+
+    /// `eventlint --help`.
+    static var mainUsage: String {
+        var text = """
+            eventlint \(ToolVersion.current) — keeps an app's GA4 analytics honest against its tracking plan
+
+            USAGE: eventlint COMMAND [OPTIONS]
+
+            COMMANDS:
+
+            """
+        for command in all { text += "  " + command.name.padding(9) + "  " + command.summary + "\n" }
+        text += "  " + "help".padding(9) + "  print the usage of a command\n"
+        text += """
+
+            OPTIONS:
+              -h, --help     show this help
+              -V, --version  show the version
+
+            Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage error, unreadable input
+            or invalid plan.
+
+
+            """
+        return text
+    }
+
+    /// The usage of a command (or of `eventlint` itself for `help`).
+    static func usage(for name: String?) -> String {
+        guard let name, let command = definition(name) else { return mainUsage }
+        return command.usage
+    }
+}

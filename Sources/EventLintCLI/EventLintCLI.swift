@@ -1,0 +1,135 @@
+import EventLintKit
+/// What the executable knows about its surroundings; the library never reads them itself.
+public struct CommandEnvironment: Sendable {
+    public var stdoutIsTerminal: Bool
+    public var stderrIsTerminal: Bool
+    /// `NO_COLOR` is set (https://no-color.org).
+    public var noColor: Bool
+    public var coreCount: Int
+
+    public init(stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, noColor: Bool = false,
+                coreCount: Int = 1) {
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+        self.noColor = noColor
+        self.coreCount = coreCount
+    }
+}
+
+/// What a command produced: the executable writes `stdout` and `stderr` and exits with `status`.
+public struct CommandResult: Sendable, Equatable {
+    public var stdout: String
+    public var stderr: String
+    /// 0 clean, 1 findings at or above `--fail-on`, 2 usage error, unreadable input or invalid plan.
+    public var status: Int32
+    /// Files the command asked for (`--rejects FILE`): the executable writes them.
+    public var files: [OutputFile] = []
+
+    public init(stdout: String = "", stderr: String = "", status: Int32, files: [OutputFile] = []) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.status = status
+        self.files = files
+    }
+}
+
+/// A file a command produces besides its report.
+public struct OutputFile: Sendable, Equatable {
+    public var path: String
+    public var contents: String
+
+    public init(path: String, contents: String) {
+        self.path = path
+        self.contents = contents
+    }
+}
+
+/// The command-line front end as a library function: arguments in, output and status out. The
+/// executable is a thin shell around `EventLintCLI.run`. This is the one place where errors
+/// become text and an exit status.
+public enum EventLintCLI {
+    public static let version = ToolVersion.current
+    public static let tool = ReportTool(name: "eventlint", version: version,
+                                        informationURI: "https://github.com/eventlint/eventlint")
+
+    /// Runs one invocation. `progress` receives progress lines for stderr on long runs.
+    public static func run(_ arguments: [String], environment: CommandEnvironment = CommandEnvironment(),
+                           progress: (@Sendable (String) -> Void)? = nil) -> CommandResult {
+        do throws(CommandError) {
+            return try dispatch(arguments, environment: environment, progress: progress)
+        } catch {
+            return CommandResult(stderr: error.message, status: CommandError.exitStatus)
+        }
+    }
+
+    static func dispatch(_ arguments: [String], environment: CommandEnvironment,
+                         progress: (@Sendable (String) -> Void)?) throws(CommandError) -> CommandResult {
+        guard let command = arguments.first else {
+            return CommandResult(stderr: "error: no command given\n\n" + Commands.mainUsage, status: CommandError.exitStatus)
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "--help", "-h": return CommandResult(stdout: Commands.mainUsage, status: 0)
+        case "--version", "-V": return CommandResult(stdout: "eventlint \(version)\n", status: 0)
+        case "help":
+            guard let topic = rest.first else { return CommandResult(stdout: Commands.mainUsage, status: 0) }
+            guard rest.count == 1, topic == "help" || Commands.definition(topic) != nil else {
+                throw .usage(UsageError("no help for \"\(rest.joined(separator: " "))\""))
+            }
+            return CommandResult(stdout: Commands.usage(for: topic), status: 0)
+        default: break
+        }
+        guard let definition = Commands.definition(command) else {
+            throw .usage(UsageError("unknown command \"\(command)\""))
+        }
+        // `--help` anywhere before `--` prints the command's usage.
+        if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+            return CommandResult(stdout: definition.usage, status: 0)
+        }
+        let parsed: ParsedArguments
+        do throws(UsageError) {
+            parsed = try ArgumentParser.parse(rest, for: definition)
+        } catch {
+            throw .usage(error)
+        }
+        switch command {
+        case "explain": return try ExplainCommand.run(parsed)
+        case "check": return try CheckCommand.run(parsed, environment: environment)
+        case "lint": return try LintCommand.run(parsed, environment: environment, progress: progress)
+        case "budget": return try BudgetCommand.run(parsed, environment: environment)
+        case "sql": return try SQLCommand.run(parsed)
+        default: throw .usage(UsageError("unknown command \"\(command)\""))
+        }
+    }
+
+    /// Parses `--format`, restricted to the formats a command supports.
+    static func format(_ parsed: ParsedArguments, allowed: [ReportFormat] = ReportFormat.allCases) throws(CommandError) -> ReportFormat {
+        guard let value = parsed.value("--format") else { return .text }
+        let format: ReportFormat
+        do throws(ReportFormatError) {
+            format = try ReportFormat(parsing: value)
+        } catch {
+            throw .usage(UsageError(error.description, command: parsed.command))
+        }
+        guard allowed.contains(format) else {
+            let names = allowed.map(\.rawValue).joined(separator: ", ")
+            throw .usage(UsageError("\(parsed.command) does not write \(format.rawValue); use one of: \(names)",
+                                    command: parsed.command))
+        }
+        return format
+    }
+
+    /// Parses `--fail-on`.
+    static func failOn(_ parsed: ParsedArguments) throws(CommandError) -> Severity {
+        guard let value = parsed.value("--fail-on") else { return .error }
+        guard let severity = Severity(rawValue: value) else {
+            throw .usage(UsageError("--fail-on takes error, warning or info, not \"\(value)\"", command: parsed.command))
+        }
+        return severity
+    }
+
+    /// Colour only for a terminal, and never when NO_COLOR is set.
+    static func useColor(_ environment: CommandEnvironment, format: ReportFormat) -> Bool {
+        format == .text && environment.stdoutIsTerminal && !environment.noColor
+    }
+}

@@ -1,0 +1,118 @@
+import EventLintKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `eventlint lint [--schema DIR] [--format F] [--input-format F] [--jobs N] … FILE...`: lints
+/// NDJSON exports against the plan.
+enum LintCommand {
+    /// The longest `--unclosed-window` accepted, in minutes (a year): any longer window is the
+    /// same as "every unclosed pair is near the end".
+    static let maxUnclosedWindowMinutes = 525_600.0
+
+    static func run(_ parsed: ParsedArguments, environment: CommandEnvironment,
+                    progress: (@Sendable (String) -> Void)?) throws(CommandError) -> CommandResult {
+        let format = try EventLintCLI.format(parsed)
+        let failOn = try EventLintCLI.failOn(parsed)
+        let schema = parsed.value("--schema") ?? "schema"
+        var request: LintRequest
+        let rejectsPath = parsed.value("--rejects")
+        let maxExamples: Int
+        do throws(UsageError) {
+            request = LintRequest(inputs: try expand(parsed.positionals))
+            request.settings.strict = parsed.has("--strict")
+            if let rejectsPath, let input = request.inputs.first(where: { sameFile($0, rejectsPath) }) {
+                // Writing the rejects file would truncate the export being linted.
+                throw UsageError("--rejects \(rejectsPath) is an input (\(input == "-" ? "standard input" : input)); choose another file",
+                                 command: "lint")
+            }
+            request.settings.collectRejects = rejectsPath != nil
+            if let name = parsed.value("--input-format"), name != "auto" {
+                guard let inputFormat = InputFormat(rawValue: name) else {
+                    let names = (["auto"] + InputFormat.allCases.map(\.rawValue)).joined(separator: ", ")
+                    throw UsageError("--input-format takes \(names), not \"\(name)\"", command: "lint")
+                }
+                request.settings.inputFormat = inputFormat
+            }
+            request.jobs = try parsed.integer("--jobs", range: 1...256) ?? environment.coreCount
+            if let limit = try parsed.integer("--max-line-bytes", range: 64...(1 << 30)) {
+                request.settings.framing.maxLineBytes = limit
+            }
+            if let depth = try parsed.integer("--max-depth", range: 1...100_000) { request.settings.maxDepth = depth }
+            request.unclosedWindowMinutes = try parsed.decimal(
+                "--unclosed-window", range: 0...maxUnclosedWindowMinutes, unit: "minutes")
+            maxExamples = try parsed.integer("--max-examples", range: 0...1_000_000) ?? 10
+        } catch {
+            throw .usage(error)
+        }
+
+        let session = try PlanSession.open(schema: schema)
+        let compiled = CompiledPlan(try session.validPlan(schema: schema))
+        let meter = progress.map { ProgressMeter(totalBytes: totalSize(request.inputs), sink: $0) }
+        let result: LintResult
+        do throws(ExportInputError) {
+            result = try LintRunner.run(plan: compiled, request: request, progress: meter)
+        } catch {
+            meter?.finish()
+            throw .input(error)
+        }
+        meter?.finish()
+        let document = ReportDocument(tool: EventLintCLI.tool, command: .lint, findings: result.findings,
+                                      rules: ReportDocument.rulesReferenced(by: result.findings),
+                                      summary: LintSummary(result: result))
+        let options = ReportOptions(format: format, color: EventLintCLI.useColor(environment, format: format),
+                                    maxExamples: maxExamples == 0 ? nil : maxExamples)
+        var files: [OutputFile] = []
+        if let rejectsPath {
+            let lines = result.rejects.map { $0.json.rendered(pretty: false) + "\n" }.joined()
+            files.append(OutputFile(path: rejectsPath, contents: lines))
+        }
+        return CommandResult(stdout: document.rendered(options),
+                             status: exitStatus(for: result.findings, failOn: failOn), files: files)
+    }
+
+    /// Expands glob patterns the shell left alone (quoted, or from a script); a pattern that
+    /// matches nothing is kept, so it fails as a missing file.
+    static func expand(_ inputs: [String]) throws(UsageError) -> [String] {
+        var files: [String] = []
+        for input in inputs {
+            guard input != "-", input.contains(where: { "*?[".contains($0) }) else {
+                files.append(input)
+                continue
+            }
+            var matches = glob_t()
+            defer { globfree(&matches) }
+            if glob(input, 0, nil, &matches) == 0 {
+                for index in 0..<Int(matches.gl_pathc) {
+                    if let path = matches.gl_pathv[index] { files.append(String(cString: path)) }
+                }
+            } else {
+                files.append(input)
+            }
+        }
+        if files.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input (-) can be read only once", command: "lint") }
+        return files
+    }
+
+    /// Whether two paths name the same file: the same text, or the same device and inode.
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        if first == second { return true }
+        var a = stat()
+        var b = stat()
+        // `-` is standard input: compare what descriptor 0 is (`--rejects X - < X`).
+        let firstStatus = first == "-" ? fstat(0, &a) : stat(first, &a)
+        let secondStatus = second == "-" ? fstat(0, &b) : stat(second, &b)
+        guard firstStatus == 0, secondStatus == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+    }
+
+    static func totalSize(_ inputs: [String]) -> Int64? {
+        var total: Int64 = 0
+        for input in inputs {
+            var status = stat()
+            guard input != "-", stat(input, &status) == 0 else { return nil }
+            total += Int64(status.st_size)
+        }
+        return total
+    }
+}

@@ -1,0 +1,89 @@
+import EventLintKit
+import Foundation
+
+/// Reads plan files from disk: the front end's half of getting a plan (the core builds a
+/// `PlanSession` from the bytes).
+enum PlanFiles {
+    /// The `.json`/`.json5` files of a directory, in name order.
+    static func read(directory: String) throws(LoadError) -> [PlanSource] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw LoadError(message: "plan directory \"\(directory)\" does not exist",
+                            hint: "point at the plan with --schema DIR (the directory of its *.json5 files)")
+        }
+        guard isDirectory.boolValue else {
+            throw LoadError(message: "plan path \"\(directory)\" is not a directory",
+                            hint: "--schema takes the directory that holds the plan's *.json5 files")
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw LoadError(message: "cannot list plan directory \"\(directory)\"")
+        }
+        let planFiles = names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }.sorted()
+        guard !planFiles.isEmpty else {
+            throw LoadError(message: "no plan files (*.json, *.json5) in \"\(directory)\"")
+        }
+        var sources: [PlanSource] = []
+        for name in planFiles {
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw LoadError(message: "cannot read plan file \"\(path)\"")
+            }
+            sources.append(PlanSource(path: path, bytes: [UInt8](data)))
+        }
+        return sources
+    }
+}
+
+extension PlanSession {
+    /// The session every command starts from: the plan in `schema`, and with `base` the plan
+    /// before the change (a directory or a git ref).
+    static func open(schema: String, base: String? = nil) throws(CommandError) -> PlanSession {
+        let sources: [PlanSource]
+        do throws(LoadError) {
+            sources = try PlanFiles.read(directory: schema)
+        } catch {
+            throw .cannotLoad(error, what: PlanSession.Part.plan.rawValue)
+        }
+        var baseSources: [PlanSource]?
+        if let base {
+            do throws(LoadError) {
+                baseSources = try BaseLoader.readSources(base: base, schemaDirectory: schema)
+            } catch {
+                throw .cannotLoad(error, what: PlanSession.Part.basePlan.rawValue)
+            }
+        }
+        do throws(PlanSession.Failure) {
+            return try PlanSession(sources: sources, baseSources: baseSources)
+        } catch {
+            throw CommandError.from(error, schema: schema)
+        }
+    }
+
+    /// The plan for a command that runs on it; a plan with errors stops the command.
+    func validPlan(schema: String) throws(CommandError) -> Plan {
+        do throws(PlanSession.Failure) {
+            return try validPlan()
+        } catch {
+            throw CommandError.from(error, schema: schema)
+        }
+    }
+}
+
+/// Source lines of plan and registered files for the text report's excerpts.
+struct SourceLines {
+    let indexes: [String: ([UInt8], LineIndex)]
+
+    init(_ sources: [PlanSource]) {
+        var indexes: [String: ([UInt8], LineIndex)] = [:]
+        for source in sources { indexes[source.path] = (source.bytes, LineIndex(source.bytes)) }
+        self.indexes = indexes
+    }
+
+    func line(_ number: Int, of file: String) -> String? {
+        guard let (bytes, index) = indexes[file] else { return nil }
+        return bytes.withUnsafeBytes { index.lineText(number, in: $0) }
+    }
+}
