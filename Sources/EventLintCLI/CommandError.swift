@@ -11,8 +11,9 @@ public enum CommandError: Error, Sendable {
     case cannotLoad(LoadError, what: String)
     /// The plan loads but `check` finds errors in it.
     case invalidPlan(count: Int, first: Finding, schema: String)
-    /// An export input cannot be read at all.
-    case input(ExportInputError)
+    /// Export inputs that could not be read, or not to their end; `report` holds what was read
+    /// of them and of every other input, printed before the errors.
+    case unreadInput([ExportInputError], report: String)
     /// An output file cannot be written.
     case cannotWrite(path: String, reason: String)
 
@@ -25,6 +26,12 @@ public enum CommandError: Error, Sendable {
 
     /// The exit status of every command error.
     static let exitStatus: Int32 = 2
+
+    /// What the front end prints on standard output before the error: the report of what was read.
+    var report: String {
+        if case .unreadInput(_, let report) = self { return report }
+        return ""
+    }
 
     /// What the front end prints on standard error.
     var message: String {
@@ -42,8 +49,8 @@ public enum CommandError: Error, Sendable {
             let again = schema == "schema" ? "eventlint check" : "eventlint check --schema \(schema)"
             let location = "\(first.location.file):\(first.location.line):\(first.location.column)"
             return "error: the plan has \(count) \(count == 1 ? "error" : "errors"); run `\(again)` first\n  first: \(location): [\(first.ruleID)] \(first.message)\n"
-        case .input(let error):
-            return "error: \(error.description)\n"
+        case .unreadInput(let errors, _):
+            return errors.map { "error: \($0.description)\n" }.joined()
         case .cannotWrite(let path, let reason):
             return "error: cannot write \(path): \(reason)\n"
         }

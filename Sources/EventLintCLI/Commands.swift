@@ -35,10 +35,11 @@ enum Commands {
             .valued("--jobs", "N", "worker threads (default: the number of cores)"),
             failOn,
             .valued("--max-examples", "N", "text: at most N findings shown per rule (default 10, 0 = all)"),
+            .valued("--max-findings", "N", "keep and list at most N findings; the rest are counted (default 10000,\n0 = all)"),
             .valued("--max-line-bytes", "N", "longer lines are skipped and reported (default 16777216)"),
             .valued("--max-depth", "N", "deepest JSON nesting accepted (default 512)"),
             .valued("--unclosed-window", "MINUTES", "unclosed pairs this close to a user's last event are warnings (default 30)"),
-            .valued("--rejects", "FILE", "write every rejected line (not JSON, too long) to FILE as NDJSON"),
+            .valued("--rejects", "FILE", "write every rejected line (not JSON, too long) to FILE as NDJSON, as it\nis read (each file is then read by one worker)"),
             .flag("--strict", "blank lines are errors"),
         ])
 

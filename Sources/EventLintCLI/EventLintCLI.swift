@@ -58,7 +58,7 @@ public enum EventLintCLI {
         do throws(CommandError) {
             return try dispatch(arguments, environment: environment, progress: progress)
         } catch {
-            return CommandResult(stderr: error.message, status: CommandError.exitStatus)
+            return CommandResult(stdout: error.report, stderr: error.message, status: CommandError.exitStatus)
         }
     }
 

@@ -26,7 +26,6 @@ enum LintCommand {
                 throw UsageError("--rejects \(rejectsPath) is an input (\(input == "-" ? "standard input" : input)); choose another file",
                                  command: "lint")
             }
-            request.settings.collectRejects = rejectsPath != nil
             if let name = parsed.value("--input-format"), name != "auto" {
                 guard let inputFormat = InputFormat(rawValue: name) else {
                     let names = (["auto"] + InputFormat.allCases.map(\.rawValue)).joined(separator: ", ")
@@ -42,33 +41,39 @@ enum LintCommand {
             request.unclosedWindowMinutes = try parsed.decimal(
                 "--unclosed-window", range: 0...maxUnclosedWindowMinutes, unit: "minutes")
             maxExamples = try parsed.integer("--max-examples", range: 0...1_000_000) ?? 10
+            if let limit = try parsed.integer("--max-findings", range: 0...1_000_000_000) {
+                request.settings.maxFindings = limit == 0 ? Int.max : limit
+            }
         } catch {
             throw .usage(error)
         }
 
         let session = try PlanSession.open(schema: schema)
         let compiled = CompiledPlan(try session.validPlan(schema: schema))
-        let meter = progress.map { ProgressMeter(totalBytes: totalSize(request.inputs), sink: $0) }
-        let result: LintResult
-        do throws(ExportInputError) {
-            result = try LintRunner.run(plan: compiled, request: request, progress: meter)
-        } catch {
-            meter?.finish()
-            throw .input(error)
+        // Rejected lines go to their file as they are read, so memory stays bounded.
+        let rejects = rejectsPath.map(RejectsFile.init(path:))
+        if let rejects, let code = rejects.writer.failure {
+            throw .cannotWrite(path: rejects.writer.path, reason: OutputWriter.describe(code))
         }
+        request.settings.rejectSink = rejects
+        let meter = progress.map { ProgressMeter(totalBytes: totalSize(request.inputs), sink: $0) }
+        let result = LintRunner.run(plan: compiled, request: request, progress: meter)
         meter?.finish()
+        if let rejects, let code = rejects.writer.finish() {
+            throw .cannotWrite(path: rejects.writer.path, reason: OutputWriter.describe(code))
+        }
         let document = ReportDocument(tool: EventLintCLI.tool, command: .lint, findings: result.findings,
                                       rules: ReportDocument.rulesReferenced(by: result.findings),
-                                      summary: LintSummary(result: result))
+                                      summary: LintSummary(result: result), unlisted: result.unlisted)
         let options = ReportOptions(format: format, color: EventLintCLI.useColor(environment, format: format),
                                     maxExamples: maxExamples == 0 ? nil : maxExamples)
-        var files: [OutputFile] = []
-        if let rejectsPath {
-            let lines = result.rejects.map { $0.json.rendered(pretty: false) + "\n" }.joined()
-            files.append(OutputFile(path: rejectsPath, contents: lines))
+        let report = document.rendered(options)
+        // What was read is reported; an input that could not be read (to its end) is exit 2.
+        if !result.inputErrors.isEmpty {
+            let nothingRead = result.inputErrors.count == request.inputs.count && result.counters.linesRead == 0
+            throw .unreadInput(result.inputErrors, report: nothingRead ? "" : report)
         }
-        return CommandResult(stdout: document.rendered(options),
-                             status: exitStatus(for: result.findings, failOn: failOn), files: files)
+        return CommandResult(stdout: report, status: exitStatus(for: result.counts, failOn: failOn))
     }
 
     /// Expands glob patterns the shell left alone (quoted, or from a script); a pattern that

@@ -182,10 +182,10 @@ import Testing
         var request = LintRequest(inputs: [path])
         request.settings.collectRejects = true
         request.jobs = 1
-        let sequential = try LintRunner.run(plan: plan, request: request)
+        let sequential = LintRunner.run(plan: plan, request: request)
         request.jobs = 2
         #expect(try splitAtLineBoundaries(path: path, parts: 2).count == 2)
-        let parallel = try LintRunner.run(plan: plan, request: request)
+        let parallel = LintRunner.run(plan: plan, request: request)
         #expect(parallel.findings == sequential.findings)
         #expect(parallel.counters.linesRead == 48_000)
         #expect(parallel.counters.linesRead == sequential.counters.linesRead)

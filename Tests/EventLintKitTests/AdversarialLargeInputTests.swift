@@ -125,7 +125,7 @@ import Testing
             let path = directory.write(name, bytes)
             var request = LintRequest(inputs: [path])
             request.jobs = 1
-            let result = try LintRunner.run(plan: plan, request: request)
+            let result = LintRunner.run(plan: plan, request: request)
             let counters = result.counters
             #expect(counters.linesRead == counters.validLines + counters.invalidLines + counters.blankLines, "\(name)")
             let accepted = counters.invalidLines == 0

@@ -62,10 +62,12 @@ enum AdversarialLint {
         if rejects { command += ["--rejects", rejectsPath] }
         let result = EventLintCLI.run(command + arguments + [path], environment: CommandEnvironment())
         var outcome = Outcome(status: result.status, stdout: result.stdout, stderr: result.stderr, findings: [])
-        if let file = result.files.first(where: { $0.path == rejectsPath }) {
-            outcome.rejects = file.contents.split(separator: "\n").compactMap {
-                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        // The rejects file is written while the lines are read.
+        if rejects, let contents = FileManager.default.contents(atPath: rejectsPath) {
+            outcome.rejects = contents.split(separator: UInt8(ascii: "\n")).compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any]
             }
+            try? FileManager.default.removeItem(atPath: rejectsPath)
         }
         guard !result.stdout.isEmpty,
               let document = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]

@@ -346,12 +346,16 @@ public struct Plan: Sendable {
 
     /// Applies the plan's severity overrides and suppressions to findings.
     public func adjust(_ findings: [Finding]) -> [Finding] {
-        findings.compactMap { finding in
-            if suppressions.contains(where: { $0.matches(finding) }) { return nil }
-            var adjusted = finding
-            if let override = severityOverrides[finding.ruleID] { adjusted.severity = override.value }
-            return adjusted
-        }
+        findings.compactMap { adjust($0) }
+    }
+
+    /// One finding with the plan's suppressions and severity overrides applied; `nil` when
+    /// suppressed.
+    public func adjust(_ finding: Finding) -> Finding? {
+        if suppressions.contains(where: { $0.matches(finding) }) { return nil }
+        var adjusted = finding
+        if let override = severityOverrides[finding.ruleID] { adjusted.severity = override.value }
+        return adjusted
     }
 }
 

@@ -4,3 +4,8 @@
 public func exitStatus(for findings: [Finding], failOn: Severity) -> Int32 {
     findings.contains { $0.severity >= failOn } ? 1 : 0
 }
+
+/// The exit status for exact counts (findings listed and not listed).
+public func exitStatus(for counts: FindingCounts, failOn: Severity) -> Int32 {
+    Severity.allCases.contains { $0 >= failOn && counts[$0] > 0 } ? 1 : 0
+}

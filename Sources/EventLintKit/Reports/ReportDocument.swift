@@ -44,16 +44,19 @@ public struct ReportDocument: Sendable {
     /// Metadata of the rules the findings reference, for SARIF's rule list and the docs links.
     public var rules: [Rule]
     public var summary: (any ReportSummary)?
+    /// Findings the run counted but did not keep (over `--max-findings`): part of every tally.
+    public var unlisted: FindingCounts
 
     public init(
         tool: ReportTool, command: ReportCommand, findings: [Finding], rules: [Rule],
-        summary: (any ReportSummary)? = nil
+        summary: (any ReportSummary)? = nil, unlisted: FindingCounts = FindingCounts()
     ) {
         self.tool = tool
         self.command = command
         self.findings = findings
         self.rules = rules
         self.summary = summary
+        self.unlisted = unlisted
     }
 
     /// The rules from `catalog` that `findings` reference, in id order; what a command passes as
@@ -63,7 +66,14 @@ public struct ReportDocument: Sendable {
         return catalog.filter { ids.contains($0.id) }.sorted { $0.id < $1.id }
     }
 
-    public var counts: SeverityCounts { SeverityCounts(findings) }
+    /// Every finding at each severity, listed or not.
+    public var counts: SeverityCounts {
+        var counts = SeverityCounts(findings)
+        counts.errors += unlisted.errors
+        counts.warnings += unlisted.warnings
+        counts.infos += unlisted.infos
+        return counts
+    }
 
     /// Renders the document in the chosen format. The result ends with a newline; the caller
     /// writes it wherever it belongs (stdout, a file, `$GITHUB_STEP_SUMMARY`).

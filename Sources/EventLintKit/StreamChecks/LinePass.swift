@@ -9,6 +9,14 @@ public struct LintSettings: Sendable {
     public var collectRejects = false
     /// How many leading bytes of a rejected line the rejects file keeps.
     public var rejectPrefixBytes = 256
+    /// Where rejected lines go as they are read (`--rejects FILE`), in file and line order: a run
+    /// with a sink reads each file in one pass, so memory stays bounded however many are rejected.
+    public var rejectSink: (any RejectSink)?
+    /// How many findings a run keeps to list; the rest are counted exactly but not kept, so a
+    /// file of ten million bad lines needs no more memory than one of ten thousand. `Int.max`
+    /// keeps all (`--max-findings 0`).
+    public var maxFindings = LintSettings.defaultMaxFindings
+    public static let defaultMaxFindings = 10_000
 
     public init() {}
 }
@@ -21,7 +29,7 @@ public final class LinePass: @unchecked Sendable {
     let plan: CompiledPlan
     let settings: LintSettings
     var scanner: EventScanner
-    @exclusivity(unchecked) public internal(set) var findings: [Finding] = []
+    @exclusivity(unchecked) var findings: FindingStore
     @exclusivity(unchecked) public var records: [EventRecord] = []
     @exclusivity(unchecked) public var values: [TrackedValue] = []
     @exclusivity(unchecked) public internal(set) var counters: StreamCounters
@@ -58,6 +66,7 @@ public final class LinePass: @unchecked Sendable {
         self.settings = settings
         scanner = EventScanner(forcedFormat: settings.inputFormat, maxDepth: settings.maxDepth)
         counters = StreamCounters(eventCount: plan.events.count, paramCount: plan.params.count)
+        findings = FindingStore(limit: max(1, settings.maxFindings), plan: plan.plan)
         trackedScratch = Array(repeating: .absent, count: plan.trackedCount)
         seenUses = Array(repeating: false, count: (plan.events.map(\.uses.count).max() ?? 0))
     }
@@ -137,9 +146,11 @@ public final class LinePass: @unchecked Sendable {
 
     /// Keeps a rejected line's first bytes and real size for the rejects file.
     func reject(_ line: FramedLine, _ finding: Finding) {
-        guard settings.collectRejects else { return }
-        rejects.append(RejectedLine(finding: finding, lineOffset: line.byteOffset,
-                                    prefix: Array(line.bytes.prefix(settings.rejectPrefixBytes)), size: line.length))
+        guard settings.collectRejects || settings.rejectSink != nil else { return }
+        let rejected = RejectedLine(finding: finding, lineOffset: line.byteOffset,
+                                    prefix: Array(line.bytes.prefix(settings.rejectPrefixBytes)), size: line.length)
+        if let sink = settings.rejectSink { sink.write(rejected) }
+        if settings.collectRejects { rejects.append(rejected) }
     }
 
     @inline(__always)

@@ -21,27 +21,48 @@ public struct LintResult: Sendable {
     public var pairs: [PairStatistics]
     /// Violations per plan rule, in plan order.
     public var ruleViolations: [Int]
+    /// Inputs that could not be read, or not to their end, in input order.
+    public var inputErrors: [ExportInputError] = []
+    /// Findings found but not kept in `findings` (over `maxFindings`), counted exactly.
+    public var unlisted = FindingCounts()
     /// Every rejected line, in file and line order (with `collectRejects`).
     public var rejects: [RejectedLine] = []
     public var files: [String]
     public var plan: CompiledPlan
-    /// Findings per rule id, before any grouping in the text output.
+    /// Findings per rule id, listed or not, before any grouping in the text output.
     public var countsByRule: [String: Int] {
-        findings.reduce(into: [:]) { $0[$1.ruleID, default: 0] += 1 }
+        findings.reduce(into: unlisted.byRule) { $0[$1.ruleID, default: 0] += 1 }
+    }
+
+    /// Every finding counted, listed or not.
+    public var counts: FindingCounts {
+        var counts = unlisted
+        for finding in findings { counts.add(finding) }
+        return counts
     }
 }
 
 /// Runs `lint`: the line pass over every input (files split at newlines across workers), the
 /// merge, then pairs and rules per user. The result is identical whatever `jobs` is.
 public enum LintRunner {
-    public static func run(plan: CompiledPlan, request: LintRequest,
-                           progress: ProgressMeter? = nil) throws(ExportInputError) -> LintResult {
+    /// An input that cannot be read (or stops being readable: a truncated `.gz`, a read error)
+    /// does not stop the run: every line read before the problem, and every other input, is
+    /// checked and reported, and the problem is in `inputErrors`.
+    public static func run(plan: CompiledPlan, request: LintRequest, progress: ProgressMeter? = nil) -> LintResult {
         var merged = LinePass(plan: plan, settings: request.settings)
         var files: [String] = []
+        var inputErrors: [ExportInputError] = []
         for (fileIndex, path) in request.inputs.enumerated() {
             files.append(path)
-            let passes = try runFile(path, fileIndex: fileIndex, plan: plan, request: request, progress: progress)
-            merge(passes, into: &merged)
+            do throws(ExportInputError) {
+                let (passes, failure) = try runFile(path, fileIndex: fileIndex, plan: plan, request: request,
+                                                    progress: progress)
+                merge(passes, into: &merged)
+                if let failure { inputErrors.append(failure) }
+            } catch {
+                inputErrors.append(error)
+            }
+            merged.findings.trimToLimit()
         }
         let window = request.unclosedWindowMinutes ?? plan.plan.unclosedWindowMinutes
         var records: [EventRecord] = []
@@ -52,22 +73,29 @@ public enum LintRunner {
             userLastTimestamp: merged.userLastTimestamp, userNames: merged.userNames, valueTexts: merged.valueTexts,
             unclosedWindowMicros: Int64(window * 60_000_000))
         let cross = CrossEventChecker(plan: plan).run(input)
-        let findings = plan.plan.adjust(merged.findings + cross.findings).sortedForReport()
-        var result = LintResult(findings: findings, counters: merged.counters, pairs: cross.pairs,
+        merged.findings.absorb(cross.findings)
+        merged.findings.trimToLimit()
+        var result = LintResult(findings: merged.findings.kept, counters: merged.counters, pairs: cross.pairs,
                                 ruleViolations: cross.ruleViolations, files: files, plan: plan)
+        result.unlisted = merged.findings.unlisted
         result.rejects = merged.rejects
+        result.inputErrors = inputErrors
         return result
     }
 
     /// The line pass over one input; several passes when the file is split across workers.
+    /// It throws when the input cannot be opened at all; a failure part-way returns the passes
+    /// up to the failed one (which holds the lines read before the failure) and the error.
     static func runFile(_ path: String, fileIndex: Int, plan: CompiledPlan, request: LintRequest,
-                        progress: ProgressMeter?) throws(ExportInputError) -> [LinePass] {
+                        progress: ProgressMeter?) throws(ExportInputError) -> ([LinePass], ExportInputError?) {
         if path != "-", let document = try wholeDocument(path, settings: request.settings) {
             let pass = LinePass(plan: plan, settings: request.settings)
             document.withUnsafeBytes { pass.processDocument($0, file: path, fileIndex: fileIndex) }
-            return [pass]
+            return ([pass], nil)
         }
-        let ranges = request.jobs > 1 ? try splitAtLineBoundaries(path: path, parts: request.jobs) : [ByteRange.whole]
+        // A reject sink takes lines in file order, so such a run reads each file in one pass.
+        let parts = request.settings.rejectSink == nil ? request.jobs : 1
+        let ranges = parts > 1 ? try splitAtLineBoundaries(path: path, parts: parts) : [ByteRange.whole]
         let passes = ranges.map { _ in LinePass(plan: plan, settings: request.settings) }
         for pass in passes { pass.progress = progress }
         let errors = Errors(count: ranges.count)
@@ -83,8 +111,9 @@ public enum LintRunner {
                 }
             }
         }
-        if let error = errors.first { throw error }
-        return passes
+        guard let (failedIndex, error) = errors.first else { return (passes, nil) }
+        // Later ranges start at line numbers only the failed range could have told.
+        return (Array(passes[...failedIndex]), error)
     }
 
     static func runRange(_ path: String, range: ByteRange, fileIndex: Int, pass: LinePass,
@@ -156,10 +185,7 @@ public enum LintRunner {
                 swap(&merged.records, &pass.records)
                 swap(&merged.values, &pass.values)
             }
-            for var finding in pass.findings {
-                finding.location.line += lineOffset
-                merged.findings.append(finding)
-            }
+            merged.findings.absorb(pass.findings, lineOffset: lineOffset)
             for var reject in pass.rejects {
                 reject.finding.location.line += lineOffset
                 merged.rejects.append(reject)
@@ -199,7 +225,11 @@ final class Errors: @unchecked Sendable {
         }
     }
 
-    var first: ExportInputError? { lock.withLock { errors.compactMap { $0 }.first } }
+    var first: (index: Int, error: ExportInputError)? {
+        lock.withLock {
+            errors.enumerated().compactMap { item in item.element.map { (item.offset, $0) } }.first
+        }
+    }
 }
 
 /// A tiny lock over `Mutex` so worker results can be written from several threads.

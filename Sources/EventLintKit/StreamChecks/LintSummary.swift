@@ -98,8 +98,17 @@ public struct LintSummary: ReportSummary {
         return text
     }
 
+    /// Said when findings were counted but not kept: how many, and how to get them all.
+    var unlistedLine: String? {
+        let unlisted = result.unlisted.total
+        guard unlisted > 0 else { return nil }
+        return "findings: \(result.findings.count + unlisted) in all, the first \(result.findings.count) listed; "
+            + "--max-findings 0 lists every one, --rejects FILE keeps every rejected line"
+    }
+
     public var textLines: [String] {
         var lines = ["", accounting, eventLine]
+        if let unlistedLine { lines.append(unlistedLine) }
         if !result.pairs.isEmpty {
             lines.append("pairs:")
             lines += result.pairs.map { "  " + pairLine($0) }
@@ -136,6 +145,7 @@ public struct LintSummary: ReportSummary {
 
     public var markdown: String {
         var text = "### Stream\n\n\(accounting)  \n\(eventLine)\n"
+        if let unlistedLine { text += "\n\(unlistedLine)\n" }
         if !result.pairs.isEmpty {
             text += "\n| pair | opened | closed | outcomes | unclosed | near end | orphan closes | median | p90 |\n|---|---:|---:|---|---:|---:|---:|---:|---:|\n"
             for pair in result.pairs {
@@ -188,6 +198,7 @@ public struct LintSummary: ReportSummary {
             ("unknownEventNames", .object(counters.unknownNames.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             ("pairs", .array(pairs)),
             ("rules", .object(rules)),
+            ("unlistedFindings", .int(result.unlisted.total)),
             ("findingsByRule", .object(result.countsByRule.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
             ("missingRequired", .array(missingStatistics.map {
                 .object([("event", .string($0.event)), ("param", .string($0.param)), ("missing", .int($0.missing)),

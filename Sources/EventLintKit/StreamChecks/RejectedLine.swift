@@ -22,6 +22,13 @@ public struct RejectedLine: Sendable {
     }
 }
 
+/// Receives rejected lines as the line pass reads them, in file and line order (`--rejects
+/// FILE`: the front end writes each as one NDJSON record). A sink remembers its own write
+/// failure; the front end checks it after the run.
+public protocol RejectSink: AnyObject, Sendable {
+    func write(_ line: RejectedLine)
+}
+
 /// Standard base64 (RFC 4648, with padding), for raw bytes in JSON output.
 enum Base64 {
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)

@@ -1,0 +1,66 @@
+/// The findings of one line pass, bounded: the plan's suppressions and severity overrides are
+/// applied as findings arrive, the first `limit` are kept (and every further one on the same
+/// line, so the cut never falls inside a line), and the rest are only counted. Lines arrive in
+/// order within a pass, so what is kept is a prefix of the pass in report order; the merge
+/// (`LintRunner.trim`) then cuts the union at the same place whatever `--jobs` was.
+struct FindingStore: Sendable {
+    /// How many findings to keep; `Int.max` keeps all.
+    let limit: Int
+    let plan: Plan
+    private(set) var kept: [Finding] = []
+    private(set) var unlisted = FindingCounts()
+
+    init(limit: Int, plan: Plan) {
+        self.limit = limit
+        self.plan = plan
+    }
+
+    var count: Int { kept.count }
+    var isEmpty: Bool { kept.isEmpty }
+    var last: Finding? { kept.last }
+
+    mutating func append(_ finding: Finding) {
+        guard let adjusted = plan.adjust(finding) else { return }
+        if kept.count < limit || kept.last.map({ Self.sameLine($0.location, adjusted.location) }) == true {
+            kept.append(adjusted)
+        } else {
+            unlisted.add(adjusted)
+        }
+    }
+
+    mutating func append(contentsOf findings: some Sequence<Finding>) {
+        for finding in findings { append(finding) }
+    }
+
+    static func sameLine(_ a: SourceLocation, _ b: SourceLocation) -> Bool { a.line == b.line && a.file == b.file }
+
+    /// Takes another pass's findings (already adjusted), moving them down by `lineOffset` lines
+    /// (a range's local line numbers become the file's), and its unlisted counts.
+    mutating func absorb(_ other: FindingStore, lineOffset: Int) {
+        for var finding in other.kept {
+            finding.location.line += lineOffset
+            kept.append(finding)
+        }
+        unlisted.add(other.unlisted)
+    }
+
+    /// Adds findings made after the line pass (pairs, rules) without cutting.
+    mutating func absorb(_ findings: [Finding]) {
+        for finding in findings {
+            if let adjusted = plan.adjust(finding) { kept.append(adjusted) }
+        }
+    }
+
+    /// Sorts the kept findings into report order and keeps those up to the line of the
+    /// `limit`-th; the rest are counted. Cutting the union of passes this way gives the same
+    /// findings whatever the passes were.
+    mutating func trimToLimit() {
+        kept.sort(by: Finding.ordered)
+        guard kept.count > limit else { return }
+        let cut = kept[limit - 1].location
+        var end = limit
+        while end < kept.count, Self.sameLine(kept[end].location, cut) { end += 1 }
+        for finding in kept[end...] { unlisted.add(finding) }
+        kept.removeSubrange(end...)
+    }
+}
