@@ -26,8 +26,15 @@ enum PlanFiles {
             throw LoadError(message: "no plan files (*.json, *.json5) in \"\(directory)\"")
         }
         var sources: [PlanSource] = []
+        let realDirectory = realPath(directory)
         for name in planFiles {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            // A plan file that is a link out of the plan directory would let a change outside
+            // `schema/` (or outside the repository) alter the plan without touching it.
+            if let realDirectory, let target = realPath(path), !target.hasPrefix(realDirectory + "/") {
+                throw LoadError(message: "plan file \"\(path)\" is a link to \"\(target)\", outside the plan directory",
+                                hint: "copy the file into the plan directory instead of linking it")
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw LoadError(message: "cannot read plan file \"\(path)\"")
             }
@@ -35,6 +42,13 @@ enum PlanFiles {
         }
         return sources
     }
+}
+
+/// The canonical path (links resolved), or nil when it cannot be resolved.
+func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
 }
 
 extension PlanSession {

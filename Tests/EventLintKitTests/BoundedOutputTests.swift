@@ -157,3 +157,44 @@ import Testing
         #expect(result.stdout.contains("good.ndjson:1:1"))
     }
 }
+
+/// Inputs and plan files that would otherwise mislead: the same export twice, a pretty array
+/// over the line limit, a plan file that links out of the plan directory.
+@Suite struct InputShapeTests {
+    @Test func sameFileTwiceIsLintedOnce() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.write("a.ndjson", Array("x\n".utf8))
+        let result = EventLintCLI.run(["lint", "--schema", Repository.schema.path, path, directory.path + "/./a.ndjson",
+                                       directory.path + "/*.ndjson"], environment: CommandEnvironment())
+        #expect(result.stdout.contains("lines read: 1 = valid 0 + invalid 1 + blank 0"))
+        #expect(result.stdout.components(separatedBy: "info[export/duplicate-input]").count - 1 == 2)
+        #expect(result.stdout.contains("is the same file as \"\(path)\", given before; it is linted once"))
+    }
+
+    @Test func prettyArrayOverTheLineLimitIsOneFinding() throws {
+        let directory = TemporaryDirectory()
+        var text = "[\n"
+        for index in 0..<200 {
+            text += "  {\"event_name\": \"screen_view\", \"user_pseudo_id\": \"u\(index)\"}" + (index < 199 ? ",\n" : "\n")
+        }
+        let path = directory.write("rows.json", Array((text + "]\n").utf8))
+        let result = EventLintCLI.run(["lint", "--schema", Repository.schema.path, "--max-line-bytes", "1024", "--format", "json",
+                                       path], environment: CommandEnvironment())
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let rules = (document["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+        #expect(rules == ["export/document-too-large"])
+        #expect(result.status == 1)
+    }
+
+    @Test func planFileLinkingOutOfThePlanDirectoryIsRefused() throws {
+        let outside = TemporaryDirectory()
+        let plan = try PlanCopy(of: Repository.schema)
+        defer { plan.remove() }
+        let target = outside.write("extra.json5", Array("{ events: {} }".utf8))
+        #expect(symlink(target, plan.url.path + "/extra.json5") == 0)
+        let result = EventLintCLI.run(["check", "--schema", plan.url.path], environment: CommandEnvironment())
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("is a link to"))
+        #expect(result.stderr.contains("outside the plan directory"))
+    }
+}

@@ -1,7 +1,8 @@
 /// The rules of the export reading stage, listed in `RuleCatalog`, with the message factories
 /// that build their findings from a `FramedLine`, so wording lives next to the rule.
 public enum ExportRules {
-    public static let all: [Rule] = [lineTooLong, leadingBOM, blankLine, missingFinalNewline]
+    public static let all: [Rule] = [lineTooLong, leadingBOM, blankLine, missingFinalNewline, documentTooLarge,
+                                     duplicateInput]
 
     public static let lineTooLong = Rule(
         id: "export/line-too-long", stage: .export, severity: .error,
@@ -63,6 +64,47 @@ public enum ExportRules {
 
             **How to fix:** make sure the export finished writing; end the file with a newline.
             """)
+
+    public static let documentTooLarge = Rule(
+        id: "export/document-too-large", stage: .export, severity: .error,
+        summary: "a file is one JSON document (a pretty-printed array of rows) larger than the maximum line size",
+        documentation: """
+            The file is not NDJSON but one JSON document over many lines — what the BigQuery \
+            console's "Save results → JSON" writes — and it is larger than `--max-line-bytes`, \
+            the most eventlint holds in memory for one record. The file is not read: read line \
+            by line, each of its lines would be a fragment and an error of its own.
+
+            **How to fix:** convert it to NDJSON (`jq -c '.[]' rows.json > rows.ndjson`), or \
+            raise `--max-line-bytes` above the file's size.
+            """)
+
+    public static let duplicateInput = Rule(
+        id: "export/duplicate-input", stage: .export, severity: .info,
+        summary: "the same file was given twice (by two names or a name and a glob); it is linted once",
+        documentation: """
+            Two inputs name the same file (the same device and inode, or the same path). It is \
+            read once, under its first name, so its events are not counted twice and its pairs \
+            do not see every event twice.
+
+            **How to fix:** nothing is needed; drop the second name or narrow the glob.
+            """)
+
+    /// The finding for a JSON document too large to hold.
+    public static func documentTooLarge(file: String, limit: Int) -> Finding {
+        Finding(
+            rule: documentTooLarge,
+            message: "file is one JSON document of more than \(limit) bytes (--max-line-bytes); convert it with "
+                + "`jq -c '.[]'` or raise --max-line-bytes above its size",
+            at: SourceLocation(file: file, line: 1, column: 1, byteOffset: 0))
+    }
+
+    /// The finding for an input given twice.
+    public static func duplicateInput(file: String, first: String) -> Finding {
+        Finding(
+            rule: duplicateInput,
+            message: "\"\(file)\" is the same file as \"\(first)\", given before; it is linted once",
+            at: SourceLocation(file: file, line: 1, column: 1, byteOffset: 0))
+    }
 
     /// The finding for an oversize line. `location` points at the line start.
     public static func lineTooLong(_ line: FramedLine, file: String, limit: Int) -> Finding {

@@ -52,7 +52,15 @@ public enum LintRunner {
         var merged = LinePass(plan: plan, settings: request.settings)
         var files: [String] = []
         var inputErrors: [ExportInputError] = []
+        var seen: [FileIdentity: String] = [:]
         for (fileIndex, path) in request.inputs.enumerated() {
+            if let identity = FileIdentity(path: path) {
+                if let first = seen[identity] {
+                    merged.findings.append(ExportRules.duplicateInput(file: path, first: first))
+                    continue
+                }
+                seen[identity] = path
+            }
             files.append(path)
             do throws(ExportInputError) {
                 let (passes, failure) = try runFile(path, fileIndex: fileIndex, plan: plan, request: request,
@@ -88,10 +96,18 @@ public enum LintRunner {
     /// up to the failed one (which holds the lines read before the failure) and the error.
     static func runFile(_ path: String, fileIndex: Int, plan: CompiledPlan, request: LintRequest,
                         progress: ProgressMeter?) throws(ExportInputError) -> ([LinePass], ExportInputError?) {
-        if path != "-", let document = try wholeDocument(path, settings: request.settings) {
-            let pass = LinePass(plan: plan, settings: request.settings)
-            document.withUnsafeBytes { pass.processDocument($0, file: path, fileIndex: fileIndex) }
-            return ([pass], nil)
+        if path != "-" {
+            switch try wholeDocument(path, settings: request.settings) {
+            case .lines: break
+            case .document(let document):
+                let pass = LinePass(plan: plan, settings: request.settings)
+                document.withUnsafeBytes { pass.processDocument($0, file: path, fileIndex: fileIndex) }
+                return ([pass], nil)
+            case .tooLarge:
+                let pass = LinePass(plan: plan, settings: request.settings)
+                pass.findings.append(ExportRules.documentTooLarge(file: path, limit: request.settings.framing.maxLineBytes))
+                return ([pass], nil)
+            }
         }
         // A reject sink takes lines in file order, so such a run reads each file in one pass.
         let parts = request.settings.rejectSink == nil ? request.jobs : 1
@@ -130,12 +146,21 @@ public enum LintRunner {
 
     /// A pretty-printed JSON array of rows (BigQuery console "Save results → JSON") is one JSON
     /// document over many lines, not NDJSON: read it whole (up to `maxLineBytes`).
-    static func wholeDocument(_ path: String, settings: LintSettings) throws(ExportInputError) -> [UInt8]? {
+    enum Shape {
+        /// NDJSON (or anything read line by line).
+        case lines
+        /// One JSON document over many lines, read whole.
+        case document([UInt8])
+        /// One JSON document larger than `maxLineBytes`.
+        case tooLarge
+    }
+
+    static func wholeDocument(_ path: String, settings: LintSettings) throws(ExportInputError) -> Shape {
         // Only a regular file can be opened twice and read from the start again. Sniffing a pipe,
         // `<(zcat …)` or a device would eat its first bytes (and a FIFO whose writer is done
         // would block the second open for ever), so those are always read as NDJSON.
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .lines }
         let input = try ExportInput(path: path)
         var prefix = [UInt8](repeating: 0, count: 1 << 16)
         let count = (try? prefix.withUnsafeMutableBytes { try input.read(into: $0) }) ?? 0
@@ -143,10 +168,10 @@ public enum LintRunner {
         var start = 0
         if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         while start < prefix.count, [0x20, 0x09, 0x0D, 0x0A].contains(prefix[start]) { start += 1 }
-        guard start < prefix.count, prefix[start] == 0x5B else { return nil }
+        guard start < prefix.count, prefix[start] == 0x5B else { return .lines }
         // Multi-line only if the first line alone is an unfinished JSON text.
         let lineEnd = prefix[start...].firstIndex(of: 0x0A) ?? prefix.count
-        guard lineEnd < prefix.count else { return nil }
+        guard lineEnd < prefix.count else { return .lines }
         let firstLineIsComplete = prefix[start..<lineEnd].withUnsafeBytes { bytes -> Bool in
             var cursor = JSONCursor(bytes: bytes, scratch: JSONScratch())
             do throws(JSONError) {
@@ -156,7 +181,7 @@ public enum LintRunner {
                 return error.kind != .unexpectedEnd
             }
         }
-        guard !firstLineIsComplete else { return nil }
+        guard !firstLineIsComplete else { return .lines }
         var all = prefix
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while all.count <= settings.framing.maxLineBytes {
@@ -168,10 +193,10 @@ public enum LintRunner {
             } catch {
                 throw .readFailed(path: path, errno: 0, offset: Int64(all.count))
             }
-            if read == 0 { return all }
+            if read == 0 { return .document(all) }
             all.append(contentsOf: buffer[0..<read])
         }
-        return nil
+        return .tooLarge
     }
 
     /// Adds a file's passes to the run, in range order, turning range-local line numbers into
@@ -207,6 +232,19 @@ public enum LintRunner {
             lineOffset += pass.counters.linesRead
             if let progress = pass.progress, pass.unreportedBytes > 0 { progress.add(pass.unreportedBytes) }
         }
+    }
+}
+
+/// A file's device and inode: two names of one regular file are one input.
+struct FileIdentity: Hashable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(path: String) {
+        var status = stat()
+        guard path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
     }
 }
 
