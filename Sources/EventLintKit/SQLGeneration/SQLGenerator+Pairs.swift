@@ -61,7 +61,7 @@ extension SQLGenerator {
         elements.append(element("pair_role = 'close' AND COALESCE(previous_role, 'close') <> 'open'",
                                 rule: SQLText.string(PairRules.orphanClose.id), param: nil))
         if pair.closeRequired {
-            let micros = Int64(plan.unclosedWindowMinutes * 60_000_000)
+            let micros = LintSettings.windowMicros(minutes: plan.unclosedWindowMinutes)
             let nearEnd = "event_time IS NOT NULL AND user_last_time IS NOT NULL AND event_time >= user_last_time - \(micros)"
             elements.append(element("pair_role = 'open' AND next_role = 'open'", rule: SQLText.string(PairRules.reopened.id), param: nil))
             elements.append(element("pair_role = 'open' AND next_role IS NULL AND \(nearEnd)",

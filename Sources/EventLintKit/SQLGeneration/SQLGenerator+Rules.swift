@@ -170,8 +170,10 @@ extension SQLGenerator {
         let recorded = eventIn(recordedEventNames)
         if !recordedEventNames.isEmpty {
             elements.append(element("\(recorded) AND user_key IS NULL", rule: SQLText.string(StreamRules.missingUserID.id), param: nil))
-            elements.append(element("\(recorded) AND user_key IS NOT NULL AND event_time IS NULL",
+            elements.append(element("implausible_time OR (\(recorded) AND user_key IS NOT NULL AND event_time IS NULL)",
                                     rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil))
+        } else {
+            elements.append(element("implausible_time", rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil))
         }
         elements += ruleElements()
         return """

@@ -200,7 +200,7 @@ struct CrossEventRun {
             for (_, record) in open[index].sorted(by: { ($0.record.file, $0.record.line) < ($1.record.file, $1.record.line) }) {
                 let name = pair.declaration.name
                 if let lastTimestamp, record.timestamp != .min,
-                   record.timestamp >= lastTimestamp - input.unclosedWindowMicros {
+                   record.timestamp >= lastTimestamp.subtractingSaturating(input.unclosedWindowMicros) {
                     statistics[index].unclosedNearEnd += 1
                     report(PairRules.unclosedNearEnd,
                            "pair \"\(name)\": \"\(eventName(record))\" is not closed for user \(userText(record)), but it opened within \(windowText) of the user's last event: the export window may have cut it off",
@@ -277,7 +277,9 @@ struct CrossEventRun {
         }
         statistics[index].closedByOutcome[outcome, default: 0] += 1
         let timed = opening.timestamp != .min && closing.timestamp != .min
-        let deltaMs = Double(closing.timestamp &- opening.timestamp) / 1000
+        // Timestamps are inside `GA4Facts.plausibleTimestampMicros` (others are cleared per
+        // event), so this cannot overflow; saturating all the same, so no input can wrap it.
+        let deltaMs = Double(closing.timestamp.subtractingSaturating(opening.timestamp)) / 1000
         if timed { statistics[index].durationsMs.append(deltaMs) }
         guard let slot = pair.durationSlot, let duration = values[slot].measuredNumber,
               let check = pair.declaration.duration else { return }

@@ -29,6 +29,7 @@ extension LinePass {
     }
 
     func check(_ event: ScannedEvent, scan: LineScan, line: FramedLine) {
+        var event = event
         let bytes = line.bytes
         if let problem = event.shapeProblem {
             counters.notEvents += 1
@@ -40,6 +41,16 @@ extension LinePass {
         counters.eventsChecked += 1
         counters.countFormat(event.format)
         let eventIndex = Self.withBytes(nameToken, bytes) { plan.eventTable.lookup($0) }
+        if let timestamp = event.timestamp, !GA4Facts.plausibleTimestampMicros.contains(timestamp) {
+            // Reported on every event, planned or not, and then the event has no time at all: it
+            // neither moves the user's last time nor takes part in an order, duration or window.
+            let name = eventIndex.map { plan.events[Int($0)].name } ?? Self.string(Self.decoded(nameToken, bytes))
+            findings.append(Finding(rule: StreamRules.invalidTimestamp,
+                                    message: "event \"\(name)\" has timestamp \(timestamp), not a time between 2000 and 2100 in microseconds; it takes part in no time-based check",
+                                    at: location(line, event.timestampOffset), event: name))
+            event.timestamp = nil
+            event.timestampImplausible = true
+        }
         let userHash = userKey(event.user, bytes)
         if let userHash, let timestamp = event.timestamp {
             if let last = userLastTimestamp[userHash] {
@@ -357,7 +368,7 @@ extension LinePass {
                                     at: location(line, event.nameOffset), event: eventName))
             return
         }
-        if event.timestamp == nil {
+        if event.timestamp == nil, !event.timestampImplausible {
             let what = event.timestampInvalid ? "a timestamp that is not an integer" : "no timestamp"
             findings.append(Finding(rule: StreamRules.invalidTimestamp,
                                     message: "event \"\(eventName)\" has \(what); it sorts before the user's timed events",
@@ -452,9 +463,7 @@ extension LinePass {
         return values.count > 12 ? shown + ", …" : shown
     }
 
-    static func format(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-    }
+    static func format(_ number: Double) -> String { NumberText.format(number) }
 
     static func describe(_ value: ValueToken, _ wire: Wire, _ bytes: UnsafeRawBufferPointer) -> String {
         let slot: String

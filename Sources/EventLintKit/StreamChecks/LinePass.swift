@@ -11,6 +11,19 @@ public struct LintSettings: Sendable {
     public var rejectPrefixBytes = 256
 
     public init() {}
+
+    /// The end-of-stream window of unclosed pairs in microseconds, for any number of minutes:
+    /// negative and NaN give 0, and a window longer than `maxUnclosedWindowMinutes` (or
+    /// infinite) saturates there. `check` rejects such plan values and `lint` such flags; this
+    /// keeps the core safe for whatever it is given.
+    public static func windowMicros(minutes: Double) -> Int64 {
+        guard minutes > 0 else { return 0 }
+        return Int64(saturating: min(minutes, maxUnclosedWindowMinutes) * 60_000_000)
+    }
+
+    /// The longest `unclosedWindowMinutes` a plan or `--unclosed-window` may give: 100 years,
+    /// the span of `GA4Facts.plausibleTimestampMicros`, so any window covers any real export.
+    public static let maxUnclosedWindowMinutes: Double = 100 * 366 * 24 * 60
 }
 
 /// The line pass of one worker: frames lines, scans them, runs the per-event checks, and keeps

@@ -50,7 +50,7 @@ public enum LintRunner {
         let input = CrossEventInput(
             records: records, values: merged.values, files: files,
             userLastTimestamp: merged.userLastTimestamp, userNames: merged.userNames, valueTexts: merged.valueTexts,
-            unclosedWindowMicros: Int64(window * 60_000_000))
+            unclosedWindowMicros: LintSettings.windowMicros(minutes: window))
         let cross = CrossEventChecker(plan: plan).run(input)
         let findings = plan.plan.adjust(merged.findings + cross.findings).sortedForReport()
         var result = LintResult(findings: findings, counters: merged.counters, pairs: cross.pairs,
