@@ -48,7 +48,7 @@ extension SQLGenerator {
         case .text:
             guard let bucket = slot.bucket else { return nil }
             let arms = bucket.labels.enumerated().compactMap { index, label -> String? in
-                let edge: Int64? = lower ? bucket.edges[index] : (index + 1 < bucket.edges.count ? bucket.edges[index + 1] - 1 : nil)
+                let edge: Int64? = lower ? bucket.edges[index] : (index + 1 < bucket.edges.count ? bucket.edges[index + 1].subtractingSaturating(1) : nil)
                 return edge.map { "WHEN \(SQLText.string(label)) THEN \($0)" }
             }
             return arms.isEmpty ? nil : "CASE \(slot.value) \(arms.joined(separator: " ")) END"

@@ -29,10 +29,12 @@ enum SQLText {
         "(" + texts.map(string).joined(separator: ", ") + ")"
     }
 
-    /// A numeric literal: whole numbers without a fraction, others as Swift prints a double.
+    /// A numeric literal: whole numbers without a fraction, others as Swift prints a double
+    /// (`1e+20` is a BigQuery literal too). The plan loader admits only finite numbers; were
+    /// one to slip through, it becomes `CAST('inf' AS FLOAT64)`, never a bare `inf`.
     static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
+        guard value.isFinite else { return "CAST(\(string(NumberText.format(value))) AS FLOAT64)" }
+        return NumberText.format(value)
     }
 
     /// A FLOAT64 literal (so `IN` lists compare doubles with doubles).

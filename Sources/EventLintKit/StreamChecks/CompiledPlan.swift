@@ -30,7 +30,7 @@ struct CompiledParam: Sendable {
         if let bucket {
             strings = bucket.labels
             for (index, label) in bucket.labels.enumerated() {
-                let upper: Int64? = index + 1 < bucket.edges.count ? bucket.edges[index + 1] - 1 : nil
+                let upper: Int64? = index + 1 < bucket.edges.count ? bucket.edges[index + 1].subtractingSaturating(1) : nil
                 bucketBounds[ByteHash.hash(label)] = (bucket.edges[index], upper)
             }
         }

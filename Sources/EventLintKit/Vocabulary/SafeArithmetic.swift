@@ -50,8 +50,8 @@ extension Int {
 }
 
 /// The one way eventlint writes a number that came from input or the plan: integral values
-/// without a fraction (`30`, `-5`, `100000000000000000000`), others in Swift's shortest
-/// round-tripping form (`0.5`, `1e+300`), non-finite values as `inf`, `-inf`, `nan`. It never
+/// without a fraction (`30`, `-5`), others in Swift's shortest
+/// round-tripping form (`0.5`, `1e+20`), non-finite values as `inf`, `-inf`, `nan`. It never
 /// converts a value it cannot hold.
 public enum NumberText {
     public static func format(_ number: Double) -> String {
