@@ -127,9 +127,7 @@ extension LinePass {
         }
         counters.unknownEvents += 1
         let name = Self.string(nameBytes)
-        if counters.unknownNames[name] != nil || counters.unknownNames.count < StreamCounters.unknownNameCap {
-            counters.unknownNames[name, default: 0] += 1
-        }
+        counters.countUnknownName(name)
         findings.append(Finding(rule: StreamRules.unknownEvent, message: "event \"\(name)\" is not in the plan",
                                 at: location(line, event.nameOffset), event: name))
     }
