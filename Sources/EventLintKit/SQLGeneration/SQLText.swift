@@ -2,7 +2,9 @@
 /// and value of the plan reaches the SQL through here, quoted, never as raw text.
 enum SQLText {
     /// A string literal: `'…'`, with `\` and `'` escaped and control characters written as
-    /// escapes, so any plan text is safe inside it.
+    /// escapes, so any plan text is safe inside it. The only way plan text enters SQL, comments
+    /// included: line breaks of any kind (LF, CR, U+0085, U+2028, U+2029), other controls and
+    /// bidi controls are escaped, so a literal in a `--` comment cannot end the comment.
     static func string(_ text: String) -> String {
         var result = "'"
         for scalar in text.unicodeScalars {
@@ -13,9 +15,14 @@ enum SQLText {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || scalar.value == 0x7F {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                } else if (0x80...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+                            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+                            || scalar.value == 0xFEFF {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
                     result.unicodeScalars.append(scalar)
                 }
