@@ -116,7 +116,7 @@ enum LintCommand {
         for input in inputs {
             var status = stat()
             guard input != "-", stat(input, &status) == 0 else { return nil }
-            total += Int64(status.st_size)
+            total = total.addingSaturating(Int64(status.st_size))
         }
         return total
     }

@@ -67,7 +67,8 @@ import Testing
         #expect(try splitAtLineBoundaries(path: gz, parts: 4) == [.whole])
         #expect(try splitAtLineBoundaries(path: "-", parts: 4) == [.whole])
         let empty = directory.write("empty.ndjson", [])
-        #expect(try splitAtLineBoundaries(path: empty, parts: 4) == [ByteRange(start: 0, end: 0)])
+        // A size of 0 may still hold content (/proc files): one streaming read, as with --jobs 1.
+        #expect(try splitAtLineBoundaries(path: empty, parts: 4) == [.whole])
         #expect(FramingFixtures.collect(path: empty, range: ByteRange(start: 0, end: 0)).lines.isEmpty)
     }
 

@@ -161,6 +161,10 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
         RuleCase(rule: "stream/invalid-timestamp",
                  bad: [Export.bq("onboarding_step_complete", at: 0, params: [("phase", .string("intro"))], timestamp: "\"17419500OOOOOOOO\"")],
                  clean: [E.step()], line: 1, columnAt: "\"17419500OOOOOOOO\""),
+        // A timestamp that cannot be a real GA4 time (here milliseconds instead of microseconds).
+        RuleCase(rule: "stream/invalid-timestamp",
+                 bad: [Export.bq("onboarding_step_complete", at: 0, params: [("phase", .string("intro"))], timestamp: "\"1741950000000\"")],
+                 clean: [E.step()], line: 1, columnAt: "\"1741950000000\""),
 
         // MARK: pair/*
         RuleCase(rule: "pair/orphan-close",

@@ -27,7 +27,11 @@ public func splitAtLineBoundaries(path: String, parts: Int) throws(ExportInputEr
     // bytes are half of a code unit, so cutting there would misalign every later range.
     if prefix.withUnsafeBytes({ JSONCursor.utf16Error(in: $0) }) != nil { return [.whole] }
     let size = file.sizeAtOpen
-    guard parts > 1, size > 0 else { return [ByteRange(start: 0, end: size)] }
+    // A size of 0 says nothing for files such as /proc/self/status or FUSE mounts, which have
+    // content all the same: read those (and anything not split) in one streaming pass, as
+    // `--jobs 1` does, so the output does not depend on the job count.
+    guard size > 0 else { return [.whole] }
+    guard parts > 1 else { return [ByteRange(start: 0, end: size)] }
 
     let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     defer { scratch.deallocate() }

@@ -50,6 +50,9 @@ public struct ScannedEvent: Sendable {
     public var timestamp: Int64?
     public var timestampOffset = 0
     public var timestampInvalid = false
+    /// An integer timestamp outside `GA4Facts.plausibleTimestampMicros`: reported once by the
+    /// per-event checks, which then clear `timestamp`.
+    public var timestampImplausible = false
     public var bundleSequence: Int64?
     public var appVersion = ValueToken()
     /// Indices into `LineScan.params` / `LineScan.userProperties`.

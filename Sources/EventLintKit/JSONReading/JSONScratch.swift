@@ -131,34 +131,11 @@ public final class JSONScratch {
         return nil
     }
 
-    /// A small multiply-xorshift hash over 8-byte words (overlapping loads for the tail), so a
-    /// typical 10-byte key costs two multiplies instead of a serial chain of ten. It only has to
+    /// The seeded `ByteHash` (so keys that collide cannot be crafted: one line of such keys
+    /// would otherwise make every lookup of a large object walk all of them). It only has to
     /// make mismatches cheap; equality is always confirmed byte by byte.
     @inline(__always)
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        let count = bytes.count
-        var hash = UInt64(truncatingIfNeeded: count) &* multiplier
-        @inline(__always) func mix(_ word: UInt64) {
-            hash = (hash ^ word) &* multiplier
-            hash ^= hash >> 29
-        }
-        if count >= 8 {
-            var index = 0
-            while index + 8 <= count {
-                mix(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                index += 8
-            }
-            if index < count { mix(bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) }
-        } else if count >= 4 {
-            let low = UInt64(bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-            let high = UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-            mix(low | high << 32)
-        } else if count > 0 {
-            mix(UInt64(bytes[0]) | UInt64(bytes[count / 2]) << 8 | UInt64(bytes[count - 1]) << 16)
-        }
-        return hash
-    }
+    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { ByteHash.hash(bytes) }
 
     /// Whether entry `index` holds the same bytes as the candidate key.
     @inline(__always)

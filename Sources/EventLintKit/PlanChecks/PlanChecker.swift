@@ -35,6 +35,12 @@ struct PlanCheckRun {
     // MARK: - Names
 
     mutating func checkNames() {
+        for (kind, name, location) in plan.pairs.map({ ("pair", $0.name, $0.location) }) + plan.rules.map({ ("rule", $0.name, $0.location) })
+        where !GA4Facts.isValidName(name) || name.utf8.count > GA4Facts.maxEventNameLength {
+            report(PlanRules.pairOrRuleNameInvalid,
+                   "\(kind) name \"\(name)\" must be 1 to \(GA4Facts.maxEventNameLength) ASCII letters, digits and underscores, starting with a letter",
+                   at: location)
+        }
         for event in plan.events {
             checkName(event.name, kind: "event", maxLength: GA4Facts.maxEventNameLength,
                       tooLong: PlanRules.eventNameTooLong, at: event.location, event: event.name)

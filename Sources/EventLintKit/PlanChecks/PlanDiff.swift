@@ -131,7 +131,7 @@ private struct Differ {
         ]
         for (name, before, after, largerIsStricter, location) in bounds where before != after {
             let at = location ?? new.location
-            let shown = { (value: Double?) in value.map { $0 == $0.rounded() ? String(Int64($0)) : String($0) } ?? "none" }
+            let shown = { (value: Double?) in value.map(NumberText.format) ?? "none" }
             let stricter: Bool
             switch (before, after) {
             case (nil, _?): stricter = true

@@ -7,7 +7,21 @@ public enum PlanRules {
         tooManyUserProperties, tooManyEvents, unknownEventRef, unknownParamRef, unknownUserPropertyRef,
         paramNotOnEvent, typeConflict, valueTypeMismatch, narrowedValueUndeclared, bucketEdgesNotAscending,
         conditionNeverHolds, unpairedShownEvent, unusedParam, missingDescription, unknownRuleID,
+        pairOrRuleNameInvalid,
     ]
+
+    public static let pairOrRuleNameInvalid = Rule(
+        id: "plan/pair-or-rule-name-invalid", stage: .plan, severity: .error,
+        summary: "a pair or rule name that is not an identifier (GA4's event-name grammar)",
+        documentation: """
+        Pair and rule names follow the grammar of GA4 event names: 1–40 ASCII letters, digits \
+        and underscores, starting with a letter. They name findings, report rows and the parts \
+        of the SQL `eventlint sql` writes, so a name with spaces, quotes or line breaks \
+        (`\\n`, `\\r`, U+2028) has no place there. Rename it, e.g. `block_offer`.
+        """,
+        examples: RuleExamples(
+            failing: "{ pairs: { /*>*/'block offer': { open: 'a', close: { events: ['b'] } } } }",
+            passing: "{ pairs: { block_offer: { open: 'a', close: { events: ['b'] } } } }"))
 
     static let ga4Naming = """
     GA4 names are 1–40 characters (user properties 1–24) of ASCII letters, digits and \

@@ -88,7 +88,7 @@ public struct BucketSpec: Sendable, Hashable {
         edges.indices.map { index in
             let low = edges[index]
             guard index + 1 < edges.count else { return "\(low)+" }
-            let high = edges[index + 1] - 1
+            let high = edges[index + 1].subtractingSaturating(1)
             return high <= low ? "\(low)" : "\(low)-\(high)"
         }
     }
@@ -102,7 +102,7 @@ public struct BucketSpec: Sendable, Hashable {
     /// The upper bound (inclusive) of the bucket a label names; nil for the open last bucket.
     public func upperEdge(of label: String) -> Int64?? {
         guard let index = labels.firstIndex(of: label) else { return nil }
-        return index + 1 < edges.count ? .some(edges[index + 1] - 1) : .some(nil)
+        return index + 1 < edges.count ? .some(edges[index + 1].subtractingSaturating(1)) : .some(nil)
     }
 }
 

@@ -1,5 +1,10 @@
 /// Decoding of params, user properties, events, pairs and rules.
 extension PlanFileReader {
+    /// The largest `minLength`/`maxLength` read (GA4 itself drops values over 100 characters,
+    /// which `check` reports; this bound only keeps the number sane).
+    static let maxLength: Int64 = 1_000_000
+    /// The largest `toleranceMs`: the span of `GA4Facts.plausibleTimestampMicros`.
+    static let maxToleranceMilliseconds: Double = LintSettings.maxUnclosedWindowMinutes * 60_000
     static let paramKeys: Set<String> = [
         "type", "values", "min", "max", "minLength", "maxLength", "edges", "register", "description",
     ]
@@ -66,9 +71,9 @@ extension PlanFileReader {
             case "values": param.values = planValues(value, "values")
             case "min": param.minimum = number(value, "min").map { Located($0, at: location(value.offset)) }
             case "max": param.maximum = number(value, "max").map { Located($0, at: location(value.offset)) }
-            case "minLength": param.minLength = integer(value, "minLength").map { Int(clamping: $0) }
+            case "minLength": param.minLength = integer(value, "minLength", in: 0...Self.maxLength).map { Int($0) }
             case "maxLength":
-                param.maxLength = integer(value, "maxLength").map { Int(clamping: $0) }
+                param.maxLength = integer(value, "maxLength", in: 0...Self.maxLength).map { Int($0) }
                 param.maxLengthLocation = location(value.offset)
             case "edges":
                 guard case .array(let items) = value.value else {
@@ -77,7 +82,7 @@ extension PlanFileReader {
                 }
                 var edges: [Int64] = []
                 for item in items {
-                    guard let edge = integer(item, "each bucket edge") else { continue }
+                    guard let edge = integer(item, "each bucket edge", in: Self.exactIntegers) else { continue }
                     edges.append(edge)
                     param.edgeLocations.append(location(item.offset))
                 }
@@ -326,8 +331,10 @@ extension PlanFileReader {
                                   tolerancePercent: 10)
         for member in members {
             switch member.key {
-            case "toleranceMs": check.toleranceMilliseconds = number(member.value, "toleranceMs") ?? 1000
-            case "tolerancePercent": check.tolerancePercent = number(member.value, "tolerancePercent") ?? 10
+            case "toleranceMs":
+                check.toleranceMilliseconds = number(member.value, "toleranceMs", in: 0...Self.maxToleranceMilliseconds) ?? 1000
+            case "tolerancePercent":
+                check.tolerancePercent = number(member.value, "tolerancePercent", in: 0...1000) ?? 10
             default: break
             }
         }

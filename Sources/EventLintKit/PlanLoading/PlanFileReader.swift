@@ -47,17 +47,43 @@ struct PlanFileReader {
         return nil
     }
 
-    mutating func number(_ node: JSONNode, _ what: String) -> Double? {
-        if case .number(let lexeme) = node.value, let value = Double(lexeme) { return value }
-        invalid("\(what) must be a number", at: node.offset)
-        return nil
+    /// A finite number within `range`: every number of the plan is read through here (or
+    /// `integer`), so no later stage sees `inf` (`1e400` reads as infinity) or a value its
+    /// arithmetic or conversions cannot hold.
+    mutating func number(_ node: JSONNode, _ what: String,
+                         in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) -> Double? {
+        guard case .number(let lexeme) = node.value, let value = Double(lexeme) else {
+            invalid("\(what) must be a number", at: node.offset)
+            return nil
+        }
+        guard value.isFinite else {
+            invalid("\(what) \(lexeme) is not a finite number", at: node.offset)
+            return nil
+        }
+        guard range.contains(value) else {
+            invalid("\(what) must be between \(NumberText.format(range.lowerBound)) and \(NumberText.format(range.upperBound)), not \(lexeme)",
+                    at: node.offset)
+            return nil
+        }
+        return value
     }
 
-    mutating func integer(_ node: JSONNode, _ what: String) -> Int64? {
-        if case .number(let lexeme) = node.value, let value = Int64(lexeme) { return value }
-        invalid("\(what) must be an integer", at: node.offset)
-        return nil
+    /// An integer within `range` (by default any `Int64`).
+    mutating func integer(_ node: JSONNode, _ what: String, in range: ClosedRange<Int64> = Int64.min...Int64.max) -> Int64? {
+        guard case .number(let lexeme) = node.value, let value = Int64(lexeme) else {
+            invalid("\(what) must be an integer", at: node.offset)
+            return nil
+        }
+        guard range.contains(value) else {
+            invalid("\(what) must be between \(range.lowerBound) and \(range.upperBound), not \(lexeme)", at: node.offset)
+            return nil
+        }
+        return value
     }
+
+    /// Bucket edges and condition bounds are compared with export numbers as doubles: they
+    /// must be integers a double holds exactly.
+    static let exactIntegers: ClosedRange<Int64> = -(1 << 53)...(1 << 53)
 
     mutating func bool(_ node: JSONNode, _ what: String) -> Bool? {
         if case .bool(let flag) = node.value { return flag }
@@ -83,7 +109,7 @@ struct PlanFileReader {
         switch node.value {
         case .string(let text): return .string(text)
         case .number(let lexeme):
-            guard let value = Double(lexeme) else {
+            guard let value = Double(lexeme), value.isFinite else {
                 invalid("\(what): number \(lexeme) is out of range", at: node.offset)
                 return nil
             }
@@ -187,11 +213,7 @@ struct PlanFileReader {
                 checkKeys(quotas, allowed: Set(BudgetScope.allCases.map(\.rawValue)), in: "quota")
                 for quota in quotas {
                     guard let scope = BudgetScope(rawValue: quota.key),
-                          let count = integer(quota.value, "quota \(quota.key)") else { continue }
-                    guard count >= 0, count <= 10_000 else {
-                        invalid("quota \(quota.key) must be between 0 and 10000", at: quota.value.offset)
-                        continue
-                    }
+                          let count = integer(quota.value, "quota \(quota.key)", in: 0...10_000) else { continue }
                     builder.plan.property.quotaOverrides[scope] = Int(count)
                 }
             default: break
@@ -204,10 +226,8 @@ struct PlanFileReader {
         guard let members = object(member.value, "lint") else { return }
         checkKeys(members, allowed: ["unclosedWindowMinutes"], in: "lint")
         for item in members where item.key == "unclosedWindowMinutes" {
-            if let minutes = number(item.value, "unclosedWindowMinutes") {
-                if minutes >= 0 { builder.plan.unclosedWindowMinutes = minutes } else {
-                    invalid("unclosedWindowMinutes must not be negative", at: item.value.offset)
-                }
+            if let minutes = number(item.value, "unclosedWindowMinutes", in: 0...LintSettings.maxUnclosedWindowMinutes) {
+                builder.plan.unclosedWindowMinutes = minutes
             }
         }
     }

@@ -34,7 +34,7 @@ extension SQLGenerator {
         """
         let keyColumns = "user_key" + (pair.keyedBySession ? ", session_key" : "")
         let eventsCTE = """
-        -- Pair "\(pair.name.replacingOccurrences(of: "\n", with: " "))": the events it follows, with the role each plays.
+        -- Pair \(SQLText.string(pair.name)): the events it follows, with the role each plays.
         SELECT \(keyColumns), event_time, bundle_sequence, event_name, user_last_time\(carried.map { ", " + $0 }.joined()),
           \(role) AS pair_role
         FROM ordered
@@ -63,7 +63,7 @@ extension SQLGenerator {
         elements.append(element("pair_role = 'close' AND COALESCE(previous_role, 'close') <> 'open'",
                                 rule: SQLText.string(PairRules.orphanClose.id), param: nil))
         if pair.closeRequired {
-            let micros = Int64(plan.unclosedWindowMinutes * 60_000_000)
+            let micros = LintSettings.windowMicros(minutes: plan.unclosedWindowMinutes)
             let nearEnd = "event_time IS NOT NULL AND user_last_time IS NOT NULL AND event_time >= user_last_time - \(micros)"
             elements.append(element("pair_role = 'open' AND next_role = 'open'", rule: SQLText.string(PairRules.reopened.id), param: nil))
             elements.append(element("pair_role = 'open' AND next_role IS NULL AND \(nearEnd)",
@@ -91,12 +91,12 @@ extension SQLGenerator {
                 rule: SQLText.string(PairRules.durationMismatch.id), param: SQLText.string(check.param)))
         }
         let findings = """
-        -- Pair "\(pair.name)": events that may only come while it is open.
+        -- Pair \(SQLText.string(pair.name)): events that may only come while it is open.
         SELECT \(SQLText.string(PairRules.insideOutside.id)) AS rule_id, user_key, event_time, event_name, CAST(NULL AS STRING) AS param
         FROM \(prefix)_steps
         WHERE pair_role = 'inside' AND COALESCE(role_before, 'close') <> 'open'
         UNION ALL
-        -- Pair "\(pair.name)": opens and closes, each with the one before and after it.
+        -- Pair \(SQLText.string(pair.name)): opens and closes, each with the one before and after it.
         SELECT f.rule_id, user_key, event_time, event_name, f.param
         FROM \(prefix)_links, UNNEST([
         \(elements.map { "  " + $0 }.joined(separator: ",\n"))

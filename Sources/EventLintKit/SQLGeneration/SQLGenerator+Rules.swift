@@ -48,7 +48,7 @@ extension SQLGenerator {
         case .text:
             guard let bucket = slot.bucket else { return nil }
             let arms = bucket.labels.enumerated().compactMap { index, label -> String? in
-                let edge: Int64? = lower ? bucket.edges[index] : (index + 1 < bucket.edges.count ? bucket.edges[index + 1] - 1 : nil)
+                let edge: Int64? = lower ? bucket.edges[index] : (index + 1 < bucket.edges.count ? bucket.edges[index + 1].subtractingSaturating(1) : nil)
                 return edge.map { "WHEN \(SQLText.string(label)) THEN \($0)" }
             }
             return arms.isEmpty ? nil : "CASE \(slot.value) \(arms.joined(separator: " ")) END"
@@ -170,8 +170,10 @@ extension SQLGenerator {
         let recorded = eventIn(recordedEventNames)
         if !recordedEventNames.isEmpty {
             elements.append(element("\(recorded) AND user_key IS NULL", rule: SQLText.string(StreamRules.missingUserID.id), param: nil))
-            elements.append(element("\(recorded) AND user_key IS NOT NULL AND event_time IS NULL",
+            elements.append(element("implausible_time OR (\(recorded) AND user_key IS NOT NULL AND event_time IS NULL)",
                                     rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil))
+        } else {
+            elements.append(element("implausible_time", rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil))
         }
         elements += ruleElements()
         return """

@@ -17,12 +17,17 @@ extension SQLGenerator {
             // `events_*` also matches the streaming `events_intraday_*` tables: the same events again.
             filters.append("NOT STARTS_WITH(_TABLE_SUFFIX, 'intraday_')")
         }
+        // A time outside `GA4Facts.plausibleTimestampMicros` is no time, as in `lint`.
+        let range = GA4Facts.plausibleTimestampMicros
+        let plausible = "SAFE_CAST(event_timestamp AS INT64) >= \(range.lowerBound) AND SAFE_CAST(event_timestamp AS INT64) < \(range.upperBound)"
         return """
         -- Only the columns the checks read; INT64 columns are cast safely, so the same text runs
-        -- where they arrive as strings (a bq extract loaded elsewhere).
+        -- where they arrive as strings (a bq extract loaded elsewhere); a time outside
+        -- 2000..2100 is no time.
         SELECT
           event_name,
-          SAFE_CAST(event_timestamp AS INT64) AS event_time,
+          IF(\(plausible), SAFE_CAST(event_timestamp AS INT64), NULL) AS event_time,
+          SAFE_CAST(event_timestamp AS INT64) IS NOT NULL AND NOT (\(plausible)) AS implausible_time,
           SAFE_CAST(event_bundle_sequence_id AS INT64) AS bundle_sequence,
           CASE WHEN user_pseudo_id IS NOT NULL THEN NULLIF(user_pseudo_id, '') ELSE NULLIF(user_id, '') END AS user_key,
           REGEXP_EXTRACT(app_info.version, \(SQLText.string("^[0-9]+(?:\\.[0-9]+)*"))) AS app_version_prefix,

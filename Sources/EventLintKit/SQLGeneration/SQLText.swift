@@ -2,7 +2,9 @@
 /// and value of the plan reaches the SQL through here, quoted, never as raw text.
 enum SQLText {
     /// A string literal: `'…'`, with `\` and `'` escaped and control characters written as
-    /// escapes, so any plan text is safe inside it.
+    /// escapes, so any plan text is safe inside it. The only way plan text enters SQL, comments
+    /// included: line breaks of any kind (LF, CR, U+0085, U+2028, U+2029), other controls and
+    /// bidi controls are escaped, so a literal in a `--` comment cannot end the comment.
     static func string(_ text: String) -> String {
         var result = "'"
         for scalar in text.unicodeScalars {
@@ -13,9 +15,14 @@ enum SQLText {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if scalar.value < 0x20 {
+                if scalar.value < 0x20 || scalar.value == 0x7F {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+                } else if (0x80...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+                            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+                            || scalar.value == 0xFEFF {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
                     result.unicodeScalars.append(scalar)
                 }
@@ -29,10 +36,12 @@ enum SQLText {
         "(" + texts.map(string).joined(separator: ", ") + ")"
     }
 
-    /// A numeric literal: whole numbers without a fraction, others as Swift prints a double.
+    /// A numeric literal: whole numbers without a fraction, others as Swift prints a double
+    /// (`1e+20` is a BigQuery literal too). The plan loader admits only finite numbers; were
+    /// one to slip through, it becomes `CAST('inf' AS FLOAT64)`, never a bare `inf`.
     static func number(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
+        guard value.isFinite else { return "CAST(\(string(NumberText.format(value))) AS FLOAT64)" }
+        return NumberText.format(value)
     }
 
     /// A FLOAT64 literal (so `IN` lists compare doubles with doubles).

@@ -1,36 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// The one hash eventlint uses for names and values on the hot path (the JSON reader's
-/// word-at-a-time hash, so a key is hashed as fast as the duplicate-key check hashes it). Values
-/// that must compare equal across formats (a param on the open and on the close of a pair) are
-/// compared by this 64-bit hash of their unescaped bytes, which is collision-free in practice
-/// for the few thousand distinct values one user produces.
-enum ByteHash {
-    @inline(__always)
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        JSONScratch.hash(bytes)
-    }
-
-    static func hash(_ text: String) -> UInt64 {
-        var copy = text
-        return copy.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
-    }
-
-    static func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBytes { hash($0) } }
-
-    /// Byte equality of two buffers of the same length, with `memcmp`.
-    @inline(__always)
-    static func equal(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
-        guard left.count == right.count else { return false }
-        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return left.count == 0 }
-        return memcmp(leftBase, rightBase, left.count) == 0
-    }
-}
-
 /// A read-only open-addressing table from byte strings to small integers, built once from the
 /// plan, so looking up a name straight from the export's bytes costs a hash and one compare and
 /// builds no `String`.

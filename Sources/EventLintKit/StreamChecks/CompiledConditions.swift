@@ -65,7 +65,9 @@ extension CompiledPlan {
     /// Converts a plan literal to the tracked value a slot of this type holds.
     func trackedValue(_ value: PlanValue, type: ParamType) -> TrackedValue? {
         switch (type, value) {
-        case (.string, _), (.bucket, _): return .text(ByteHash.hash(value.plainText))
+        // Every string value of a condition is in `texts` (interned when the plan is compiled).
+        case (.string, _), (.bucket, _):
+            return .text(texts.find(Array(value.plainText.utf8)).map(UInt64.init) ?? TrackedValue.untrackedText)
         case (.int, .number(_, let number)), (.double, .number(_, let number)): return .number(number)
         case (.bool, .bool(let flag)): return .bool(flag)
         case (.bool, .number(_, let number)) where number == 0 || number == 1: return .bool(number == 1)
@@ -78,13 +80,11 @@ extension CompiledPlan {
         let type: ParamType
         var bounds: [UInt64: (Int64, Int64?)] = [:]
         if userProperty {
-            guard let index = plan.userProperties.firstIndex(where: { $0.name == condition.name }),
-                  userProperties[index].trackedSlot >= 0 else { return nil }
+            guard let index = userPropertyIndex[condition.name], userProperties[index].trackedSlot >= 0 else { return nil }
             slot = userProperties[index].trackedSlot
             type = userProperties[index].type
         } else {
-            guard let index = plan.params.firstIndex(where: { $0.name == condition.name }),
-                  params[index].trackedSlot >= 0 else { return nil }
+            guard let index = paramIndex[condition.name], params[index].trackedSlot >= 0 else { return nil }
             slot = params[index].trackedSlot
             type = params[index].type
             bounds = params[index].bucketBounds
@@ -109,8 +109,7 @@ extension CompiledPlan {
                 return .present(flag)
             case .equalsUserProperty(let name):
                 expected.append("equal to user property \"\(name)\"")
-                guard let other = plan.userProperties.firstIndex(where: { $0.name == name }),
-                      userProperties[other].trackedSlot >= 0 else { return nil }
+                guard let other = userPropertyIndex[name], userProperties[other].trackedSlot >= 0 else { return nil }
                 return .equalsSlot(userProperties[other].trackedSlot, userProperty: name)
             }
         }
@@ -119,7 +118,7 @@ extension CompiledPlan {
     }
 
     func compileMatcher(_ matcher: EventMatcher) -> CompiledMatcher? {
-        guard let event = plan.events.firstIndex(where: { $0.name == matcher.event }) else { return nil }
+        guard let event = eventIndex[matcher.event] else { return nil }
         return CompiledMatcher(event: Int32(event),
                                conditions: matcher.conditions.compactMap { compileCondition($0, userProperty: false) })
     }

@@ -12,7 +12,8 @@ struct CompiledParam: Sendable {
     var minLength: Int?
     var maxLength: Int?
     var bucket: BucketSpec?
-    /// Bucket label hash → (lower edge, upper edge or nil for the open last bucket).
+    /// Bucket label's text id (`CompiledPlan.texts`) → (lower edge, upper edge or nil for the
+    /// open last bucket).
     var bucketBounds: [UInt64: (Int64, Int64?)] = [:]
     /// Index among tracked values of a record, or -1 when no pair or rule reads it.
     var trackedSlot: Int = -1
@@ -27,13 +28,7 @@ struct CompiledParam: Sendable {
         self.maxLength = maxLength
         self.bucket = bucket
         var strings: [String] = []
-        if let bucket {
-            strings = bucket.labels
-            for (index, label) in bucket.labels.enumerated() {
-                let upper: Int64? = index + 1 < bucket.edges.count ? bucket.edges[index + 1] - 1 : nil
-                bucketBounds[ByteHash.hash(label)] = (bucket.edges[index], upper)
-            }
-        }
+        if let bucket { strings = bucket.labels }
         if let values {
             switch type {
             case .string, .bucket: strings = values.map(\.plainText)
@@ -90,11 +85,21 @@ public struct CompiledPlan: Sendable {
     /// Params read by pairs and rules, in slot order; then user properties read by rules.
     let trackedParams: [Int]
     let trackedUserProperties: [Int]
-    /// The automatic `error` event and its params, for `stream/firebase-error`.
-    let firebaseErrorEventHash = ByteHash.hash("error")
-    let firebaseErrorParamHash = ByteHash.hash("firebase_error")
-    let firebaseErrorValueParamHash = ByteHash.hash("firebase_error_value")
-    let sessionParamHash = ByteHash.hash("ga_session_id")
+    /// The automatic `error` event and its params, for `stream/firebase-error`, and the session
+    /// param; names compare by their bytes (the hash only filters).
+    static let firebaseErrorEvent = Array("error".utf8)
+    static let firebaseErrorParam = Array("firebase_error".utf8)
+    static let firebaseErrorValueParam = Array("firebase_error_value".utf8)
+    static let sessionParam = Array("ga_session_id".utf8)
+    let sessionParamHash = ByteHash.hash(CompiledPlan.sessionParam)
+    /// The plan's own texts (bucket labels, the string values of conditions), interned first so
+    /// they have the same id in every line pass; tracked export values are added per pass.
+    let texts: ByteInterner<SeededByteHash>
+    /// Plan name → index in `plan.params`, `plan.userProperties`, `plan.events` (the first
+    /// declaration of a name), so compiling is linear in the plan.
+    let paramIndex: [String: Int]
+    let userPropertyIndex: [String: Int]
+    let eventIndex: [String: Int]
 
     public var trackedCount: Int { trackedParams.count + trackedUserProperties.count }
     /// Per plan event: the tracked slots its records store (the tracked params it carries, then
@@ -150,15 +155,46 @@ public struct CompiledPlan: Sendable {
             CompiledParam(name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: nil, maximum: nil,
                           minLength: nil, maxLength: nil, bucket: nil)
         }
+        var texts = ByteInterner(capacity: 64)
+        for index in compiledParams.indices {
+            guard let bucket = compiledParams[index].bucket else { continue }
+            for (position, label) in bucket.labels.enumerated() {
+                let upper: Int64? = position + 1 < bucket.edges.count ? bucket.edges[position + 1].subtractingSaturating(1) : nil
+                compiledParams[index].bucketBounds[UInt64(texts.intern(Array(label.utf8)))] = (bucket.edges[position], upper)
+            }
+        }
+        func internTexts(of conditions: [Condition]) {
+            for condition in conditions {
+                for predicate in condition.predicates {
+                    switch predicate {
+                    case .oneOf(let values), .noneOf(let values):
+                        for value in values { _ = texts.intern(Array(value.plainText.utf8)) }
+                    default: break
+                    }
+                }
+            }
+        }
+        for pair in plan.pairs {
+            for matcher in pair.opens + pair.closes + pair.inside { internTexts(of: matcher.conditions) }
+        }
+        for rule in plan.rules {
+            internTexts(of: rule.when + rule.whenUser + rule.require + rule.requireUser + (rule.after?.conditions ?? []))
+        }
+        self.texts = texts
+        let paramIndex = Dictionary(plan.params.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
+        let userPropertyIndex = Dictionary(plan.userProperties.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
+        self.paramIndex = paramIndex
+        self.userPropertyIndex = userPropertyIndex
+        eventIndex = Dictionary(plan.events.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
         var trackedParams: [Int] = []
         for name in trackedParamNames {
-            guard let index = plan.params.firstIndex(where: { $0.name == name }) else { continue }
+            guard let index = paramIndex[name] else { continue }
             compiledParams[index].trackedSlot = trackedParams.count
             trackedParams.append(index)
         }
         var trackedUserProperties: [Int] = []
         for name in trackedUserNames {
-            guard let index = plan.userProperties.firstIndex(where: { $0.name == name }) else { continue }
+            guard let index = userPropertyIndex[name] else { continue }
             compiledUserProperties[index].trackedSlot = trackedParams.count + trackedUserProperties.count
             trackedUserProperties.append(index)
         }
@@ -170,7 +206,7 @@ public struct CompiledPlan: Sendable {
             var useByParam = Array(repeating: -1, count: plan.params.count)
             var uses: [CompiledUse] = []
             for use in event.params {
-                guard let index = plan.params.firstIndex(where: { $0.name == use.name }) else { continue }
+                guard let index = paramIndex[use.name] else { continue }
                 useByParam[index] = uses.count
                 let texts = use.values?.map(\.value.plainText)
                 uses.append(CompiledUse(
@@ -207,11 +243,11 @@ public struct CompiledPlan: Sendable {
     }
 
     public func trackedSlot(ofParam name: String) -> Int? {
-        plan.params.firstIndex { $0.name == name }.flatMap { params[$0].trackedSlot >= 0 ? params[$0].trackedSlot : nil }
+        paramIndex[name].flatMap { params[$0].trackedSlot >= 0 ? params[$0].trackedSlot : nil }
     }
 
     public func trackedSlot(ofUserProperty name: String) -> Int? {
-        plan.userProperties.firstIndex { $0.name == name }.flatMap {
+        userPropertyIndex[name].flatMap {
             userProperties[$0].trackedSlot >= 0 ? userProperties[$0].trackedSlot : nil
         }
     }

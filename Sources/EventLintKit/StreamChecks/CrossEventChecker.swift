@@ -13,7 +13,7 @@ public struct PairStatistics: Sendable {
     public func percentile(_ fraction: Double) -> Double? {
         guard !durationsMs.isEmpty else { return nil }
         let sorted = durationsMs.sorted()
-        let index = Int((Double(sorted.count - 1) * fraction).rounded(.toNearestOrAwayFromZero))
+        let index = Int(saturating: (Double(sorted.count - 1) * fraction).rounded(.toNearestOrAwayFromZero))
         return sorted[min(max(index, 0), sorted.count - 1)]
     }
 }
@@ -24,9 +24,11 @@ public struct CrossEventInput: Sendable {
     public var records: [EventRecord]
     public var values: [TrackedValue]
     public var files: [String]
-    var userLastTimestamp: UInt64Map<Int64>
-    public var userNames: [UInt64: String]
-    public var valueTexts: [UInt64: String]
+    /// By user id: the user's id bytes and latest timestamp (`Int64.min`: none).
+    var users: ByteInterner<SeededByteHash>
+    var userLastTimestamp: [Int64]
+    /// Tracked text values by id.
+    var texts: ByteInterner<SeededByteHash>
     public var unclosedWindowMicros: Int64
 }
 
@@ -96,7 +98,7 @@ public struct CrossEventChecker {
         rules = plan.plan.rules.map { rule in
             CompiledRule(
                 declaration: rule,
-                events: Set(rule.events.compactMap { name in plan.plan.events.firstIndex { $0.name == name }.map(Int32.init) }),
+                events: Set(rule.events.compactMap { name in plan.eventIndex[name].map(Int32.init) }),
                 when: rule.when.compactMap { plan.compileCondition($0, userProperty: false) },
                 whenUser: rule.whenUser.compactMap { plan.compileCondition($0, userProperty: true) },
                 require: rule.require.compactMap { plan.compileCondition($0, userProperty: false) },
@@ -147,14 +149,16 @@ struct CrossEventRun {
 
     func eventName(_ record: EventRecord) -> String { checker.plan.events[Int(record.event)].name }
 
-    func userText(_ record: EventRecord) -> String { input.userNames[record.user].map { "\"\($0)\"" } ?? "(unknown)" }
+    func userText(_ record: EventRecord) -> String {
+        record.user < input.users.count ? "\"" + input.users.withBytes(of: Int(record.user), LinePass.string) + "\"" : "(unknown)"
+    }
 
     func text(_ value: TrackedValue) -> String {
         switch value.tag {
         case .absent: "absent"
         case .invalid: "invalid"
         case .outOfRange: LinePass.format(Double(bitPattern: value.bits))
-        case .text: input.valueTexts[value.bits].map { "\"\($0)\"" } ?? "another value"
+        case .text: value.bits < input.texts.count ? "\"" + input.texts.withBytes(of: Int(value.bits), LinePass.string) + "\"" : "another value"
         case .number: LinePass.format(Double(bitPattern: value.bits))
         case .bool: value.bits == 1 ? "true" : "false"
         }
@@ -175,7 +179,8 @@ struct CrossEventRun {
 
     mutating func runUser(_ records: ArraySlice<EventRecord>) {
         guard let first = records.first else { return }
-        let lastTimestamp = input.userLastTimestamp[first.user]
+        let last = first.user < input.userLastTimestamp.count ? input.userLastTimestamp[Int(first.user)] : .min
+        let lastTimestamp: Int64? = last == .min ? nil : last
         if open.count != checker.pairs.count { open = Array(repeating: [], count: checker.pairs.count) }
         for index in open.indices { open[index].removeAll(keepingCapacity: true) }
         afterSeen = Array(repeating: false, count: checker.rules.count)
@@ -200,7 +205,7 @@ struct CrossEventRun {
             for (_, record) in open[index].sorted(by: { ($0.record.file, $0.record.line) < ($1.record.file, $1.record.line) }) {
                 let name = pair.declaration.name
                 if let lastTimestamp, record.timestamp != .min,
-                   record.timestamp >= lastTimestamp - input.unclosedWindowMicros {
+                   record.timestamp >= lastTimestamp.subtractingSaturating(input.unclosedWindowMicros) {
                     statistics[index].unclosedNearEnd += 1
                     report(PairRules.unclosedNearEnd,
                            "pair \"\(name)\": \"\(eventName(record))\" is not closed for user \(userText(record)), but it opened within \(windowText) of the user's last event: the export window may have cut it off",
@@ -277,7 +282,9 @@ struct CrossEventRun {
         }
         statistics[index].closedByOutcome[outcome, default: 0] += 1
         let timed = opening.timestamp != .min && closing.timestamp != .min
-        let deltaMs = Double(closing.timestamp &- opening.timestamp) / 1000
+        // Timestamps are inside `GA4Facts.plausibleTimestampMicros` (others are cleared per
+        // event), so this cannot overflow; saturating all the same, so no input can wrap it.
+        let deltaMs = Double(closing.timestamp.subtractingSaturating(opening.timestamp)) / 1000
         if timed { statistics[index].durationsMs.append(deltaMs) }
         guard let slot = pair.durationSlot, let duration = values[slot].measuredNumber,
               let check = pair.declaration.duration else { return }

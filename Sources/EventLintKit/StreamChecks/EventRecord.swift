@@ -1,5 +1,5 @@
-/// A param or user property value as pairs and rules compare it: text by the 64-bit hash of its
-/// unescaped bytes, numbers as doubles (so `"5"` in a BigQuery row equals `5` in a flat log),
+/// A param or user property value as pairs and rules compare it: text by the id of its
+/// unescaped bytes in the run's text table (equal ids, equal bytes), numbers as doubles (so `"5"` in a BigQuery row equals `5` in a flat log),
 /// bools as 0/1. `invalid` marks a value whose own checks failed: it neither opens a pair nor
 /// satisfies a condition, and its own finding reports it.
 public struct TrackedValue: Sendable, Hashable {
@@ -14,7 +14,10 @@ public struct TrackedValue: Sendable, Hashable {
 
     public static let absent = TrackedValue(tag: .absent, bits: 0)
     public static let invalid = TrackedValue(tag: .invalid, bits: 0)
-    public static func text(_ hash: UInt64) -> TrackedValue { TrackedValue(tag: .text, bits: hash) }
+    /// A text value by its id in the run's text table (`LinePass.texts`).
+    public static func text(_ id: UInt64) -> TrackedValue { TrackedValue(tag: .text, bits: id) }
+    /// The text id of a value no pair or rule reads (never stored in a record).
+    static let untrackedText = UInt64.max
     public static func number(_ value: Double) -> TrackedValue { TrackedValue(tag: .number, bits: value.bitPattern) }
     public static func bool(_ flag: Bool) -> TrackedValue { TrackedValue(tag: .bool, bits: flag ? 1 : 0) }
 
@@ -31,6 +34,7 @@ public struct TrackedValue: Sendable, Hashable {
 /// The compact record of one event that pairs or rules need: who, when, where, which event,
 /// and the few values they compare — never the row itself.
 public struct EventRecord: Sendable {
+    /// The user's id in the run's user table (`LinePass.users`): equal ids, equal bytes.
     public var user: UInt64
     public var session: UInt64
     /// Microseconds; `Int64.min` when the event had no usable timestamp (it sorts first).

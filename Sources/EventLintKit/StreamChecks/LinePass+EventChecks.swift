@@ -29,6 +29,7 @@ extension LinePass {
     }
 
     func check(_ event: ScannedEvent, scan: LineScan, line: FramedLine) {
+        var event = event
         let bytes = line.bytes
         if let problem = event.shapeProblem {
             counters.notEvents += 1
@@ -40,13 +41,19 @@ extension LinePass {
         counters.eventsChecked += 1
         counters.countFormat(event.format)
         let eventIndex = Self.withBytes(nameToken, bytes) { plan.eventTable.lookup($0) }
+        if let timestamp = event.timestamp, !GA4Facts.plausibleTimestampMicros.contains(timestamp) {
+            // Reported on every event, planned or not, and then the event has no time at all: it
+            // neither moves the user's last time nor takes part in an order, duration or window.
+            let name = eventIndex.map { plan.events[Int($0)].name } ?? Self.string(Self.decoded(nameToken, bytes))
+            findings.append(Finding(rule: StreamRules.invalidTimestamp,
+                                    message: "event \"\(name)\" has timestamp \(timestamp), not a time between 2000 and 2100 in microseconds; it takes part in no time-based check",
+                                    at: location(line, event.timestampOffset), event: name))
+            event.timestamp = nil
+            event.timestampImplausible = true
+        }
         let userHash = userKey(event.user, bytes)
-        if let userHash, let timestamp = event.timestamp {
-            if let last = userLastTimestamp[userHash] {
-                if timestamp > last { userLastTimestamp[userHash] = timestamp }
-            } else {
-                userLastTimestamp[userHash] = timestamp
-            }
+        if let userHash, let timestamp = event.timestamp, timestamp > userLastTimestamp[Int(userHash)] {
+            userLastTimestamp[Int(userHash)] = timestamp
         }
         for index in trackedScratch.indices { trackedScratch[index] = .absent }
         checkUserProperties(event, scan: scan, line: line, eventName: nil, nameToken: nameToken)
@@ -78,7 +85,8 @@ extension LinePass {
                                          eventName: compiled.name, bytes: bytes, line: line)
                 if param.trackedSlot >= 0 { trackedScratch[param.trackedSlot] = tracked }
             } else if Self.withBytes(field.key, bytes, { plan.automaticParamTable.lookup($0, hash: field.keyHash) }) != nil {
-                if field.keyHash == plan.sessionParamHash, let value = Self.integer(field.value, bytes) {
+                if field.keyHash == plan.sessionParamHash, Self.decoded(field.key, bytes) == CompiledPlan.sessionParam,
+                   let value = Self.integer(field.value, bytes) {
                     sessionHash = UInt64(bitPattern: value)
                 }
             } else if let paramIndex {
@@ -114,14 +122,12 @@ extension LinePass {
         let isAutomatic = nameBytes.withUnsafeBytes { plan.isAutomaticEvent($0, hash: hash) }
         if isAutomatic {
             counters.automaticEvents += 1
-            if hash == plan.firebaseErrorEventHash { checkFirebaseError(event, scan: scan, line: line) }
+            if nameBytes == CompiledPlan.firebaseErrorEvent { checkFirebaseError(event, scan: scan, line: line) }
             return
         }
         counters.unknownEvents += 1
         let name = Self.string(nameBytes)
-        if counters.unknownNames[name] != nil || counters.unknownNames.count < StreamCounters.unknownNameCap {
-            counters.unknownNames[name, default: 0] += 1
-        }
+        counters.countUnknownName(name)
         findings.append(Finding(rule: StreamRules.unknownEvent, message: "event \"\(name)\" is not in the plan",
                                 at: location(line, event.nameOffset), event: name))
     }
@@ -134,10 +140,10 @@ extension LinePass {
         var offset = event.nameOffset
         for fieldIndex in event.params {
             let field = scan.params[fieldIndex]
-            if field.keyHash == plan.firebaseErrorParamHash {
+            if Self.decoded(field.key, bytes) == CompiledPlan.firebaseErrorParam {
                 code = Self.integer(field.value, bytes)
                 offset = field.key.sourceStart
-            } else if field.keyHash == plan.firebaseErrorValueParamHash, field.value.kind == .string {
+            } else if field.value.kind == .string, Self.decoded(field.key, bytes) == CompiledPlan.firebaseErrorValueParam {
                 offending = Self.text(field.value, bytes)
             }
         }
@@ -357,41 +363,35 @@ extension LinePass {
                                     at: location(line, event.nameOffset), event: eventName))
             return
         }
-        if event.timestamp == nil {
+        if event.timestamp == nil, !event.timestampImplausible {
             let what = event.timestampInvalid ? "a timestamp that is not an integer" : "no timestamp"
             findings.append(Finding(rule: StreamRules.invalidTimestamp,
                                     message: "event \"\(eventName)\" has \(what); it sorts before the user's timed events",
                                     at: location(line, event.timestampInvalid ? event.timestampOffset : event.nameOffset),
                                     event: eventName))
         }
-        if userNames[userHash] == nil { userNames[userHash] = Self.text(event.user, bytes) }
         let recordLocation = location(line, event.nameOffset)
         let start = values.count
         for slot in plan.storedSlots[Int(eventIndex)] { values.append(trackedScratch[slot]) }
         records.append(EventRecord(
             user: userHash, session: session, timestamp: event.timestamp ?? .min, bundle: event.bundleSequence ?? .min,
-            file: fileIndex, line: recordLocation.line, indexInLine: Int32(event.indexInLine),
-            column: Int32(recordLocation.column),
+            file: fileIndex, line: recordLocation.line, indexInLine: Int32(clamping: event.indexInLine),
+            column: Int32(clamping: recordLocation.column),
             byteOffset: line.contentByteOffset + Int64(event.nameOffset), event: eventIndex, values: start))
     }
 
+    /// The user's id in `users` (interned by its unescaped bytes), or nil without a user id.
     func userKey(_ user: ValueToken, _ bytes: UnsafeRawBufferPointer) -> UInt64? {
         guard user.kind == .string || user.kind == .number, !user.range.isEmpty else { return nil }
-        return Self.withValueBytes(user, bytes) { ByteHash.hash($0) }
+        let id = Self.withValueBytes(user, bytes) { users.intern($0) }
+        if id == userLastTimestamp.count { userLastTimestamp.append(.min) }
+        return UInt64(id)
     }
 
-    /// A text value as pairs and rules see it; remembers its text for messages when tracked.
+    /// A text value as pairs and rules see it: its id in `texts` when a pair or rule reads it.
     @inline(__always)
     func tracked(_ raw: UnsafeRawBufferPointer, remember: Bool) -> TrackedValue {
-        let hash = ByteHash.hash(raw)
-        if remember {
-            let cacheSlot = Int(truncatingIfNeeded: hash) & (knownTextHashes.count - 1)
-            if knownTextHashes[cacheSlot] != hash {
-                knownTextHashes[cacheSlot] = hash
-                if valueTexts[hash] == nil, valueTexts.count < Self.valueTextCap { valueTexts[hash] = Self.string(raw) }
-            }
-        }
-        return .text(hash)
+        remember ? .text(UInt64(texts.intern(raw))) : .text(TrackedValue.untrackedText)
     }
 
     // MARK: - Byte helpers
@@ -452,9 +452,7 @@ extension LinePass {
         return values.count > 12 ? shown + ", …" : shown
     }
 
-    static func format(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-    }
+    static func format(_ number: Double) -> String { NumberText.format(number) }
 
     static func describe(_ value: ValueToken, _ wire: Wire, _ bytes: UnsafeRawBufferPointer) -> String {
         let slot: String

@@ -15,7 +15,8 @@ extension LinePass {
             notes.append(FindingNote("the last line has no trailing newline and ends inside a value: "
                 + "the file was probably truncated (an interrupted copy, or an export still being written)"))
         }
-        if error.kind == .misplacedBOM && offset == 0 && line.number > 1 {
+        // By the line's byte offset, not its number: a worker's range starts at line 1 too.
+        if error.kind == .misplacedBOM && offset == 0 && line.byteOffset > 0 {
             notes.append(FindingNote("a byte order mark at the start of a line: concatenated files? "
                 + "(`cat a.ndjson b.ndjson` keeps the second file's BOM)"))
         }

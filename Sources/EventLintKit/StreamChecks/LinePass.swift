@@ -19,6 +19,19 @@ public struct LintSettings: Sendable {
     public static let defaultMaxFindings = 10_000
 
     public init() {}
+
+    /// The end-of-stream window of unclosed pairs in microseconds, for any number of minutes:
+    /// negative and NaN give 0, and a window longer than `maxUnclosedWindowMinutes` (or
+    /// infinite) saturates there. `check` rejects such plan values and `lint` such flags; this
+    /// keeps the core safe for whatever it is given.
+    public static func windowMicros(minutes: Double) -> Int64 {
+        guard minutes > 0 else { return 0 }
+        return Int64(saturating: min(minutes, maxUnclosedWindowMinutes) * 60_000_000)
+    }
+
+    /// The longest `unclosedWindowMinutes` a plan or `--unclosed-window` may give: 100 years,
+    /// the span of `GA4Facts.plausibleTimestampMicros`, so any window covers any real export.
+    public static let maxUnclosedWindowMinutes: Double = 100 * 366 * 24 * 60
 }
 
 /// The line pass of one worker: frames lines, scans them, runs the per-event checks, and keeps
@@ -35,16 +48,15 @@ public final class LinePass: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var counters: StreamCounters
     /// Rejected lines, when `collectRejects` is set.
     public internal(set) var rejects: [RejectedLine] = []
-    /// Latest timestamp of any event per user, for the end-of-stream window of unclosed pairs.
-    @exclusivity(unchecked) var userLastTimestamp = UInt64Map<Int64>()
-    /// User ids as text, for messages; only users with records.
-    public internal(set) var userNames: [UInt64: String] = [:]
-    /// Text of tracked values by hash, for messages ("is \"cap4\" on the open"); capped.
-    public internal(set) var valueTexts: [UInt64: String] = [:]
-    /// Hashes whose text is already in `valueTexts`, direct-mapped, so a repeated value costs
-    /// one compare instead of a dictionary lookup.
-    @exclusivity(unchecked) var knownTextHashes = [UInt64](repeating: 0, count: 4096)
-    static let valueTextCap = 100_000
+    /// Every user id seen (its unescaped bytes): `EventRecord.user` is an id of this table, so
+    /// two users are one only when their ids are equal byte for byte.
+    @exclusivity(unchecked) var users = ByteInterner(capacity: 1024)
+    /// Latest timestamp of any event per user id (`Int64.min`: none), for the end-of-stream
+    /// window of unclosed pairs.
+    @exclusivity(unchecked) var userLastTimestamp: [Int64] = []
+    /// Tracked text values: `TrackedValue.text` holds an id of this table. It starts as the
+    /// plan's own texts (`CompiledPlan.texts`), so plan values have the same id in every pass.
+    @exclusivity(unchecked) var texts: ByteInterner<SeededByteHash>
     /// Reused per event: which uses were seen, and scratch for decoded bytes.
     @exclusivity(unchecked) var seenUses: [Bool] = []
     @exclusivity(unchecked) var trackedScratch: [TrackedValue]
@@ -68,13 +80,14 @@ public final class LinePass: @unchecked Sendable {
         counters = StreamCounters(eventCount: plan.events.count, paramCount: plan.params.count)
         findings = FindingStore(limit: max(1, settings.maxFindings), plan: plan.plan)
         trackedScratch = Array(repeating: .absent, count: plan.trackedCount)
+        texts = plan.texts
         seenUses = Array(repeating: false, count: (plan.events.map(\.uses.count).max() ?? 0))
     }
 
     /// Runs the pass over one input (a whole file, stdin, or one range of a file).
     public func run<Source: ByteSource>(_ framer: consuming LineFramer<Source>, file: String, fileIndex: Int) throws {
         self.file = file
-        self.fileIndex = Int32(fileIndex)
+        self.fileIndex = Int32(clamping: fileIndex)
         try framer.forEachLine { line in self.process(line) }
         counters.bytes += framer.stats.bytes
     }
@@ -171,7 +184,7 @@ public final class LinePass: @unchecked Sendable {
     /// keeps its own line. The document's lines are accounted as valid, blank or invalid.
     public func processDocument(_ bytes: UnsafeRawBufferPointer, file: String, fileIndex: Int) {
         self.file = file
-        self.fileIndex = Int32(fileIndex)
+        self.fileIndex = Int32(clamping: fileIndex)
         let index = LineIndex(bytes)
         documentIndex = index
         defer { documentIndex = nil }

@@ -78,8 +78,8 @@ public enum LintRunner {
         records.sort(by: EventRecord.timeOrder)
         let input = CrossEventInput(
             records: records, values: merged.values, files: files,
-            userLastTimestamp: merged.userLastTimestamp, userNames: merged.userNames, valueTexts: merged.valueTexts,
-            unclosedWindowMicros: Int64(window * 60_000_000))
+            users: merged.users, userLastTimestamp: merged.userLastTimestamp, texts: merged.texts,
+            unclosedWindowMicros: LintSettings.windowMicros(minutes: window))
         let cross = CrossEventChecker(plan: plan).run(input)
         merged.findings.absorb(cross.findings)
         merged.findings.trimToLimit()
@@ -200,38 +200,78 @@ public enum LintRunner {
     }
 
     /// Adds a file's passes to the run, in range order, turning range-local line numbers into
-    /// file line numbers.
+    /// file line numbers and pass-local user and text ids into the run's ids (by their bytes).
     static func merge(_ passes: [LinePass], into merged: inout LinePass) {
         var lineOffset = 0
         for pass in passes {
+            let userMap = mergeUsers(of: pass, into: merged)
+            let textMap = mergeTexts(of: pass, into: merged)
+            if let textMap {
+                for index in pass.values.indices where pass.values[index].tag == .text {
+                    let id = pass.values[index].bits
+                    if id < UInt64(textMap.count) { pass.values[index].bits = textMap[Int(id)] }
+                }
+            }
+            let valueBase = merged.records.isEmpty && merged.values.isEmpty ? 0 : merged.values.count
+            for index in pass.records.indices {
+                pass.records[index].line += lineOffset
+                pass.records[index].values += valueBase
+                if let userMap { pass.records[index].user = userMap[Int(pass.records[index].user)] }
+            }
             // The first batch of records moves instead of being copied: records are most of the
             // memory of a run, and a copy would double the peak.
-            if merged.records.isEmpty, merged.values.isEmpty, lineOffset == 0 {
+            if merged.records.isEmpty, merged.values.isEmpty {
                 swap(&merged.records, &pass.records)
                 swap(&merged.values, &pass.values)
+            } else {
+                merged.values.append(contentsOf: pass.values)
+                merged.records.append(contentsOf: pass.records)
             }
             merged.findings.absorb(pass.findings, lineOffset: lineOffset)
             for var reject in pass.rejects {
                 reject.finding.location.line += lineOffset
                 merged.rejects.append(reject)
             }
-            let valueBase = merged.values.count
-            merged.values.append(contentsOf: pass.values)
-            for var record in pass.records {
-                record.line += lineOffset
-                record.values += valueBase
-                merged.records.append(record)
-            }
             merged.counters.add(pass.counters)
-            for (user, timestamp) in pass.userLastTimestamp.entries {
-                if let known = merged.userLastTimestamp[user], known >= timestamp { continue }
-                merged.userLastTimestamp[user] = timestamp
-            }
-            merged.userNames.merge(pass.userNames) { first, _ in first }
-            merged.valueTexts.merge(pass.valueTexts) { first, _ in first }
             lineOffset += pass.counters.linesRead
             if let progress = pass.progress, pass.unreportedBytes > 0 { progress.add(pass.unreportedBytes) }
         }
+    }
+
+    /// Adds a pass's users to the run's table; returns pass id → run id, or nil when the pass's
+    /// table became the run's (the first pass with users).
+    static func mergeUsers(of pass: LinePass, into merged: LinePass) -> [UInt64]? {
+        if merged.users.count == 0 {
+            swap(&merged.users, &pass.users)
+            swap(&merged.userLastTimestamp, &pass.userLastTimestamp)
+            return nil
+        }
+        var map: [UInt64] = []
+        map.reserveCapacity(pass.users.count)
+        for id in 0..<pass.users.count {
+            let runID = pass.users.withBytes(of: id) { merged.users.intern($0) }
+            if runID == merged.userLastTimestamp.count { merged.userLastTimestamp.append(.min) }
+            merged.userLastTimestamp[runID] = max(merged.userLastTimestamp[runID], pass.userLastTimestamp[id])
+            map.append(UInt64(runID))
+        }
+        return map
+    }
+
+    /// Adds a pass's tracked texts to the run's table; nil when no id changes. Both tables
+    /// start with the plan's texts, so those keep their ids.
+    static func mergeTexts(of pass: LinePass, into merged: LinePass) -> [UInt64]? {
+        let planTexts = pass.plan.texts.count
+        if merged.texts.count == planTexts {
+            swap(&merged.texts, &pass.texts)
+            return nil
+        }
+        guard pass.texts.count > planTexts else { return nil }
+        var map = (0..<UInt64(planTexts)).map { $0 }
+        map.reserveCapacity(pass.texts.count)
+        for id in planTexts..<pass.texts.count {
+            map.append(UInt64(pass.texts.withBytes(of: id) { merged.texts.intern($0) }))
+        }
+        return map
     }
 }
 

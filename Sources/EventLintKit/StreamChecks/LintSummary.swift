@@ -60,13 +60,13 @@ public struct LintSummary: ReportSummary {
 
     static func percent(_ part: Int, _ total: Int) -> String {
         guard total > 0 else { return "0 %" }
-        let tenths = Int((Double(part) * 1000 / Double(total)).rounded())
+        let tenths = Int(saturating: (Double(part) * 1000 / Double(total)).rounded())
         return tenths % 10 == 0 ? "\(tenths / 10) %" : "\(tenths / 10).\(tenths % 10) %"
     }
 
     static func seconds(_ milliseconds: Double?) -> String {
         guard let milliseconds else { return "–" }
-        if milliseconds < 1000 { return "\(Int(milliseconds.rounded())) ms" }
+        if milliseconds < 1000 { return "\(Int(saturating: milliseconds.rounded())) ms" }
         return "\(String(format2: milliseconds / 1000).dropFirst(2)) s"
     }
 

@@ -36,7 +36,7 @@ public final class ProgressMeter: Sendable {
         text += String(format2: rate) + " MB/s"
         if let total, total > bytes, rate > 0 {
             let remaining = Double(total - bytes) / 1_000_000 / rate
-            text += ", about \(Int(remaining.rounded(.up))) s left"
+            text += ", about \(Int(saturating: remaining.rounded(.up))) s left"
         }
         return text
     }
@@ -45,7 +45,7 @@ public final class ProgressMeter: Sendable {
 extension String {
     /// ", 123.4" — one decimal, without Foundation's formatter.
     init(format2 value: Double) {
-        let tenths = Int((value * 10).rounded())
-        self = ", \(tenths / 10).\(tenths % 10)"
+        let tenths = Int(saturating: (value * 10).rounded())
+        self = ", \(tenths < 0 ? "-" : "")\(abs(tenths / 10)).\(abs(tenths % 10))"
     }
 }

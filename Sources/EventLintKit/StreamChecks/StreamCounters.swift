@@ -13,8 +13,14 @@ public struct StreamCounters: Sendable {
     public var unknownEvents = 0
     /// Events per plan event index.
     public var perEvent: [Int]
-    /// Unknown event names and how often they came (capped; the rest is `otherUnknown`).
-    public var unknownNames: [String: Int] = [:]
+    /// Unknown event names and how often they came: the `unknownNameCap` names that sort first
+    /// (the events themselves are all counted in `unknownEvents`). Keeping the first names in
+    /// sort order, rather than the first seen, makes the list exact and the same whatever the
+    /// job count: a name that sorts among the first `cap` of the whole input sorts among the
+    /// first `cap` of every range it occurs in, so every range counted all of its occurrences.
+    public internal(set) var unknownNames: [String: Int] = [:]
+    /// The keys of `unknownNames`, sorted.
+    var unknownNamesSorted: [String] = []
     /// Events per input format, in `InputFormat.allCases` order.
     public var formatCounts = [0, 0, 0]
     public var formats: [InputFormat: Int] {
@@ -26,6 +32,21 @@ public struct StreamCounters: Sendable {
     }
 
     @inline(__always)
+    mutating func countUnknownName(_ name: String) {
+        if let count = unknownNames[name] {
+            unknownNames[name] = count + 1
+            return
+        }
+        if unknownNames.count == Self.unknownNameCap {
+            guard let largest = unknownNamesSorted.last, name < largest else { return }
+            unknownNames[largest] = nil
+            unknownNamesSorted.removeLast()
+        }
+        unknownNames[name] = 1
+        let position = unknownNamesSorted.partitioningIndex { $0 >= name }
+        unknownNamesSorted.insert(name, at: position)
+    }
+
     mutating func countFormat(_ format: InputFormat) {
         switch format {
         case .bigQuery: formatCounts[0] += 1
@@ -41,6 +62,7 @@ public struct StreamCounters: Sendable {
 
     static let wireKindCount = 5
     static let unknownNameCap = 1000
+
 
     init(eventCount: Int, paramCount: Int) {
         self.paramCount = paramCount
@@ -64,6 +86,28 @@ public struct StreamCounters: Sendable {
         for index in wireKinds.indices { wireKinds[index] += other.wireKinds[index] }
         for index in missing.indices { missing[index] += other.missing[index] }
         for (name, count) in other.unknownNames { unknownNames[name, default: 0] += count }
+        if unknownNames.count > Self.unknownNameCap {
+            unknownNamesSorted = unknownNames.keys.sorted()
+            for name in unknownNamesSorted[Self.unknownNameCap...] { unknownNames[name] = nil }
+            unknownNamesSorted.removeLast(unknownNamesSorted.count - Self.unknownNameCap)
+        } else if !other.unknownNames.isEmpty {
+            unknownNamesSorted = unknownNames.keys.sorted()
+        }
         for index in formatCounts.indices { formatCounts[index] += other.formatCounts[index] }
+    }
+}
+
+
+extension Array {
+    /// The first index whose element satisfies `belongs` (which must be false, then true, along
+    /// the array): a binary search.
+    func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

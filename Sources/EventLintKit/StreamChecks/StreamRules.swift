@@ -136,6 +136,14 @@ public enum StreamRules {
 
     public static let invalidTimestamp = Rule(
         id: "stream/invalid-timestamp", stage: .stream, severity: .warning,
-        summary: "an event that pairs or rules need has no usable timestamp",
-        documentation: "Events are ordered per user by `event_timestamp` (flat and MP: `timestamp_micros`), an integer of microseconds. Without one, the event sorts by its position in the input and duration checks are skipped.")
+        summary: "an event's timestamp cannot be a real GA4 time, or an event that pairs or rules need has none",
+        documentation: """
+        Events are ordered per user by `event_timestamp` (flat and MP: `timestamp_micros`), an \
+        integer of microseconds since 1970. A timestamp that cannot be a real GA4 time — before \
+        2000-01-01 or from 2100-01-01 on (0, negative, near the 64-bit limits, or in seconds, \
+        milliseconds or nanoseconds) — is reported on any event, and the event then has no time: \
+        it sorts by its position in the input, takes part in no duration check and does not move \
+        the user's last time (the `unclosedWindowMinutes` window). An event that pairs or rules \
+        need and that has no timestamp, or one that is not an integer, is reported the same way.
+        """)
 }

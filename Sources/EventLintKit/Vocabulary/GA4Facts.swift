@@ -10,6 +10,14 @@ public enum GA4Facts {
     public static let maxUserProperties = 25
     public static let maxEventNames = 500
 
+    /// The event times eventlint takes as real, in microseconds since the Unix epoch: from
+    /// 2000-01-01T00:00:00Z up to (not including) 2100-01-01T00:00:00Z. GA4 started in 2020 and
+    /// Firebase Analytics in 2016, so an earlier time (0, a negative number, seconds or
+    /// milliseconds instead of microseconds) is a broken clock or a wrong unit, and a later one
+    /// nanoseconds or garbage. Inside this range every difference, window and tolerance fits in
+    /// an `Int64` many times over.
+    public static let plausibleTimestampMicros: Range<Int64> = 946_684_800_000_000..<4_102_444_800_000_000
+
     /// Custom-definition quotas per tier: event, user, item dimensions and metrics.
     public static func quota(for tier: PropertySettings.Tier, scope: BudgetScope) -> Int {
         switch (tier, scope) {

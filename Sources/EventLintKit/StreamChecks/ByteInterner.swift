@@ -1,0 +1,120 @@
+/// How `ByteInterner` hashes: the seeded `ByteHash` in eventlint; tests substitute a hash that
+/// collides on purpose, to show that bytes, not hashes, decide identity.
+protocol ByteHashing: Sendable {
+    func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64
+}
+
+/// `ByteHash` with this run's seed.
+struct SeededByteHash: ByteHashing {
+    @inline(__always)
+    func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { ByteHash.hash(bytes) }
+}
+
+/// Gives each distinct byte string a dense id (0, 1, 2, … in first-seen order) and keeps its
+/// bytes: the identity of users and of tracked text values. Two strings get the same id only
+/// when their bytes are equal: the hash only picks the slot to start from, so ids that collide
+/// (by chance or crafted) stay apart. Open addressing with linear probing, at most half full.
+struct ByteInterner<Hashing: ByteHashing>: Sendable {
+    /// Per slot: id + 1, 0 for an empty slot.
+    private var slots: [UInt32]
+    private var slotHashes: [UInt64]
+    /// Bytes of every string, back to back; `ends[id]` is where string `id` ends.
+    private var arena: [UInt8] = []
+    private var ends: [Int] = []
+    private let hashing: Hashing
+
+    init(hashing: Hashing, capacity: Int = 64) {
+        self.hashing = hashing
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = Array(repeating: 0, count: size)
+        slotHashes = Array(repeating: 0, count: size)
+    }
+
+    var count: Int { ends.count }
+
+    /// The bytes of string `id`.
+    func withBytes<T>(of id: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+        let start = id == 0 ? 0 : ends[id - 1]
+        return arena.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<ends[id]])) }
+    }
+
+    func bytes(of id: Int) -> [UInt8] { withBytes(of: id) { Array($0) } }
+
+    /// The id of these bytes, adding them when new.
+    @inline(__always)
+    mutating func intern(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let hash = hashing.hash(bytes)
+        let (slot, found) = probe(bytes, hash: hash)
+        if let found { return found }
+        let id = ends.count
+        arena.append(contentsOf: bytes)
+        ends.append(arena.count)
+        slots[slot] = UInt32(truncatingIfNeeded: id + 1)
+        slotHashes[slot] = hash
+        if ends.count * 2 > slots.count { grow() }
+        return id
+    }
+
+    mutating func intern(_ bytes: [UInt8]) -> Int { bytes.withUnsafeBytes { intern($0) } }
+
+    /// The id of these bytes, or nil.
+    func find(_ bytes: UnsafeRawBufferPointer) -> Int? { probe(bytes, hash: hashing.hash(bytes)).found }
+
+    func find(_ bytes: [UInt8]) -> Int? { bytes.withUnsafeBytes { find($0) } }
+
+    /// How many slots a lookup of these bytes visits: the cost the hash's quality decides.
+    func probeLength(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let hash = hashing.hash(bytes)
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        var visited = 1
+        while slots[index] != 0 {
+            let id = Int(slots[index]) - 1
+            if slotHashes[index] == hash && withBytes(of: id, { ByteHash.equal($0, bytes) }) { return visited }
+            index = (index + 1) & mask
+            visited += 1
+        }
+        return visited
+    }
+
+    /// Distinct strings whose full 64-bit hashes are equal.
+    var fullHashCollisions: Int {
+        var seen = Set<UInt64>()
+        var collisions = 0
+        for index in slots.indices where slots[index] != 0 {
+            if !seen.insert(slotHashes[index]).inserted { collisions += 1 }
+        }
+        return collisions
+    }
+
+    @inline(__always)
+    private func probe(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> (slot: Int, found: Int?) {
+        let mask = slots.count - 1
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while slots[index] != 0 {
+            let id = Int(slots[index]) - 1
+            if slotHashes[index] == hash && withBytes(of: id, { ByteHash.equal($0, bytes) }) { return (index, id) }
+            index = (index + 1) & mask
+        }
+        return (index, nil)
+    }
+
+    private mutating func grow() {
+        let oldSlots = slots
+        let oldHashes = slotHashes
+        slots = Array(repeating: 0, count: oldSlots.count * 2)
+        slotHashes = Array(repeating: 0, count: oldSlots.count * 2)
+        let mask = slots.count - 1
+        for old in oldSlots.indices where oldSlots[old] != 0 {
+            var index = Int(truncatingIfNeeded: oldHashes[old]) & mask
+            while slots[index] != 0 { index = (index + 1) & mask }
+            slots[index] = oldSlots[old]
+            slotHashes[index] = oldHashes[old]
+        }
+    }
+}
+
+extension ByteInterner where Hashing == SeededByteHash {
+    init(capacity: Int = 64) { self.init(hashing: SeededByteHash(), capacity: capacity) }
+}

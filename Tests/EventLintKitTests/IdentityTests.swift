@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+@testable import EventLintKit
+
+/// Users and tracked values are identified by their bytes, never by a hash alone; the hash is
+/// seeded per run and well mixed, so the id patterns of real exports spread evenly and output
+/// never depends on the seed.
+@Suite struct IdentityTests {
+    /// A hash that makes every key collide.
+    struct ConstantHash: ByteHashing {
+        func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { 42 }
+    }
+
+    @Test func collidingKeysKeepDistinctIDs() {
+        var interner = ByteInterner(hashing: ConstantHash(), capacity: 4)
+        let keys = (0..<500).map { Array("user-\($0)".utf8) }
+        let ids = keys.map { interner.intern($0) }
+        #expect(ids == Array(0..<500))
+        #expect(keys.map { interner.intern($0) } == ids, "the same bytes give the same id again")
+        #expect(keys.indices.allSatisfy { interner.bytes(of: $0) == keys[$0] })
+        #expect(interner.find(Array("user-500".utf8)) == nil)
+        #expect(interner.fullHashCollisions == 499)
+    }
+
+    /// `victimuser000001` and ``bea2oilu=kt7yCB` `` had the same 64-bit hash in the unseeded
+    /// hash users were identified by: the attacker's close closed the victim's open, so the
+    /// victim's unclosed pair and the attacker's orphan close both vanished.
+    @Test(arguments: [1, 2])
+    func usersWithCollidingHashesAreNotMerged(jobs: Int) throws {
+        let victim = "victimuser000001"
+        let attacker = "bea2oilu=kt7yCB`"
+        let lines = [
+            Export.bq("app_picker_shown", at: 0, user: victim, params: [("entry", .string("onboarding"))]),
+            Export.bq("app_picker_closed", at: 10, user: attacker, params: Events.picker()),
+        ]
+        let result = try Lint.run(lines) { $0.jobs = jobs }
+        #expect(result.findings("pair/orphan-close").map(\.location.line) == [2], "\(result.lineRules)")
+        #expect(result.findings("pair/orphan-close").first?.message.contains(attacker) == true)
+        // The victim's open is the user's last event: unclosed near the end of the export.
+        #expect(result.findings("pair/unclosed-near-end").map(\.location.line) == [1], "\(result.lineRules)")
+    }
+
+    /// Tracked text values too: a collision must not make two different arms equal.
+    @Test func trackedTextsCompareByBytes() {
+        var interner = ByteInterner(hashing: ConstantHash())
+        let cap4 = interner.intern(Array("cap4".utf8))
+        let other = interner.intern(Array("cap5".utf8))
+        #expect(cap4 != other)
+        #expect(TrackedValue.text(UInt64(cap4)) != TrackedValue.text(UInt64(other)))
+    }
+
+    /// For each id pattern real exports have, 100,000 ids: lookups stay short (probe counts,
+    /// not timing) and no two ids share a 64-bit hash.
+    @Test(arguments: IDPattern.allCases)
+    func idPatternsSpreadEvenly(pattern: IDPattern) {
+        var interner = ByteInterner(capacity: 16)
+        let ids = pattern.ids(count: 100_000)
+        #expect(Set(ids).count == ids.count, "the generator gives distinct ids")
+        for id in ids { _ = interner.intern(id) }
+        #expect(interner.count == ids.count)
+        var total = 0
+        var longest = 0
+        for id in ids {
+            let probes = id.withUnsafeBytes { interner.probeLength($0) }
+            total += probes
+            longest = max(longest, probes)
+        }
+        let mean = Double(total) / Double(ids.count)
+        // Linear probing at most half full: about 1.5 probes per successful lookup on average.
+        #expect(mean < 2.0, "\(pattern): \(mean) probes per lookup")
+        #expect(longest < 64, "\(pattern): \(longest) probes for one lookup")
+        #expect(interner.fullHashCollisions == 0, "\(pattern)")
+    }
+
+    /// The same for JSON object keys: a line of many keys checks for duplicates in linear time.
+    @Test(arguments: IDPattern.allCases)
+    func manyKeysOfOnePatternParseAndDuplicatesAreFound(pattern: IDPattern) throws {
+        let keys = pattern.ids(count: 20_000).map { String(decoding: $0, as: UTF8.self) }
+        var text = "{" + keys.map { "\"\($0)\":1" }.joined(separator: ",") + "}"
+        try Array(text.utf8).withUnsafeBytes { bytes in
+            var cursor = JSONCursor(bytes: bytes, scratch: JSONScratch())
+            try cursor.skipValue()
+        }
+        text.removeLast()
+        text += ",\"\(keys[keys.count / 2])\":2}"
+        let bytes = Array(text.utf8)
+        let kind = bytes.withUnsafeBytes { raw -> JSONErrorKind? in
+            var cursor = JSONCursor(bytes: raw, scratch: JSONScratch())
+            do throws(JSONError) {
+                try cursor.skipValue()
+                return nil
+            } catch {
+                return error.kind
+            }
+        }
+        #expect(kind == .duplicateKey)
+    }
+
+    /// The seed changes from run to run; the output does not.
+    @Test func outputDoesNotDependOnTheSeed() throws {
+        var lines: [String] = []
+        for user in 0..<300 {
+            let id = "u\(String(format: "%07d", user))"
+            lines.append(Export.bq("app_picker_shown", at: Double(user), user: id, params: [("entry", .string("onboarding"))]))
+            if user % 3 != 0 {
+                lines.append(Export.bq("app_picker_closed", at: Double(user) + 5, user: user % 5 == 0 ? id + "x" : id,
+                                       params: Events.picker()))
+            }
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-seed-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("export.ndjson")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        guard let first = try EventLintBinary.run(["lint", "--format", "json", file.path]),
+              let second = try EventLintBinary.run(["lint", "--format", "json", "--jobs", "2", file.path]),
+              let third = try EventLintBinary.run(["lint", "--format", "json", file.path]) else { return }
+        #expect(first.status == 1)
+        #expect(first.stdout.contains("pair/orphan-close"))
+        #expect(first.stdout == second.stdout)
+        #expect(first.stdout == third.stdout)
+    }
+}
+
+/// The user-id patterns of real exports (the same as `bench/id_patterns.py`).
+enum IDPattern: String, CaseIterable, Sendable {
+    /// `u0000000`, `u0000001`, …: a shared prefix, differing in the tail.
+    case sequential
+    /// `1`, `2`, … `100000`: numeric `user_id`s.
+    case numeric
+    /// `<random 10 digits>.<unix time>`: GA4 web client ids.
+    case webClient
+    /// 32 upper-case hex digits: iOS app instance ids.
+    case hex32
+    /// A long shared prefix, then a counter.
+    case longPrefix
+    /// Random 16-character ids, the baseline.
+    case random
+
+    func ids(count: Int) -> [[UInt8]] {
+        var generator = SeededGenerator(seed: 7)
+        func hex(_ value: UInt64, width: Int) -> String {
+            let text = String(value, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return (0..<count).map { index -> [UInt8] in
+            let text: String
+            switch self {
+            case .sequential: text = "u" + String(repeating: "0", count: max(0, 7 - String(index).count)) + String(index)
+            case .numeric: text = String(index + 1)
+            case .webClient:
+                text = String(1_000_000_000 + UInt64(index) * 7919 % 9_000_000_000) + "." + String(1_741_950_000 + index % 86_400)
+            case .hex32: text = hex(UInt64(index) &* 0x9E37_79B9_7F4A_7C15, width: 16) + hex(UInt64(index), width: 16)
+            case .longPrefix: text = "com.focusity.ios.installation.2025-03-14.device-" + String(index)
+            case .random:
+                text = hex(generator.next(), width: 16) + String(index)
+            }
+            return Array(text.utf8)
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import EventLintKit
+
+/// Output never depends on `--jobs`: caps and notes apply to the whole input, not per worker
+/// range, and a file whose size says 0 is read the same with any job count.
+@Suite struct JobCountTests {
+    /// Everything a report shows, in a comparable form.
+    static func digest(_ result: LintResult) -> String {
+        var lines = result.findings.map {
+            "\($0.location.line):\($0.location.column) \($0.ruleID) \($0.message) \($0.notes.map(\.message))"
+        }
+        let counters = result.counters
+        lines.append("read \(counters.linesRead) valid \(counters.validLines) invalid \(counters.invalidLines) blank \(counters.blankLines)")
+        lines.append("unknown \(counters.unknownEvents) \(counters.unknownNames.sorted { $0.key < $1.key })")
+        for pair in result.pairs {
+            lines.append("\(pair.name) \(pair.opened) \(pair.closedByOutcome.sorted { $0.key < $1.key }) \(pair.unclosed) \(pair.unclosedNearEnd) \(pair.orphanCloses) \(pair.durationsMs.sorted())")
+        }
+        lines.append("\(result.ruleViolations)")
+        return lines.joined(separator: "\n")
+    }
+
+    static func digests(_ bytes: [UInt8]) throws -> [Int: String] {
+        var result: [Int: String] = [:]
+        for jobs in [1, 2, 4] { result[jobs] = digest(try Lint.run(bytes: bytes) { $0.jobs = jobs }) }
+        return result
+    }
+
+    /// 2,500 distinct unknown names, each a different number of times: the list holds the 1,000
+    /// that sort first, with exact counts, for 1, 2 and 4 jobs (it held 1000/2000/3000 names).
+    @Test func unknownNameListIsTheSameForAnyJobCount() throws {
+        var lines: [String] = []
+        for index in 0..<2_500 {
+            for _ in 0..<(1 + index % 3) {
+                lines.append(Export.bq("custom_event_\(String(format: "%04d", (index * 7919) % 2_500))", at: Double(index)))
+            }
+        }
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        var names: [Int: [String: Int]] = [:]
+        for jobs in [1, 2, 4] {
+            names[jobs] = try Lint.run(bytes: bytes) { $0.jobs = jobs }.counters.unknownNames
+        }
+        #expect(names[1]?.count == StreamCounters.unknownNameCap)
+        #expect(names[1]?.keys.sorted().first == "custom_event_0000")
+        #expect(names[1]?.keys.sorted().last == "custom_event_0999")
+        #expect(names[1] == names[2])
+        #expect(names[1] == names[4])
+        // Exact counts: name number n came 1 + (index % 3) times, where n = index * 7919 % 2500.
+        let expected = Dictionary(uniqueKeysWithValues: (0..<2_500).map {
+            ("custom_event_\(String(format: "%04d", ($0 * 7919) % 2_500))", 1 + $0 % 3)
+        }).filter { $0.key <= "custom_event_0999" }
+        #expect(names[1] == expected)
+    }
+
+    /// A BOM at the start of any line but the first (concatenated files) gets its note, also
+    /// when that line starts a worker's range.
+    @Test func misplacedBOMKeepsItsNoteWhateverRangeItStarts() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        for position in 1..<24 {
+            var bytes: [UInt8] = []
+            for index in 0..<24 {
+                if index == position { bytes += bom }
+                bytes += Array("{\"name\":\"x\"}\n".utf8)
+            }
+            let all = try Self.digests(bytes)
+            #expect(all[1] == all[2], "BOM on line \(position + 1)")
+            #expect(all[1] == all[4], "BOM on line \(position + 1)")
+            #expect(all[1]?.contains("concatenated files?") == true, "BOM on line \(position + 1): \(all[1] ?? "")")
+        }
+    }
+
+    /// Users, pairs and rules across ranges: the same findings and statistics for 1, 2 and 4 jobs.
+    @Test func pairsAcrossRangesAreTheSameForAnyJobCount() throws {
+        var lines: [String] = []
+        for user in 0..<60 {
+            let id = "user-\(user % 17)"
+            lines.append(Export.bq("app_picker_shown", at: Double(user), user: id, params: [("entry", .string("onboarding"))]))
+            lines.append(Export.bq("onboarding_block_offer_shown", at: Double(user), user: id, params: Events.offerArm))
+            lines.append(Export.bq("onboarding_block_offer_closed", at: Double(user) + 3, user: id,
+                                   params: Events.offerClosed(duration: .int(Int64(user) * 100), arm: user % 4 == 0 ? "cap5" : "cap4")))
+            if user % 3 == 0 {
+                lines.append(Export.bq("app_picker_closed", at: Double(user) + 10, user: id, params: Events.picker()))
+            }
+        }
+        let all = try Self.digests(Array((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(all[1] == all[2])
+        #expect(all[1] == all[4])
+        #expect(all[1]?.contains("pair/duration-mismatch") == true)
+    }
+
+    /// `/proc/self/status` has content but an `st_size` of 0: read, not empty, with any job count.
+    @Test func fileWithZeroSizeButContentIsReadTheSameWithAnyJobCount() throws {
+        let path = "/proc/self/status"
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            print("skipped: \(path) does not exist on this system")
+            return
+        }
+        var counts: [Int: (Int, Int)] = [:]
+        for jobs in [1, 2, 4] {
+            var request = LintRequest(inputs: [path])
+            request.jobs = jobs
+            let result = try LintRunner.run(plan: Lint.shippedPlan, request: request)
+            counts[jobs] = (result.counters.linesRead, result.counters.invalidLines)
+        }
+        #expect((counts[1]?.0 ?? 0) > 10)
+        #expect(counts[1]?.0 == counts[2]?.0 && counts[1]?.0 == counts[4]?.0)
+        #expect(counts[1]?.1 == counts[2]?.1 && counts[1]?.1 == counts[4]?.1)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import EventLintKit
+
+/// No plan text reaches the SQL outside a string literal built by `SQLText.string`: for plans
+/// with hostile names and values, the script still parses (sqlglot, BigQuery dialect) as the
+/// same number of statements as the shipped plan's, and `check` rejects the hostile names.
+@Suite struct SQLInjectionTests {
+    static let breakers = ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"]
+    static let payload = "DROP TABLE `p.d.events`; SELECT 1; --"
+
+    /// The shipped plan with each pair and rule renamed, and values, descriptions and param
+    /// names made hostile (the generator is called directly: `check` would refuse the plan).
+    /// `breaker` nil: each pair, rule and value takes the next line break of `breakers`.
+    static func hostilePlan(breaker: String?) throws -> Plan {
+        var plan = try SQLGenerationTests.shippedPlan()
+        func next(_ index: Int) -> String { breaker ?? breakers[index % breakers.count] }
+        for index in plan.pairs.indices {
+            plan.pairs[index].name = "x\(next(index))\(payload)\(next(index + 1))' OR 1=1 --\\"
+            plan.pairs[index].description = "\(next(index))\(payload)"
+        }
+        for index in plan.rules.indices {
+            plan.rules[index].name = "r\(next(index + 2))*/ \(payload) /*"
+        }
+        for index in plan.params.indices where plan.params[index].values != nil {
+            let location = plan.params[index].location
+            plan.params[index].values?.append(Located(.string("a'\(next(index + 3))\(payload)"), at: location))
+        }
+        return plan
+    }
+
+    static func statementCount(_ sql: String) throws -> Int? {
+        guard let python = SQLGenerationTests.sqlglotPython else { return nil }
+        let script = "import sys, sqlglot; trees = sqlglot.parse(sys.stdin.read(), read='bigquery'); "
+            + "print(len([t for t in trees if t is not None]))"
+        let arguments = python == "/usr/bin/env" ? ["python3", "-c", script] : ["-c", script]
+        let result = try SQLGenerationTests.runPython(python, arguments, input: sql)
+        #expect(result.status == 0, "sqlglot could not parse the SQL: \(result.output.suffix(2000))")
+        return Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Without sqlglot, the structural guard: no line of the script outside a string literal
+    /// holds the payload.
+    @Test(arguments: breakers)
+    func hostileTextStaysInsideLiterals(breaker: String) throws {
+        let sql = SQLGenerationTests.sql(try Self.hostilePlan(breaker: breaker), mode: .rows)
+        for scalar in sql.unicodeScalars {
+            #expect(!["\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}", "\r"].contains(scalar),
+                    "a raw line break U+\(String(scalar.value, radix: 16)) reached the SQL")
+        }
+        for line in sql.split(separator: "\n") where line.contains("DROP TABLE") {
+            let beforePayload = line[..<line.range(of: "DROP TABLE")!.lowerBound]
+            let quotes = beforePayload.reduce(into: (count: 0, escaped: false)) { state, character in
+                if state.escaped { state.escaped = false } else if character == "\\" { state.escaped = true }
+                else if character == "'" { state.count += 1 }
+            }
+            #expect(quotes.count % 2 == 1, "payload outside a string literal: \(line)")
+        }
+    }
+
+    @Test(.enabled(if: SQLGenerationTests.sqlglotPython != nil, "skipped: python3 with sqlglot is not installed (.ci/run installs it)"),
+          arguments: SQLMode.allCases)
+    func hostilePlanParsesAsTheSameNumberOfStatements(mode: SQLMode) throws {
+        let shipped = try Self.statementCount(SQLGenerationTests.sql(try SQLGenerationTests.shippedPlan(), mode: mode))
+        let hostile = try Self.statementCount(SQLGenerationTests.sql(try Self.hostilePlan(breaker: nil), mode: mode))
+        #expect(shipped == 1)
+        #expect(hostile == shipped, "\(mode)")
+    }
+
+    /// `check` reports every pair and rule name that is not an identifier, at its key.
+    @Test(arguments: ["block offer", "block\noffer", "block\u{2028}offer", "1block", "block-offer", "blöck", "",
+                      String(repeating: "a", count: 41)])
+    func checkRejectsPairAndRuleNamesThatAreNotIdentifiers(name: String) throws {
+        let escaped = JSONOutput.escaped(name)
+        let text = """
+        {
+          events: { a: { description: 'x' }, b: { description: 'x' } },
+          pairs: { "\(escaped)": { open: 'a', close: { events: ['b'] } } },
+          rules: { "\(escaped)": { on: 'a', after: 'b' } },
+        }
+        """
+        let findings = try PlanText.check(text).findings.filter { $0.ruleID == "plan/pair-or-rule-name-invalid" }
+        #expect(findings.map(\.location.line) == [3, 4], "\(findings.map(\.message))")
+        #expect(findings.map(\.location.column) == [12, 12])
+        #expect(findings.allSatisfy { $0.severity == .error })
+    }
+
+    @Test func shippedNamesAreIdentifiers() throws {
+        let plan = try SQLGenerationTests.shippedPlan()
+        #expect((plan.pairs.map(\.name) + plan.rules.map(\.name)).allSatisfy(GA4Facts.isValidName))
+    }
+
+    @Test func theEscaperEscapesEveryLineBreak() {
+        #expect(SQLText.string("a\u{2028}b\u{2029}c\u{85}d\u{0B}e\u{7F}f\u{202E}g") == "'a\\u2028b\\u2029c\\u0085d\\x0be\\x7ff\\u202eg'")
+    }
+}
