@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func githubSummaryLineCannotBecomeACommand() {
-        #expect(GitHubReporter.plain("::error::x") == " ::error::x")
+        #expect(GitHubReporter.plain("::error::x") == ":\\u{3a}error:\\u{3a}x")
         #expect(GitHubReporter.plain("lines read: 3") == "lines read: 3")
     }
 
@@ -75,7 +75,7 @@ import Testing
         #expect(MarkdownReporter.inline("a|b") == "a\\|b")
         #expect(MarkdownReporter.inline("one\ntwo\r\nthree\rfour") == "one<br>two<br>three<br>four")
         #expect(MarkdownReporter.inline("<script>&") == "&lt;script&gt;&amp;")
-        #expect(MarkdownReporter.inline("*bold* _it_ `code` [link](x)") == "\\*bold\\* \\_it\\_ \\`code\\` \\[link\\](x)")
+        #expect(MarkdownReporter.inline("*bold* _it_ `code` [link](x)") == "\\*bold\\* \\_it\\_ \\`code\\` \\[link\\]\\(x\\)")
     }
 
     @Test func sarifURIsArePercentEncoded() {

@@ -56,7 +56,48 @@ import Testing
         ("été", 4, "  "), ("🎉x", 5, " "), ("ab", 5, "    "),
     ])
     func caretPaddingCountsCharactersNotBytes(source: String, column: Int, padding: String) {
-        #expect(TextReporter.caretPadding(source: source, column: column) == padding)
+        #expect(TextReporter.excerpt(source: source, column: column).caretPadding == padding)
+        #expect(TextReporter.excerpt(source: source, column: column).line == source)
+    }
+
+    /// A minified plan is one long line: each excerpt shows a window around the column, with
+    /// `…` where it was cut, and the caret stays under the column.
+    @Test(arguments: [1, 2, 41, 500, 57_000, 113_990, 114_000, 114_001, 200_000])
+    func longLinesAreCutToAWindowAroundTheColumn(column: Int) {
+        let source = String((0..<114_000).map { index in Character(Unicode.Scalar(UInt8(97 + index % 26))) })
+        let excerpt = TextReporter.excerpt(source: source, column: column)
+        #expect(excerpt.line.count <= TextReporter.excerptWidth + 2)
+        #expect(excerpt.line.hasPrefix("…") == (column > TextReporter.excerptLead + 1))
+        #expect(excerpt.line.hasSuffix("…") == (column <= 114_000 - TextReporter.excerptWidth + TextReporter.excerptLead))
+        let caret = excerpt.caretPadding.count
+        let shown = Array(excerpt.line)
+        if column <= source.utf8.count {
+            // The character above the caret is the one at the column.
+            #expect(caret < shown.count)
+            #expect(caret < shown.count && shown[caret] == Array(source.utf8)[column - 1].character)
+        } else {
+            #expect(caret == shown.count + (column - 1 - source.utf8.count) - (excerpt.line.hasSuffix("…") ? 1 : 0))
+        }
+    }
+
+    @Test func windowCountsCharactersAndEscapesAroundTheColumn() {
+        let source = String(repeating: "é", count: 300) + "\u{1B}[31mX" + String(repeating: "🎉", count: 300)
+        let column = 600 + 5 + 1  // the byte column of "X": 300 two-byte "é", ESC and "[31m" before it
+        let excerpt = TextReporter.excerpt(source: source, column: column)
+        #expect(!excerpt.line.contains("\u{1B}"))
+        #expect(excerpt.line.hasPrefix("…") && excerpt.line.hasSuffix("…"))
+        #expect(Array(excerpt.line)[excerpt.caretPadding.count] == "X")
+    }
+
+    @Test func aWholePlanOnOneLinePrintsAWindowPerFinding() {
+        let line = String(repeating: "{a:1},", count: 19_000)
+        let findings = (1...200).map { index in
+            Finding(rule: ReportFixture.unknownParam, message: "m", at: SourceLocation(file: "p.json5", line: 1, column: index * 500))
+        }
+        let text = TextReporter(sourceLine: { _, _ in line }).render(ReportFixture.document(findings: findings, summary: nil))
+        #expect(line.utf8.count > 110_000)
+        #expect(text.utf8.count < 200 * 400)
+        #expect(text.split(separator: "\n").allSatisfy { $0.count < 200 })
     }
 
     @Test func controlCharactersAreShownNotSent() {
@@ -83,4 +124,8 @@ import Testing
         }
         #expect(SeverityCounts(findings).tally == expected)
     }
+}
+
+private extension UInt8 {
+    var character: Character { Character(Unicode.Scalar(self)) }
 }

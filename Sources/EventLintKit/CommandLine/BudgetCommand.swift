@@ -95,7 +95,7 @@ enum BudgetCommand {
         let findings = loaded.plan.adjust(report.findings).sortedForReport()
         let document = ReportDocument(tool: EventLintCLI.tool, command: .budget, findings: findings,
                                       rules: ReportDocument.rulesReferenced(by: findings),
-                                      summary: BudgetSummary(report))
+                                      summary: BudgetSummary.summary(of: report))
         let lines = SourceLines(sources + registeredSources + baseSources)
         let options = ReportOptions(format: format, color: EventLintCLI.useColor(environment, format: format),
                                     maxExamples: maxExamples == 0 ? nil : maxExamples,

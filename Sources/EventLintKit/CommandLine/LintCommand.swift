@@ -60,7 +60,7 @@ enum LintCommand {
         meter?.finish()
         let document = ReportDocument(tool: EventLintCLI.tool, command: .lint, findings: result.findings,
                                       rules: ReportDocument.rulesReferenced(by: result.findings),
-                                      summary: LintSummary(result: result))
+                                      summary: LintSummary.summary(of: result))
         let options = ReportOptions(format: format, color: EventLintCLI.useColor(environment, format: format),
                                     maxExamples: maxExamples == 0 ? nil : maxExamples)
         var files: [OutputFile] = []

@@ -29,10 +29,12 @@ public struct SARIFReporter {
         let results = document.findings.map { finding in
             Self.result(for: finding, ruleIndex: ruleIndex[finding.ruleID])
         }
-        let run = JSONOutput.object([
+        let run = JSONOutput.object(omittingNil: [
             ("tool", .object([("driver", driver)])),
             ("automationDetails", .object([("id", .string("\(document.tool.name)/\(document.command.rawValue)/"))])),
             ("results", .array(results)),
+            // The command's summary, as in the `json` format, in the run's property bag.
+            ("properties", document.summary.map { .object([("summary", $0.json)]) }),
         ])
         return .object([
             ("$schema", .string(Self.schemaURI)),
