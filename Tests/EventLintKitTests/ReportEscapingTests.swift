@@ -63,7 +63,8 @@ import Testing
         ("quote \" and backslash \\", "quote \\\" and backslash \\\\"),
         ("line\nfeed\rtab\t", "line\\nfeed\\rtab\\t"),
         ("nul\u{00} bell\u{07} esc\u{1B} us\u{1F}", "nul\\u0000 bell\\u0007 esc\\u001b us\\u001f"),
-        ("del\u{7F} stays", "del\u{7F} stays"),
+        ("del\u{7F} and C1\u{9B} escaped", "del\\u007f and C1\\u009b escaped"),
+        ("bidi\u{202E} ls\u{2028} bom\u{FEFF}", "bidi\\u202e ls\\u2028 bom\\ufeff"),
         ("été 🎉 日本", "été 🎉 日本"),
         ("slash / stays", "slash / stays"),
     ])
