@@ -129,3 +129,48 @@ import Testing
 private extension UInt8 {
     var character: Character { Character(Unicode.Scalar(self)) }
 }
+
+/// The small spellings every reporter shares: locations, notes, numbers.
+@Suite struct ReportSpellingTests {
+    @Test(arguments: [
+        (EventLintKit.SourceLocation(file: "a.json", line: 3, column: 7), "a.json:3:7"),
+        (EventLintKit.SourceLocation(file: "a.json", line: 3, column: 0), "a.json:3"),
+        (EventLintKit.SourceLocation(file: "a.json", line: 0, column: 5), "a.json"),
+        (EventLintKit.SourceLocation(file: "d:1,x.json", line: 12, column: 1), "d:1,x.json:12:1"),
+    ])
+    func locationIsFileLineColumn(location: EventLintKit.SourceLocation, expected: String) {
+        #expect(location.description == expected)
+    }
+
+    @Test func notesFlattenIntoTheMessageOnce() {
+        let finding = Finding(
+            rule: ReportFixture.unclosed, message: "m",
+            at: EventLintKit.SourceLocation(file: "f", line: 1),
+            notes: [FindingNote("opened here", at: EventLintKit.SourceLocation(file: "g", line: 2, column: 3)), FindingNote("plain")])
+        #expect(finding.messageWithNotes == "m\nnote: opened here (g:2:3)\nnote: plain")
+        #expect(GitHubReporter.command(for: finding).hasSuffix("::m%0Anote: opened here (g:2:3)%0Anote: plain"))
+    }
+
+    @Test(arguments: [
+        (17.25, 1, false, "17.3"), (2.0, 1, false, "2"), (2.0, 1, true, "2.0"), (-0.04, 1, false, "0"),
+        (-1.25, 1, false, "-1.3"), (419.6, 0, false, "420"), (1e300, 1, false, "1e+300"),
+        (Double.infinity, 1, false, "inf"), (-Double.greatestFiniteMagnitude, 0, false, "-1.7976931348623157e+308"),
+    ])
+    func decimalsNeverTrap(value: Double, places: Int, keepingZero: Bool, expected: String) {
+        #expect(DecimalText.format(value, places: places, keepingZero: keepingZero) == expected)
+    }
+
+    @Test func summaryValuesAtTheEdgesNeverTrap() {
+        #expect(SummarySpelling.spell(.percent(part: Int.max, total: 1)).hasSuffix(" %"))
+        #expect(SummarySpelling.spell(.percent(part: 1, total: 0)) == "0 %")
+        #expect(SummarySpelling.spell(.milliseconds(.greatestFiniteMagnitude)).hasSuffix(" s"))
+        #expect(SummarySpelling.spell(.milliseconds(.nan)) == "–")
+        #expect(SummarySpelling.spell(.milliseconds(999.4)) == "999 ms")
+        #expect(SummarySpelling.spell(.milliseconds(17_000)) == "17.0 s")
+        #expect(SummarySpelling.spell(.bar(used: Int.max, capacity: 3)).hasPrefix("[####################] +"))
+        #expect(SummarySpelling.spell(.bar(used: 5, capacity: Int.min)) == "[####################] +\(Int.max) over")
+        #expect(SummarySpelling.spell(.bar(used: 49, capacity: 50)) == "[###################.]")
+        #expect(SummarySpelling.spell(.bar(used: 0, capacity: 0)) == "[....................]")
+        #expect(SummarySpelling.spell(.shares([SummaryTally("int", Int.max), SummaryTally("string", Int.max)])).contains("int"))
+    }
+}

@@ -60,7 +60,7 @@ public struct RegisteredFileError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         guard let location else { return message }
-        return "\(location.file):\(location.line):\(location.column): \(message)"
+        return "\(location): \(message)"
     }
 }
 

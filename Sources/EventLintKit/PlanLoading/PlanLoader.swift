@@ -21,7 +21,7 @@ public struct PlanLoadError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         guard let location else { return message }
-        return "\(location.file):\(location.line):\(location.column): \(message)"
+        return "\(location): \(message)"
     }
 }
 

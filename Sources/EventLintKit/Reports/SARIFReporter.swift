@@ -152,8 +152,7 @@ public struct SARIFReporter {
             case UInt8(ascii: "\\"):
                 result += "/"
             default:
-                let digits = Array("0123456789ABCDEF")
-                result += "%" + String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+                result += "%" + JSONError.hex(byte)
             }
         }
         return result

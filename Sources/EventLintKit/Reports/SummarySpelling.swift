@@ -40,14 +40,14 @@ enum SummarySpelling {
     /// `3.4 %`, `100 %`; `0 %` of nothing.
     static func percent(_ part: Int, of total: Int) -> String {
         guard total > 0 else { return "0 %" }
-        return decimal(Double(part) * 100 / Double(total), places: 1) + " %"
+        return DecimalText.format(Double(part) * 100 / Double(total), places: 1) + " %"
     }
 
     /// `420 ms` under a second, `17.3 s` from there; `–` for no duration.
     static func duration(_ milliseconds: Double?) -> String {
         guard let milliseconds, milliseconds.isFinite else { return "–" }
-        if abs(milliseconds) < 1000 { return decimal(milliseconds, places: 0) + " ms" }
-        return decimal(milliseconds / 1000, places: 1, keepingZero: true) + " s"
+        if abs(milliseconds) < 1000 { return DecimalText.format(milliseconds, places: 0) + " ms" }
+        return DecimalText.format(milliseconds / 1000, places: 1, keepingZero: true) + " s"
     }
 
     /// `[#########...........]`, with ` +N over` when `used` passes `capacity`. A capacity of 0
@@ -61,22 +61,10 @@ enum SummarySpelling {
             filled = overflow ? barWidth : min(barWidth, scaled / capacity)
         }
         var text = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: barWidth - filled) + "]"
-        if used > capacity { text += " +\(used.subtractingReportingOverflow(capacity).partialValue) over" }
+        if used > capacity {
+            let (over, overflow) = used.subtractingReportingOverflow(capacity)
+            text += " +\(overflow ? Int.max : over) over"
+        }
         return text
-    }
-
-    /// The report layer's one number formatter for measured values: `places` (0 or 1) decimals,
-    /// a zero tenth dropped (`2`, not `2.0`) unless `keepingZero`. Values too large for exact
-    /// tenths, or not finite, are written in Swift's shortest form instead of being converted,
-    /// so no input can trap here.
-    static func decimal(_ value: Double, places: Int, keepingZero: Bool = false) -> String {
-        let scale = places > 0 ? 10.0 : 1.0
-        let scaled = (value * scale).rounded()
-        guard scaled.isFinite, abs(scaled) < 1e15 else { return String(describing: value) }
-        let units = Int64(scaled)
-        guard places > 0 else { return String(units) }
-        let sign = units < 0 ? "-" : ""
-        let (whole, tenth) = units.magnitude.quotientAndRemainder(dividingBy: 10)
-        return tenth == 0 && !keepingZero ? "\(sign)\(whole)" : "\(sign)\(whole).\(tenth)"
     }
 }

@@ -174,10 +174,7 @@ public struct LintSummary {
     /// varies.
     var statisticsSection: SummarySection {
         let missing = missingStatistics.map { item -> SummaryText in
-            var text: SummaryText = "required param sometimes missing: \""
-            text.add(.text(item.event), key: "event")
-            text.add("\".")
-            text.add(.text(item.param), key: "param")
+            var text = Self.eventParam("required param sometimes missing: ", event: item.event, param: item.param)
             text.add(" in ")
             text.add(.percent(part: item.missing, total: item.total))
             text.add(" (")
@@ -188,10 +185,7 @@ public struct LintSummary {
             return text
         }
         let types = typeStatistics.map { item -> SummaryText in
-            var text: SummaryText = "type inconsistent: \""
-            text.add(.text(item.event), key: "event")
-            text.add("\".")
-            text.add(.text(item.param), key: "param")
+            var text = Self.eventParam("type inconsistent: ", event: item.event, param: item.param)
             text.add(": ")
             text.add(.shares(item.shares.map { SummaryTally($0.0, $0.1) }), key: "kinds")
             return text
@@ -200,6 +194,15 @@ public struct LintSummary {
             .list(SummaryList(key: "missingRequired", audience: missing.isEmpty ? .machines : .everyone, missing)),
             .list(SummaryList(key: "typeVariation", audience: types.isEmpty ? .machines : .everyone, types)),
         ])
+    }
+
+    /// `"event".param` after `lead`, both keyed for JSON.
+    static func eventParam(_ lead: String, event: String, param: String) -> SummaryText {
+        var text = SummaryText(stringLiteral: lead + "\"")
+        text.add(.text(event), key: "event")
+        text.add("\".")
+        text.add(.text(param), key: "param")
+        return text
     }
 
     /// A two-column table of names and counts, written to JSON as one object.
