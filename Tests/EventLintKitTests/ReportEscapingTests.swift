@@ -76,6 +76,9 @@ import Testing
         #expect(MarkdownReporter.inline("a|b") == "a\\|b")
         #expect(MarkdownReporter.inline("one\ntwo\r\nthree\rfour") == "one<br>two<br>three<br>four")
         #expect(MarkdownReporter.inline("<script>&") == "&lt;script&gt;&amp;")
+        #expect(MarkdownReporter.inline("https://e.x www.e.x a@e.x") == "https\\://e.x www\\.e.x a<span>@</span>e.x")
+        #expect(MarkdownReporter.inline("$x$ # h ~s~ !i ^f") == "<span>$</span>x<span>$</span> \\# h \\~s\\~ \\!i \\^f")
+        #expect(MarkdownReporter.inline("esc\u{1B} rlo\u{202E}") == "esc\\\\u{1b} rlo\\\\u{202e}")
         #expect(MarkdownReporter.inline("*bold* _it_ `code` [link](x)") == "\\*bold\\* \\_it\\_ \\`code\\` \\[link\\]\\(x\\)")
     }
 

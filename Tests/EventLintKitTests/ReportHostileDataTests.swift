@@ -238,6 +238,7 @@ import Testing
         #expect(headings.count == 1, "\(name): headings \(headings)")
         // The only HTML is eventlint's own line breaks and dollar spans.
         let html = output.replacingOccurrences(of: "<br>", with: "").replacingOccurrences(of: "<span>$</span>", with: "")
+            .replacingOccurrences(of: "<span>@</span>", with: "")
         let rawHTML = html.contains("<"), bareDollar = html.contains("$")
         #expect(!rawHTML, "\(name): raw HTML")
         #expect(!bareDollar, "\(name): a bare $ can open math")
@@ -249,8 +250,51 @@ import Testing
         // own (bold markers, rule-id code spans, the table grid).
         var previous: Character = " "
         for character in output {
-            if "[]@~_".contains(character) { #expect(previous == "\\", "\(name): unescaped \(character)") }
+            if "[]~_".contains(character) { #expect(previous == "\\", "\(name): unescaped \(character)") }
             previous = previous == "\\" && character == "\\" ? " " : character
+        }
+    }
+
+    /// `python3` with `cmarkgfm`, GitHub's own Markdown renderer (CI installs it).
+    static let cmarkAvailable: Bool = (try? ReportSchemaTests.runPython(["-c", "import cmarkgfm"]).status) == 0
+
+    /// Renders each file as GitHub does (tables, autolinks, strikethrough; raw HTML kept, so any
+    /// that got through shows) and prints the count of each HTML tag, one `tag count` a line.
+    static let tagCounter = """
+        import re, sys, collections, cmarkgfm
+        from cmarkgfm.cmark import Options
+        for path in sys.argv[1:]:
+            html = cmarkgfm.github_flavored_markdown_to_html(open(path, encoding="utf-8").read(), options=Options.CMARK_OPT_UNSAFE)
+            counts = collections.Counter(m.group(1).lower() for m in re.finditer(r"<([a-zA-Z][a-zA-Z0-9]*)", html))
+            print(" ".join(f"{tag}={counts[tag]}" for tag in sorted(counts)))
+        """
+
+    @Test(.enabled(if: cmarkAvailable, "needs python3 with cmarkgfm (pip install cmarkgfm)"))
+    func githubRendersHostileMarkdownLikeBenignMarkdown() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-md-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var paths: [String] = []
+        let documents = [("benign", Self.benignDocument), ("synthetic", Self.syntheticDocument)] + (try Self.documents().dropFirst())
+        for (name, document) in documents {
+            let url = directory.appendingPathComponent(name + ".md")
+            try Data(Self.render(document, .markdown).utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let result = try ReportSchemaTests.runPython(["-c", Self.tagCounter] + paths)
+        #expect(result.status == 0, "\(result.output)")
+        // Line breaks and the spans around `$` and `@` are eventlint's own and vary with the data.
+        let counts = result.output.split(separator: "\n").map { line in
+            line.split(separator: " ").filter { !$0.hasPrefix("br=") && !$0.hasPrefix("span=") }.joined(separator: " ")
+        }
+        try #require(counts.count == 4)
+        // Hostile data renders to the same elements as `x` does: no link, image, heading, row,
+        // cell, list, emphasis, code or HTML of its own.
+        #expect(counts[1] == counts[0], "hostile: \(counts[1])\nbenign:  \(counts[0])")
+        for (name, line) in zip(["lint", "budget"], counts[2...]) {
+            for tag in ["a=", "img=", "script=", "h1=", "h3=", "del=", "em=", "input="] {
+                #expect(!line.split(separator: " ").contains { $0.hasPrefix(tag) }, "\(name): \(line)")
+            }
         }
     }
 

@@ -112,8 +112,9 @@ public struct MarkdownReporter {
     /// - ASCII punctuation with a meaning (emphasis, code, links, images, tables, headings,
     ///   strikethrough, footnotes) is backslash-escaped: ``\ ` * _ [ ] ( ) | # ~ ! ^``, and
     ///   `&`, `<`, `>` become entities so no raw HTML (`<img>`) gets through;
-    /// - `@` is escaped, and so are `:` before `/` and the `.` of `www.`, which stops GitHub's
-    ///   autolinks (`https://…`, `www.…`, e-mail addresses, `mailto:`) from forming;
+    /// - `:` before `/` and the `.` of `www.` are escaped and `@` is wrapped in `<span>`,
+    ///   which stops GitHub's autolinks (`https://…`, `www.…`, e-mail and `xmpp:` addresses)
+    ///   from forming;
     /// - `$` is wrapped in `<span>` as GitHub's math documentation advises, so `$…$` and
     ///   `$$` are never math;
     /// - a line break becomes `<br>` (a cell is one line, and data must not start a new block);
@@ -126,14 +127,16 @@ public struct MarkdownReporter {
         for (index, scalar) in scalars.enumerated() {
             let next = index + 1 < scalars.count ? scalars[index + 1] : nil
             switch scalar {
-            case "\\", "`", "*", "_", "[", "]", "(", ")", "|", "#", "~", "!", "@", "^":
+            case "\\", "`", "*", "_", "[", "]", "(", ")", "|", "#", "~", "!", "^":
                 result += "\\"
                 result.unicodeScalars.append(scalar)
             case ":" where next == "/":
                 result += "\\:"
             case "." where index >= 3 && scalars[(index - 3)..<index].allSatisfy({ $0 == "w" || $0 == "W" }):
                 result += "\\."
-            case "$": result += "<span>$</span>"
+            // GitHub merges a backslash-escaped `@` back into an e-mail autolink; a span
+            // splits the text so none forms.
+            case "$", "@": result += "<span>" + String(scalar) + "</span>"
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
