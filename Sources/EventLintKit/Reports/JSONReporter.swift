@@ -92,9 +92,12 @@ extension SummaryTable {
             return .object(rows.map { (SummarySpelling.spell($0[0]), $0[1].json) })
         }
         let keyed = machineColumns
-        // A cell with no value is left out of its row object (a sentence's writes `null`).
+        // A cell with no value is left out of its row object (a sentence's is written `null`).
         return .array(rows.map { row in
-            .object(keyed.compactMap { row[$0] == .none ? nil : (columns[$0].key ?? "", row[$0].json) })
+            .object(keyed.compactMap { column in
+                let value = row[column].json
+                return value == .null ? nil : (columns[column].key ?? "", value)
+            })
         })
     }
 }

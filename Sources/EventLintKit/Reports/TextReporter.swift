@@ -98,9 +98,9 @@ public struct TextReporter {
 
     /// Characters of a source line shown around the column at most; a longer line is cut to
     /// this many, with `…` on each cut side.
-    static let excerptWidth = 100
+    static let excerptWidth = 120
     /// How many of them come before the column, when the line is cut.
-    static let excerptLead = 40
+    static let excerptLead = 50
 
     /// The part of `source` to show, escaped, and the padding that puts a caret under byte
     /// column `column`. Columns count bytes, but a terminal shows characters, so the characters
