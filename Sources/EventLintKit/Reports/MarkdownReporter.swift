@@ -68,29 +68,34 @@ public struct MarkdownReporter {
     }
 
     /// A summary section: its title in bold, then its blocks, a blank line apart; consecutive
-    /// sentences are one paragraph with line breaks. `nil` when nothing in it is for people.
+    /// sentences are one paragraph with line breaks, consecutive lists one list. `nil` when
+    /// nothing in it is for people.
     static func section(_ section: SummarySection) -> String? {
         var blocks: [String] = []
+        // Consecutive sentences make one paragraph, consecutive lists one list.
         var sentences: [String] = []
-        func flushSentences() {
+        var items: [String] = []
+        func flush() {
             if !sentences.isEmpty { blocks.append(sentences.joined(separator: "  \n")) }
-            sentences = []
+            if !items.isEmpty { blocks.append(items.joined(separator: "\n")) }
+            (sentences, items) = ([], [])
         }
         for block in section.blocks {
             switch block {
             case .sentence(let text):
+                if !items.isEmpty { flush() }
                 sentences.append(inline(SummarySpelling.spell(text)))
             case .list(let list) where list.audience.forPeople:
-                flushSentences()
-                blocks.append(list.items.isEmpty ? "none" : list.items.map { "- " + inline(SummarySpelling.spell($0)) }.joined(separator: "\n"))
+                if !sentences.isEmpty { flush() }
+                items += list.items.isEmpty ? ["- none"] : list.items.map { "- " + inline(SummarySpelling.spell($0)) }
             case .table(let table) where table.audience.forPeople:
-                flushSentences()
+                flush()
                 blocks.append(Self.table(table))
             case .list, .table:
                 break
             }
         }
-        flushSentences()
+        flush()
         guard !blocks.isEmpty else { return nil }
         if let title = section.title { blocks.insert("**" + inline(SummarySpelling.spell(title)) + "**", at: 0) }
         return blocks.joined(separator: "\n\n")

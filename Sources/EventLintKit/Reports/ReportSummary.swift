@@ -133,9 +133,10 @@ public struct SummaryTable: Sendable, Hashable {
     /// Indices of the columns machines read (they need a key).
     var machineColumns: [Int] { columns.indices.filter { columns[$0].audience.forMachines && columns[$0].key != nil } }
 
-    /// Whether a column holds numbers, which text and Markdown align to the right.
+    /// Whether a column holds numbers (cells without a value aside), which text and Markdown
+    /// align to the right.
     func isNumeric(_ column: Int) -> Bool {
-        let values = rows.map { $0[column] }
+        let values = rows.map { $0[column] }.filter { $0 != .none }
         return !values.isEmpty && values.allSatisfy(\.isNumeric)
     }
 }
