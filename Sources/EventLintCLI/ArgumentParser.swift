@@ -25,7 +25,7 @@ struct ParsedArguments {
     /// A whole number in decimal digits only (no `0x10`, `1e3` or `+5`), within `range`.
     func integer(_ name: String, range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = value(name) else { return nil }
-        guard let value = DecimalText.integer(text), range.contains(value) else {
+        guard let value = FlagNumber.integer(text), range.contains(value) else {
             throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"",
                              command: command)
         }
@@ -35,8 +35,8 @@ struct ParsedArguments {
     /// A decimal number (`30`, `0.5`; no hex, exponent or `inf`), within `range`.
     func decimal(_ name: String, range: ClosedRange<Double>, unit: String) throws(UsageError) -> Double? {
         guard let text = value(name) else { return nil }
-        guard let value = DecimalText.number(text), range.contains(value) else {
-            throw UsageError("\(name) takes \(unit) from \(DecimalText.render(range.lowerBound)) to \(DecimalText.render(range.upperBound)), not \"\(text)\"",
+        guard let value = FlagNumber.number(text), range.contains(value) else {
+            throw UsageError("\(name) takes \(unit) from \(FlagNumber.render(range.lowerBound)) to \(FlagNumber.render(range.upperBound)), not \"\(text)\"",
                              command: command)
         }
         return value
@@ -45,7 +45,7 @@ struct ParsedArguments {
 
 /// Strict decimal numbers for flag values: `Int("…")` and `Double("…")` accept forms (hex
 /// floats, `inf`, `nan`, exponents) that no one means on a command line.
-enum DecimalText {
+enum FlagNumber {
     static func integer(_ text: String) -> Int? {
         let digits = text.utf8
         guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {

@@ -32,7 +32,7 @@ enum BudgetCommand {
         let findings = plan.adjust(report.findings).sortedForReport()
         let document = ReportDocument(tool: EventLintCLI.tool, command: .budget, findings: findings,
                                       rules: ReportDocument.rulesReferenced(by: findings),
-                                      summary: BudgetSummary(report))
+                                      summary: BudgetSummary.summary(of: report))
         let lines = SourceLines(session.sources + registeredSources + session.baseSources)
         let reportOptions = ReportOptions(
             format: options.format, color: EventLintCLI.useColor(environment, format: options.format),
@@ -94,7 +94,7 @@ enum BudgetCommand {
         var quotas: [BudgetScope: Int] = [:]
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, let scope = BudgetScope(rawValue: parts[0]), let value = DecimalText.integer(parts[1]),
+            guard parts.count == 2, let scope = BudgetScope(rawValue: parts[0]), let value = FlagNumber.integer(parts[1]),
                   value >= 0, value <= 10_000 else {
                 throw UsageError("--quota takes SCOPE=N pairs separated by commas (scopes event, user, item, metric; N from 0 to 10000), not \"\(item)\"",
                                  command: "budget")

@@ -12,43 +12,10 @@ enum CheckCommand {
         let document = ReportDocument(
             tool: EventLintCLI.tool, command: .check, findings: findings,
             rules: ReportDocument.rulesReferenced(by: findings),
-            summary: CheckSummary(plan: session.plan))
+            summary: CheckSummary.summary(of: session.plan))
         let lines = SourceLines(session.allSources)
         let options = ReportOptions(format: format, color: EventLintCLI.useColor(environment, format: format),
                                     sourceLine: { file, line in lines.line(line, of: file) })
         return CommandResult(stdout: document.rendered(options), status: exitStatus(for: findings, failOn: failOn))
-    }
-}
-
-/// What the plan holds, printed after `check`'s findings.
-struct CheckSummary: ReportSummary {
-    let files: Int
-    let events: Int
-    let params: Int
-    let userProperties: Int
-    let pairs: Int
-    let rules: Int
-
-    init(plan: Plan) {
-        files = plan.files.count
-        events = plan.events.count
-        params = plan.params.count
-        userProperties = plan.userProperties.count
-        pairs = plan.pairs.count
-        rules = plan.rules.count
-    }
-
-    var sentence: String {
-        "plan: \(files) \(files == 1 ? "file" : "files"), \(events) events, \(params) params, \(userProperties) user properties, \(pairs) pairs, \(rules) rules"
-    }
-
-    var textLines: [String] { [sentence] }
-    var markdown: String { sentence + "\n" }
-    var json: JSONOutput {
-        .object([
-            ("files", .int(Int64(files))), ("events", .int(Int64(events))), ("params", .int(Int64(params))),
-            ("userProperties", .int(Int64(userProperties))), ("pairs", .int(Int64(pairs))),
-            ("rules", .int(Int64(rules))),
-        ])
     }
 }

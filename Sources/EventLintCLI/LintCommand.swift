@@ -64,7 +64,7 @@ enum LintCommand {
         }
         let document = ReportDocument(tool: EventLintCLI.tool, command: .lint, findings: result.findings,
                                       rules: ReportDocument.rulesReferenced(by: result.findings),
-                                      summary: LintSummary(result: result), unlisted: result.unlisted)
+                                      summary: LintSummary.summary(of: result), unlisted: result.unlisted)
         let options = ReportOptions(format: format, color: EventLintCLI.useColor(environment, format: format),
                                     maxExamples: maxExamples == 0 ? nil : maxExamples)
         let report = document.rendered(options)

@@ -172,7 +172,7 @@ import Testing
         let event = try #require(report.change?.scopes.first { $0.scope == .event })
         #expect(event.addedUnregistered == ["arm", "label"])
         #expect(event.headroomBefore == 4 && event.headroomAfter == 2)
-        #expect(BudgetSummary.sentence(event) == "adds 2 event-scoped dimensions (arm, label): headroom 4 → 2")
+        #expect(SummarySpelling.spell(BudgetSummary.sentence(event)) == "adds 2 event-scoped dimensions (arm, label): headroom 4 → 2")
     }
 
     @Test func budgetRulesAreCatalogued() {

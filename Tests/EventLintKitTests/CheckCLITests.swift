@@ -186,6 +186,28 @@ import Testing
         #expect(inconsistent.stdout.contains("::warning file=samples/plans/inconsistent/params.json5,line=23,col=5,title=plan/unused-param::"))
     }
 
+    /// A minified plan is one line of 114 KB: each finding's excerpt is a window around its
+    /// column, not the whole line again (which made 200 findings print 45 MB).
+    @Test func minifiedOneLinePlanPrintsAWindowPerFinding() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-min-" + UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: parent) }
+        try FileManager.default.createDirectory(at: parent.appendingPathComponent("schema"), withIntermediateDirectories: true)
+        let filler = String(repeating: "x", count: 90)
+        var events = (0..<1000).map { "e\($0):{description:'\(filler)'}" }
+        for index in 0..<200 { events.insert("'bad-\(index)':{description:'d'}", at: index * 5) }
+        let plan = "{events:{" + events.joined(separator: ",") + "}}"
+        try Data(plan.utf8).write(to: parent.appendingPathComponent("schema/plan.json5"))
+        #expect(plan.utf8.count > 110_000)
+        let output = try #require(try EventLintBinary.run(["check"], in: parent))
+        #expect(output.status == 1)
+        let findings = output.stdout.components(separatedBy: "error[ga4/name-invalid]").count - 1
+        #expect(findings == 200)
+        #expect(output.stdout.utf8.count < 200 * 1_000, "\(output.stdout.utf8.count) bytes")
+        let longest = output.stdout.split(separator: "\n").map(\.count).max() ?? 0
+        #expect(longest < 200)
+        #expect(output.stdout.contains("1 | …"))
+    }
+
     @Test func githubOutputEscapesCommasAndColonsInFileNames() throws {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-gh-" + UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: parent) }

@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func githubSummaryLineCannotBecomeACommand() {
-        #expect(GitHubReporter.plain("::error::x") == " ::error::x")
+        #expect(GitHubReporter.plain("::error::x") == ":\\u{3a}error:\\u{3a}x")
         #expect(GitHubReporter.plain("lines read: 3") == "lines read: 3")
     }
 
@@ -63,7 +63,8 @@ import Testing
         ("quote \" and backslash \\", "quote \\\" and backslash \\\\"),
         ("line\nfeed\rtab\t", "line\\nfeed\\rtab\\t"),
         ("nul\u{00} bell\u{07} esc\u{1B} us\u{1F}", "nul\\u0000 bell\\u0007 esc\\u001b us\\u001f"),
-        ("del\u{7F} stays", "del\u{7F} stays"),
+        ("del\u{7F} and C1\u{9B} escaped", "del\\u007f and C1\\u009b escaped"),
+        ("bidi\u{202E} ls\u{2028} bom\u{FEFF}", "bidi\\u202e ls\\u2028 bom\\ufeff"),
         ("été 🎉 日本", "été 🎉 日本"),
         ("slash / stays", "slash / stays"),
     ])
@@ -75,7 +76,10 @@ import Testing
         #expect(MarkdownReporter.inline("a|b") == "a\\|b")
         #expect(MarkdownReporter.inline("one\ntwo\r\nthree\rfour") == "one<br>two<br>three<br>four")
         #expect(MarkdownReporter.inline("<script>&") == "&lt;script&gt;&amp;")
-        #expect(MarkdownReporter.inline("*bold* _it_ `code` [link](x)") == "\\*bold\\* \\_it\\_ \\`code\\` \\[link\\](x)")
+        #expect(MarkdownReporter.inline("https://e.x www.e.x a@e.x") == "https\\://e.x www\\.e.x a<span>@</span>e.x")
+        #expect(MarkdownReporter.inline("$x$ # h ~s~ !i ^f") == "<span>$</span>x<span>$</span> \\# h \\~s\\~ \\!i \\^f")
+        #expect(MarkdownReporter.inline("esc\u{1B} rlo\u{202E}") == "esc\\\\u{1b} rlo\\\\u{202e}")
+        #expect(MarkdownReporter.inline("*bold* _it_ `code` [link](x)") == "\\*bold\\* \\_it\\_ \\`code\\` \\[link\\]\\(x\\)")
     }
 
     @Test func sarifURIsArePercentEncoded() {

@@ -73,3 +73,41 @@ import Testing
         #expect(rendered.components(separatedBy: "\"rule\": \"stream/enum-value\"").count == 6)
     }
 }
+
+/// The keys of the `summary` object are what scripts read (`summary.linesRead`,
+/// `summary.findingsByRule`); the summary data model must keep them whatever the layout.
+@Suite struct ReportSummaryKeyTests {
+    static func keys(_ summary: ReportSummary) -> [String] {
+        guard case .object(let members) = summary.json else { return [] }
+        return members.map(\.0).sorted()
+    }
+
+    @Test func lintSummaryKeys() throws {
+        let result = try Lint.run([
+            Export.bq("onboarding_step_complete", at: 1, params: [("phase", .string("intro"))]),
+            Export.bq("not_in_plan", at: 2), "not json", "",
+        ])
+        #expect(Self.keys(LintSummary.summary(of: result)) == [
+            "automaticEvents", "blankLines", "bytes", "events", "eventsChecked", "findingsByRule", "invalidLines",
+            "linesRead", "missingRequired", "notEvents", "oversizeLines", "pairs", "rules", "typeVariation",
+            "unknownEventNames", "unknownEvents", "unlistedFindings", "validLines",
+        ])
+        let json = LintSummary.summary(of: result).json.rendered(pretty: false)
+        #expect(json.contains("\"unknownEventNames\":{\"not_in_plan\":1}"))
+        #expect(json.contains("\"linesRead\":4,\"validLines\":2,\"invalidLines\":1,\"blankLines\":1"))
+        #expect(json.contains("{\"name\":\"block_offer\",\"opened\":0,\"closed\":0,\"closedByOutcome\":{},\"unclosed\":0,\"unclosedNearEnd\":0,\"orphanCloses\":0}"))
+    }
+
+    @Test func budgetAndCheckSummaryKeys() throws {
+        let plan = try PlanText.check(BudgetTests.plan).plan
+        let base = try PlanText.check("{ params: { screen: { type: 'string', values: ['home'], register: 'event' } }, events: { one: { params: { screen: 'required' } } } }").plan
+        let report = BudgetCounter.count(plan: plan, registered: [], quotas: BudgetQuotas(tier: .standard), base: (plan: base, label: "main"))
+        #expect(Self.keys(BudgetSummary.summary(of: report)) == [
+            "archiveCandidates", "change", "collectionLimits", "minHeadroom", "needed", "scopes", "tier",
+        ])
+        let json = BudgetSummary.summary(of: report).json.rendered(pretty: false)
+        #expect(json.contains("\"minHeadroom\":null"))
+        #expect(json.contains("\"change\":{\"base\":\"main\",\"scopes\":[{\"scope\":\"event\","))
+        #expect(Self.keys(CheckSummary.summary(of: plan)) == ["events", "files", "pairs", "params", "rules", "userProperties"])
+    }
+}

@@ -82,7 +82,7 @@ enum ReportFixture {
     static func sourceLine(file: String, line: Int) -> String? { sourceLines[file]?[line] }
 
     static func document(
-        findings: [Finding] = findings, command: ReportCommand = .lint, summary: (any ReportSummary)? = FixtureSummary()
+        findings: [Finding] = findings, command: ReportCommand = .lint, summary: ReportSummary? = fixtureSummary
     ) -> ReportDocument {
         ReportDocument(tool: tool, command: command, findings: findings, rules: rules, summary: summary)
     }
@@ -92,24 +92,48 @@ enum ReportFixture {
     }
 }
 
-/// A stand-in for the `lint` command's summary, to show that a command-defined type plugs in.
-struct FixtureSummary: ReportSummary {
-    var textLines: [String] {
-        [
-            "lines read: 2000 = events checked: 1990 + not JSON: 4 + blank: 6",
-            "pair checkout: opened 12, closed 11 (purchase 9, cancel 2), unclosed 1, median 42 s",
-        ]
-    }
-    var markdown: String {
-        "### summary\n\n| lines read | events checked | not JSON | blank |\n| ---: | ---: | ---: | ---: |\n| 2000 | 1990 | 4 | 6 |\n"
-    }
-    var json: JSONOutput {
-        .object([
-            ("linesRead", .int(2000)), ("eventsChecked", .int(1990)), ("notJSON", .int(4)), ("blank", .int(6)),
-            ("missingRate", .double(0.032)),
-        ])
-    }
-}
+/// A summary that uses every kind of block and value, with data that needs escaping
+/// (`<&>`, `|`, a newline, `%`, non-ASCII), as a command's summary would.
+let fixtureSummary = ReportSummary([
+    SummarySection([
+        .sentence(SummaryText([
+            .words("lines read: "), .value(.integer(2000), key: "linesRead"), .words(" = events checked: "),
+            .value(.integer(1990), key: "eventsChecked"), .words(" + not JSON: "), .value(.integer(4), key: "notJSON"),
+            .words(" + blank: "), .value(.integer(6), key: "blank"), .data(.integer(1_048_576), key: "bytes"),
+        ])),
+    ]),
+    SummarySection(title: "pairs", [
+        .table(SummaryTable(
+            key: "pairs",
+            columns: [
+                SummaryColumn("pair", key: "name", role: .label), SummaryColumn("opened", key: "opened"),
+                SummaryColumn("closed", key: "closed"), SummaryColumn("outcomes", key: "closedByOutcome", role: .aside),
+                SummaryColumn("median", key: "durationMedianMs"),
+            ],
+            rows: [
+                [.text("checkout"), .integer(12), .integer(11), .tally([SummaryTally("purchase", 9), SummaryTally("a<b & c>d", 2)]),
+                 .milliseconds(42_000)],
+                [.text("été|1"), .integer(0), .integer(0), .tally([]), .milliseconds(nil)],
+            ],
+            layout: .lines)),
+    ]),
+    SummarySection(title: "quotas", [
+        .table(SummaryTable(
+            key: "scopes",
+            columns: [
+                SummaryColumn("scope", key: "scope"), SummaryColumn("used", key: "used"),
+                SummaryColumn("share", key: "share"), SummaryColumn("", audience: .people),
+                SummaryColumn("declared at", key: "location"), SummaryColumn("names", key: "names", audience: .machines),
+            ],
+            rows: [
+                [.text("event"), .integer(49), .percent(part: 49, total: 50), .bar(used: 49, capacity: 50),
+                 .location(SourceLocation(file: "schema/params.json5", line: 3, column: 5)), .names(["a", "b"])],
+                [.text("line one\nline two"), .integer(3), .percent(part: 3, total: 2), .bar(used: 3, capacity: 2),
+                 .none, .names([])],
+            ])),
+        .list(SummaryList(key: "notes", [SummaryText([.words("missing in "), .value(.percent(part: 1, total: 29), key: "rate"), .words(" of 29")])])),
+    ]),
+])
 
 /// Golden files under `Fixtures/reports`. A mismatch fails with a line diff and leaves the file
 /// alone; only `UPDATE_GOLDEN=1` rewrites it, so a regression can never bless itself.

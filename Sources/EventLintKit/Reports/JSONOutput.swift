@@ -31,32 +31,36 @@ public indirect enum JSONOutput: Sendable {
 
     /// Escapes `text` as the body of a JSON string literal (without the surrounding quotes):
     /// `"` and `\` are escaped, control characters become `\n`, `\r`, `\t` or `\u00XX`, and
-    /// everything else, non-ASCII included, stays as UTF-8 so output remains readable.
+    /// everything else, non-ASCII included, stays as UTF-8 so output remains readable — except
+    /// what a consumer printing the value raw would pass to a terminal or a parser unseen: DEL
+    /// and C1 controls, bidi controls, U+2028/U+2029 (line breaks to JavaScript) and U+FEFF,
+    /// which become `\uXXXX` (the same characters, in a spelling every JSON reader decodes).
     public static func escaped(_ text: String) -> String {
         // Most text needs no escape at all: return it as is rather than rebuilding it.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return text }
-        // Work on UTF-8 bytes: every byte that needs an escape is ASCII, so multi-byte
-        // characters pass through untouched, and the String is built once at the end.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x22: bytes += [0x5C, 0x22]
-            case 0x5C: bytes += [0x5C, 0x5C]
-            case 0x0A: bytes += [0x5C, 0x6E]
-            case 0x0D: bytes += [0x5C, 0x72]
-            case 0x09: bytes += [0x5C, 0x74]
-            case ..<0x20: bytes += Array("\\u00\(hexByte(byte))".utf8)
-            default: bytes.append(byte)
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }) { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: result += "\\\""
+            case 0x5C: result += "\\\\"
+            case 0x0A: result += "\\n"
+            case 0x0D: result += "\\r"
+            case 0x09: result += "\\t"
+            case 0x00..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069,
+                 0x2028, 0x2029, 0xFEFF:
+                result += "\\u" + hex4(scalar.value)
+            default: result.unicodeScalars.append(scalar)
             }
         }
-        return String(validating: bytes, as: UTF8.self) ?? text
+        return result
     }
 
-    private static func hexByte(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+    private static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
+
 }
 
 extension JSONOutput: Equatable {

@@ -54,3 +54,70 @@ extension FindingNote {
         ])
     }
 }
+
+extension ReportSummary {
+    /// The summary as one JSON object: the keyed values of sections without a key at the top,
+    /// each keyed section as an object member. Only parts for machines are written.
+    public var json: JSONOutput {
+        var members: [(String, JSONOutput)] = []
+        for section in sections {
+            var sectionMembers: [(String, JSONOutput)] = []
+            if let title = section.title { sectionMembers += title.keyedValues.map { ($0, $1.json) } }
+            for block in section.blocks {
+                switch block {
+                case .sentence(let text):
+                    sectionMembers += text.keyedValues.map { ($0, $1.json) }
+                case .list(let list):
+                    guard let key = list.key, list.audience.forMachines else { continue }
+                    sectionMembers.append((key, .array(list.items.map { .object($0.keyedValues.map { ($0, $1.json) }) })))
+                case .table(let table):
+                    guard let key = table.key, table.audience.forMachines else { continue }
+                    sectionMembers.append((key, table.json))
+                }
+            }
+            if let key = section.key {
+                members.append((key, .object(sectionMembers)))
+            } else {
+                members += sectionMembers
+            }
+        }
+        return .object(members)
+    }
+}
+
+extension SummaryTable {
+    /// An array of row objects, or with `keyedByFirstColumn` one object of first cell → second.
+    var json: JSONOutput {
+        if keyedByFirstColumn, columns.count >= 2 {
+            return .object(rows.map { (SummarySpelling.spell($0[0]), $0[1].json) })
+        }
+        let keyed = machineColumns
+        // A cell with no value is left out of its row object (a sentence's is written `null`).
+        return .array(rows.map { row in
+            .object(keyed.compactMap { column in
+                let value = row[column].json
+                return value == .null ? nil : (columns[column].key ?? "", value)
+            })
+        })
+    }
+}
+
+extension SummaryValue {
+    /// Numbers stay numbers (durations in milliseconds, percentages as fractions), names become
+    /// arrays, tallies objects, and `none` is `null`.
+    var json: JSONOutput {
+        switch self {
+        case .text(let text): .string(text)
+        case .integer(let number), .count(let number, _, _): .int(number)
+        case .milliseconds(let milliseconds): milliseconds.map { .double($0) } ?? .null
+        case .percent(let part, let total): .double(total > 0 ? Double(part) / Double(total) : 0)
+        case .bar(let used, let capacity): .object([("used", .int(used)), ("capacity", .int(capacity))])
+        case .location(let location):
+            .object([("file", .string(location.file)), ("line", .int(location.line)), ("column", .int(location.column))])
+        case .flag(let flag): .bool(flag)
+        case .names(let names): .array(names.map { .string($0) })
+        case .tally(let entries), .shares(let entries): .object(entries.map { ($0.name, .int($0.count)) })
+        case .none: .null
+        }
+    }
+}

@@ -26,6 +26,16 @@ public struct JUnitReporter {
             }
             xml += "  </testsuite>\n"
         }
+        if let summary = document.summary {
+            // The summary as the text format lays it out, in a suite of its own with no test
+            // cases, where JUnit viewers show standard output.
+            let lines = SummaryTextLayout(escape: TextReporter.visible).lines(summary)
+            if !lines.isEmpty {
+                xml += "  <testsuite name=\"\(Self.escape(runName + " summary"))\" tests=\"0\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
+                xml += "    <system-out>" + Self.escape(lines.joined(separator: "\n"), inAttribute: false) + "</system-out>\n"
+                xml += "  </testsuite>\n"
+            }
+        }
         xml += "</testsuites>\n"
         return xml
     }
@@ -38,15 +48,11 @@ public struct JUnitReporter {
     }
 
     private static func testCase(for finding: Finding) -> String {
-        let name = TextReporter.describe(SourceLocation(file: finding.location.file, line: finding.location.line, column: 0))
+        let name = SourceLocation(file: finding.location.file, line: finding.location.line, column: 0).description
         var xml = "    <testcase name=\"\(escape(name))\" classname=\"\(escape(finding.ruleID))\">\n"
-        var details = TextReporter.describe(finding.location) + ": " + finding.message
+        var details = "\(finding.location): \(finding.messageWithNotes)"
         if let event = finding.event { details += "\nevent: " + event }
         if let param = finding.param { details += "\nparam: " + param }
-        for note in finding.notes {
-            details += "\nnote: " + note.message
-            if let location = note.location { details += " (" + TextReporter.describe(location) + ")" }
-        }
         switch finding.severity {
         case .error, .warning:
             xml += "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(escape(finding.message))\">"

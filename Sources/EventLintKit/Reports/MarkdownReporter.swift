@@ -25,8 +25,8 @@ public struct MarkdownReporter {
             parts.append(byRuleTable(document.findings))
             parts.append(findingsTable(document.findings))
         }
-        if let summary = document.summary?.markdown, !summary.isEmpty {
-            parts.append(summary.hasSuffix("\n") ? String(summary.dropLast()) : summary)
+        if let summary = document.summary {
+            parts += summary.sections.compactMap(Self.section)
         }
         return parts.joined(separator: "\n\n") + "\n"
     }
@@ -56,13 +56,8 @@ public struct MarkdownReporter {
         let limit = max(0, maxRows)
         var lines = ["| severity | rule | location | message |", "| --- | --- | --- | --- |"]
         for finding in ordered.prefix(limit) {
-            var message = finding.message
-            for note in finding.notes {
-                message += "\nnote: " + note.message
-                if let location = note.location { message += " (" + TextReporter.describe(location) + ")" }
-            }
             lines.append(
-                "| \(finding.severity.rawValue) | `\(finding.ruleID)` | \(Self.inline(TextReporter.describe(finding.location))) | \(Self.inline(message)) |")
+                "| \(finding.severity.rawValue) | `\(finding.ruleID)` | \(Self.inline(finding.location.description)) | \(Self.inline(finding.messageWithNotes)) |")
         }
         if ordered.count > limit {
             let rest = ordered.count - limit
@@ -72,26 +67,89 @@ public struct MarkdownReporter {
         return lines.joined(separator: "\n")
     }
 
-    /// Makes text safe inside a table cell: Markdown punctuation is backslash-escaped so data is
-    /// never read as emphasis, links or code; `&`, `<`, `>` become entities so it is never read
-    /// as HTML; `|` cannot end the cell; line breaks become `<br>` because a cell is one line.
+    /// A summary section: its title in bold, then its blocks, a blank line apart; consecutive
+    /// sentences are one paragraph with line breaks, consecutive lists one list. `nil` when
+    /// nothing in it is for people.
+    static func section(_ section: SummarySection) -> String? {
+        var blocks: [String] = []
+        // Consecutive sentences make one paragraph, consecutive lists one list.
+        var sentences: [String] = []
+        var items: [String] = []
+        func flush() {
+            if !sentences.isEmpty { blocks.append(sentences.joined(separator: "  \n")) }
+            if !items.isEmpty { blocks.append(items.joined(separator: "\n")) }
+            (sentences, items) = ([], [])
+        }
+        for block in section.blocks {
+            switch block {
+            case .sentence(let text):
+                if !items.isEmpty { flush() }
+                sentences.append(inline(SummarySpelling.spell(text)))
+            case .list(let list) where list.audience.forPeople:
+                if !sentences.isEmpty { flush() }
+                items += list.items.isEmpty ? ["- none"] : list.items.map { "- " + inline(SummarySpelling.spell($0)) }
+            case .table(let table) where table.audience.forPeople:
+                flush()
+                blocks.append(Self.table(table))
+            case .list, .table:
+                break
+            }
+        }
+        flush()
+        guard !blocks.isEmpty else { return nil }
+        if let title = section.title { blocks.insert("**" + inline(SummarySpelling.spell(title)) + "**", at: 0) }
+        return blocks.joined(separator: "\n\n")
+    }
+
+    /// A GitHub table; numeric columns aligned right. Every cell and heading is escaped.
+    static func table(_ table: SummaryTable) -> String {
+        guard !table.rows.isEmpty else { return "none" }
+        let columns = table.peopleColumns
+        var lines = ["| " + columns.map { inline(table.columns[$0].title) }.joined(separator: " | ") + " |"]
+        lines.append("| " + columns.map { table.isNumeric($0) ? "---:" : "---" }.joined(separator: " | ") + " |")
+        for row in table.rows {
+            lines.append("| " + columns.map { inline(SummarySpelling.spell(row[$0])) }.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Makes data inert inline Markdown, in a table cell or in a paragraph, on GitHub:
+    /// - ASCII punctuation with a meaning (emphasis, code, links, images, tables, headings,
+    ///   strikethrough, footnotes) is backslash-escaped: ``\ ` * _ [ ] ( ) | # ~ ! ^``, and
+    ///   `&`, `<`, `>` become entities so no raw HTML (`<img>`) gets through;
+    /// - `:` before `/` and the `.` of `www.` are escaped and `@` is wrapped in `<span>`,
+    ///   which stops GitHub's autolinks (`https://…`, `www.…`, e-mail and `xmpp:` addresses)
+    ///   from forming;
+    /// - `$` is wrapped in `<span>` as GitHub's math documentation advises, so `$…$` and
+    ///   `$$` are never math;
+    /// - a line break becomes `<br>` (a cell is one line, and data must not start a new block);
+    ///   other controls, bidi controls and U+2028/U+2029 are shown as `\u{…}` escapes.
+    /// A Markdown line never starts with data (rows start with `|`, items with `- `), so
+    /// list markers and setext underlines in data stay text.
     public static func inline(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
         var result = ""
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            defer { previousWasCR = scalar == "\r" }
+        for (index, scalar) in scalars.enumerated() {
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
             switch scalar {
-            case "\\", "`", "*", "_", "[", "]", "|", "#", "~", "!":
+            case "\\", "`", "*", "_", "[", "]", "(", ")", "|", "#", "~", "!", "^":
                 result += "\\"
                 result.unicodeScalars.append(scalar)
+            case ":" where next == "/":
+                result += "\\:"
+            case "." where index >= 3 && scalars[(index - 3)..<index].allSatisfy({ $0 == "w" || $0 == "W" }):
+                result += "\\."
+            // GitHub merges a backslash-escaped `@` back into an e-mail autolink; a span
+            // splits the text so none forms.
+            case "$", "@": result += "<span>" + String(scalar) + "</span>"
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\r": result += "<br>"
-            case "\n": if !previousWasCR { result += "<br>" }
+            case "\n": if index == 0 || scalars[index - 1] != "\r" { result += "<br>" }
             default:
-                if scalar.value < 0x20 {
-                    result += " "
+                if TextReporter.mustEscape(scalar) {
+                    result += "\\" + TextReporter.escaped(scalar)
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

@@ -21,19 +21,6 @@ public enum ReportCommand: String, Sendable, CaseIterable {
     case budget
 }
 
-/// Extra, command-specific numbers printed after the findings (for `lint`: lines read, events
-/// checked, pair outcomes, stream statistics). Each command supplies its own type, so the report
-/// layer needs no knowledge of what a summary contains; every requirement must be implemented,
-/// there are no defaults that could silently print nothing.
-public protocol ReportSummary: Sendable {
-    /// Plain lines for `text` and `github` output, without colour or trailing newlines.
-    var textLines: [String] { get }
-    /// A Markdown fragment appended to the `markdown` report (may hold its own tables).
-    var markdown: String { get }
-    /// The value of the `summary` key of the `json` report.
-    var json: JSONOutput { get }
-}
-
 /// Everything a reporter formats: the stage boundary between running checks and printing.
 /// Findings arrive already sorted (`sortedForReport()`); reporters only format and never decide
 /// severities or order.
@@ -43,13 +30,14 @@ public struct ReportDocument: Sendable {
     public var findings: [Finding]
     /// Metadata of the rules the findings reference, for SARIF's rule list and the docs links.
     public var rules: [Rule]
-    public var summary: (any ReportSummary)?
+    /// What the command adds after its findings, as data every reporter lays out itself.
+    public var summary: ReportSummary?
     /// Findings the run counted but did not keep (over `--max-findings`): part of every tally.
     public var unlisted: FindingCounts
 
     public init(
         tool: ReportTool, command: ReportCommand, findings: [Finding], rules: [Rule],
-        summary: (any ReportSummary)? = nil, unlisted: FindingCounts = FindingCounts()
+        summary: ReportSummary? = nil, unlisted: FindingCounts = FindingCounts()
     ) {
         self.tool = tool
         self.command = command

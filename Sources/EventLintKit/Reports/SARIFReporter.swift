@@ -29,10 +29,12 @@ public struct SARIFReporter {
         let results = document.findings.map { finding in
             Self.result(for: finding, ruleIndex: ruleIndex[finding.ruleID])
         }
-        let run = JSONOutput.object([
+        let run = JSONOutput.object(omittingNil: [
             ("tool", .object([("driver", driver)])),
             ("automationDetails", .object([("id", .string("\(document.tool.name)/\(document.command.rawValue)/"))])),
             ("results", .array(results)),
+            // The command's summary, as in the `json` format, in the run's property bag.
+            ("properties", document.summary.map { .object([("summary", $0.json)]) }),
         ])
         return .object([
             ("$schema", .string(Self.schemaURI)),
@@ -150,8 +152,7 @@ public struct SARIFReporter {
             case UInt8(ascii: "\\"):
                 result += "/"
             default:
-                let digits = Array("0123456789ABCDEF")
-                result += "%" + String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+                result += "%" + JSONError.hex(byte)
             }
         }
         return result

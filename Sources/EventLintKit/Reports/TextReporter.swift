@@ -10,9 +10,12 @@
 ///    --> schema/other.json5:3:1
 /// ```
 ///
-/// The format people read most, so it favours a steady layout: control characters in messages
-/// and source lines are shown as escapes (a newline in an export value must not break the
-/// layout, and an ESC byte from untrusted data must not reach the terminal).
+/// The format people read most, so it favours a steady layout: control characters, bidi
+/// controls and line separators in messages, summaries and source lines are shown as escapes
+/// (a newline in an export value must not break the layout, an ESC byte from untrusted data must
+/// not reach the terminal, and a U+202E must not reorder what is shown). A source line longer
+/// than `excerptWidth` characters is cut to a window around the column, so a minified one-line
+/// plan does not print itself once per finding.
 public struct TextReporter {
     public var color: Bool
     public var maxExamples: Int?
@@ -36,8 +39,9 @@ public struct TextReporter {
         if !hidden.isEmpty {
             blocks.append(hidden.map { "... and \($0.count) more [\($0.ruleID)]" }.joined(separator: "\n"))
         }
-        if let lines = document.summary?.textLines, !lines.isEmpty {
-            blocks.append(lines.map(Self.visible).joined(separator: "\n"))
+        if let summary = document.summary {
+            let lines = SummaryTextLayout(escape: Self.visible).lines(summary)
+            if !lines.isEmpty { blocks.append(lines.joined(separator: "\n")) }
         }
         blocks.append(document.counts.tally)
         return blocks.joined(separator: "\n\n") + "\n"
@@ -75,54 +79,56 @@ public struct TextReporter {
         lines.append(
             paint(finding.severity.rawValue, Self.severityStyle(finding.severity))
                 + paint("[\(finding.ruleID)]: \(Self.visible(finding.message))", Self.bold))
-        lines.append(String(repeating: " ", count: width) + paint("-->", Self.blue) + " " + Self.describe(location))
+        lines.append(String(repeating: " ", count: width) + paint("-->", Self.blue) + " " + Self.visible(location.description))
         if location.line >= 1, let source = sourceLine(location.file, location.line) {
-            let shownSource = Self.visible(Self.trimmingLineBreak(source))
+            let excerpt = Self.excerpt(source: Self.trimmingLineBreak(source), column: location.column)
             lines.append(gutter + paint("|", Self.blue))
-            lines.append(paint("\(location.line) |", Self.blue) + (shownSource.isEmpty ? "" : " " + shownSource))
-            let caretLine = Self.caretPadding(source: source, column: location.column) + "^"
+            lines.append(paint("\(location.line) |", Self.blue) + (excerpt.line.isEmpty ? "" : " " + excerpt.line))
+            let caretLine = excerpt.caretPadding + "^"
             lines.append(gutter + paint("|", Self.blue) + " " + paint(caretLine, Self.severityStyle(finding.severity)))
         }
         for note in finding.notes {
             lines.append(gutter + paint("= note:", Self.blue) + " " + Self.visible(note.message))
             if let noteLocation = note.location {
-                lines.append(gutter + paint("-->", Self.blue) + " " + Self.describe(noteLocation))
+                lines.append(gutter + paint("-->", Self.blue) + " " + Self.visible(noteLocation.description))
             }
         }
         return lines.joined(separator: "\n")
     }
 
-    /// `file:line:column`, leaving out a column or line that is not known (0 or less).
-    static func describe(_ location: SourceLocation) -> String {
-        var text = visible(location.file)
-        if location.line >= 1 {
-            text += ":\(location.line)"
-            if location.column >= 1 { text += ":\(location.column)" }
-        }
-        return text
-    }
+    /// Characters of a source line shown around the column at most; a longer line is cut to
+    /// this many, with `…` on each cut side.
+    static let excerptWidth = 120
+    /// How many of them come before the column, when the line is cut.
+    static let excerptLead = 50
 
-    /// The spaces that put a caret under byte column `column` of `source`. Columns count bytes,
-    /// but a terminal shows characters, so the bytes before the column are decoded and each
-    /// character becomes one space (tabs stay tabs so they expand as in the line above).
-    static func caretPadding(source: String, column: Int) -> String {
-        let bytes = Array(source.utf8)
+    /// The part of `source` to show, escaped, and the padding that puts a caret under byte
+    /// column `column`. Columns count bytes, but a terminal shows characters, so the characters
+    /// before the column each become one space (tabs stay tabs so they expand as in the line
+    /// above, escapes take their printed width); a column inside a character rounds down, and one
+    /// past the end pads on. Only the window is decoded, so a 100 KB line costs a window's work.
+    static func excerpt(source: String, column: Int) -> (line: String, caretPadding: String) {
+        let utf8 = source.utf8
         let prefixLength = max(0, column - 1)
-        // The source is a valid String; a column inside a multi-byte character rounds down.
-        var cut = min(prefixLength, bytes.count)
-        var prefix = String(validating: bytes.prefix(cut), as: UTF8.self)
-        while prefix == nil, cut > 0 {
-            cut -= 1
-            prefix = String(validating: bytes.prefix(cut), as: UTF8.self)
+        var caret = utf8.index(utf8.startIndex, offsetBy: min(prefixLength, utf8.count))
+        while caret.samePosition(in: source) == nil, caret > utf8.startIndex {
+            caret = utf8.index(before: caret)
         }
-        var padding = ""
-        for character in visible(prefix ?? "") {
+        var start = source.index(caret, offsetBy: -excerptLead, limitedBy: source.startIndex) ?? source.startIndex
+        let end = source.index(start, offsetBy: excerptWidth, limitedBy: source.endIndex) ?? source.endIndex
+        if end == source.endIndex {
+            start = source.index(end, offsetBy: -excerptWidth, limitedBy: source.startIndex) ?? source.startIndex
+        }
+        let cutBefore = start > source.startIndex
+        let cutAfter = end < source.endIndex
+        let shown = (cutBefore ? "…" : "") + visible(String(source[start..<end])) + (cutAfter ? "…" : "")
+        var padding = cutBefore ? " " : ""
+        for character in visible(String(source[start..<caret])) {
             padding.append(character == "\t" ? "\t" : " ")
         }
-        if prefixLength > bytes.count {
-            padding += String(repeating: " ", count: prefixLength - bytes.count)
-        }
-        return padding
+        let pastEnd = prefixLength - utf8.count
+        if pastEnd > 0 { padding += String(repeating: " ", count: pastEnd) }
+        return (shown, padding)
     }
 
     private static func trimmingLineBreak(_ line: String) -> String {
@@ -133,17 +139,20 @@ public struct TextReporter {
         return String(line)
     }
 
-    /// Shows control characters (other than tab) as escapes: `\n`, `\r`, `\u{1b}`.
+    /// Shows what must not reach a terminal raw as escapes: C0 and C1 controls other than tab
+    /// (`\n`, `\r`, `\u{1b}`), bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E,
+    /// U+2066–U+2069), which could reorder what is shown, and the line and paragraph separators
+    /// U+2028 and U+2029.
     static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard text.unicodeScalars.contains(where: mustEscape) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             default:
-                if isControl(scalar) {
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                if mustEscape(scalar) {
+                    result += escaped(scalar)
                 } else {
                     result.unicodeScalars.append(scalar)
                 }
@@ -152,8 +161,18 @@ public struct TextReporter {
         return result
     }
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+    /// `\u{1b}`: the escape `visible` and the other people-facing reporters show.
+    static func escaped(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16) + "}"
+    }
+
+    static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09: false
+        case 0x00..<0x20, 0x7F...0x9F: true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
+        default: false
+        }
     }
 
     // ANSI styles, applied only when `color` is on.

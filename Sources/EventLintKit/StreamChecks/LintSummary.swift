@@ -1,6 +1,6 @@
 /// The report of what the stream held: line accounting, events, pairs, rules and Inspector-style
-/// statistics. Reporters print it after the findings.
-public struct LintSummary: ReportSummary {
+/// statistics, as summary data that every reporter lays out after the findings.
+public struct LintSummary {
     public let result: LintResult
 
     public init(result: LintResult) { self.result = result }
@@ -51,163 +51,182 @@ public struct LintSummary: ReportSummary {
                 }
                 if shares.count > 1 {
                     list.append(TypeStatistic(event: event.name, param: param.name,
-                                              shares: shares.sorted { $0.1 > $1.1 }, total: shares.reduce(0) { $0 + $1.1 }))
+                                              shares: shares.sorted { $0.1 > $1.1 }, total: shares.reduce(0) { $0 &+ $1.1 }))
                 }
             }
         }
         return list
     }
 
-    static func percent(_ part: Int, _ total: Int) -> String {
-        guard total > 0 else { return "0 %" }
-        let tenths = Int(saturating: (Double(part) * 1000 / Double(total)).rounded())
-        return tenths % 10 == 0 ? "\(tenths / 10) %" : "\(tenths / 10).\(tenths % 10) %"
+    /// The summary of `result`.
+    public static func summary(of result: LintResult) -> ReportSummary {
+        LintSummary(result: result).summary
     }
 
-    static func seconds(_ milliseconds: Double?) -> String {
-        guard let milliseconds else { return "–" }
-        if milliseconds < 1000 { return "\(Int(saturating: milliseconds.rounded())) ms" }
-        return "\(String(format2: milliseconds / 1000).dropFirst(2)) s"
-    }
-
-    var accounting: String {
-        if counters.linesRead == 0 { return "lines read: 0 (the input is empty)" }
-        return "lines read: \(counters.linesRead) = valid \(counters.validLines) + invalid \(counters.invalidLines) + blank \(counters.blankLines)"
-    }
-
-    var eventLine: String {
-        var text = "events checked: \(counters.eventsChecked) (plan \(counters.perEvent.reduce(0, +)), GA4 automatic \(counters.automaticEvents), unknown \(counters.unknownEvents))"
-        if counters.notEvents > 0 { text += "; not events: \(counters.notEvents)" }
-        let formats = InputFormat.allCases.compactMap { format in counters.formats[format].map { "\(format.rawValue) \($0)" } }
-        if !formats.isEmpty { text += "; formats: " + formats.joined(separator: ", ") }
-        return text
-    }
-
-    func pairLine(_ pair: PairStatistics) -> String {
-        let outcomes = pair.closedByOutcome.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        let closed = pair.closedByOutcome.values.reduce(0, +)
-        var text = "\(pair.name): opened \(pair.opened), closed \(closed)"
-        if !outcomes.isEmpty { text += " (\(outcomes))" }
-        text += ", unclosed \(pair.unclosed + pair.unclosedNearEnd)"
-        if pair.unclosedNearEnd > 0 { text += " (\(pair.unclosedNearEnd) near the end of the stream)" }
-        text += ", orphan closes \(pair.orphanCloses)"
-        if !pair.durationsMs.isEmpty {
-            text += ", duration median \(Self.seconds(pair.percentile(0.5))), p90 \(Self.seconds(pair.percentile(0.9)))"
-        }
-        return text
-    }
-
-    /// Said when findings were counted but not kept: how many, and how to get them all.
-    var unlistedLine: String? {
-        let unlisted = result.unlisted.total
-        guard unlisted > 0 else { return nil }
-        return "findings: \(result.findings.count + unlisted) in all, the first \(result.findings.count) listed; "
-            + "--max-findings 0 lists every one, --rejects FILE keeps every rejected line"
-    }
-
-    public var textLines: [String] {
-        var lines = ["", accounting, eventLine]
-        if let unlistedLine { lines.append(unlistedLine) }
-        if !result.pairs.isEmpty {
-            lines.append("pairs:")
-            lines += result.pairs.map { "  " + pairLine($0) }
-        }
-        if !plan.rules.isEmpty {
-            lines.append("rules:")
-            for (index, rule) in plan.rules.enumerated() {
-                let count = result.ruleViolations[index]
-                lines.append("  \(rule.name): \(count) \(count == 1 ? "violation" : "violations")")
-            }
-        }
-        let missing = missingStatistics
-        let types = typeStatistics
-        if !missing.isEmpty || !types.isEmpty {
-            lines.append("stream statistics:")
-            for item in missing {
-                lines.append("  required param sometimes missing: \"\(item.event)\".\(item.param) in \(Self.percent(item.missing, item.total)) (\(item.missing) of \(item.total))")
-            }
-            for item in types {
-                let shares = item.shares.map { "\($0.0) \(Self.percent($0.1, item.total))" }.joined(separator: " / ")
-                lines.append("  type inconsistent: \"\(item.event)\".\(item.param): \(shares)")
-            }
-        }
+    var summary: ReportSummary {
+        var sections = [SummarySection([.sentence(accounting), .sentence(eventLine)]
+                                       + (result.unlisted.isEmpty ? [] : [.sentence(unlistedLine)]))]
+        sections.append(pairSection)
+        sections.append(ruleSection)
+        sections.append(SummarySection([.table(Self.namedCounts(
+            key: "findingsByRule", name: "rule", count: "findings", result.countsByRule.sorted { $0.key < $1.key },
+            audience: .machines))]))
+        sections.append(statisticsSection)
         let seen = plan.events.enumerated().filter { counters.perEvent[$0.offset] > 0 }
-        if !seen.isEmpty || !counters.unknownNames.isEmpty {
-            lines.append("events:")
-            for (index, event) in seen { lines.append("  \(event.name) \(counters.perEvent[index])") }
-            for (name, count) in counters.unknownNames.sorted(by: { $0.key < $1.key }) {
-                lines.append("  \(name) \(count) (not in the plan)")
-            }
-        }
-        return lines
+        sections.append(SummarySection(title: "events", [.table(Self.namedCounts(
+            key: "events", name: "event", count: "count",
+            seen.map { ($0.element.name, counters.perEvent[$0.offset]) },
+            audience: seen.isEmpty ? .machines : .everyone))]))
+        let unknown = counters.unknownNames.sorted { $0.key < $1.key }
+        sections.append(SummarySection(title: "events not in the plan", [.table(Self.namedCounts(
+            key: "unknownEventNames", name: "event", count: "count", unknown.map { ($0.key, $0.value) },
+            audience: unknown.isEmpty ? .machines : .everyone))]))
+        return ReportSummary(sections)
     }
 
-    public var markdown: String {
-        var text = "### Stream\n\n\(accounting)  \n\(eventLine)\n"
-        if let unlistedLine { text += "\n\(unlistedLine)\n" }
-        if !result.pairs.isEmpty {
-            text += "\n| pair | opened | closed | outcomes | unclosed | near end | orphan closes | median | p90 |\n|---|---:|---:|---|---:|---:|---:|---:|---:|\n"
-            for pair in result.pairs {
-                let outcomes = pair.closedByOutcome.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-                    .joined(separator: ", ")
-                text += "| \(pair.name) | \(pair.opened) | \(pair.closedByOutcome.values.reduce(0, +)) | \(outcomes) | \(pair.unclosed + pair.unclosedNearEnd) | \(pair.unclosedNearEnd) | \(pair.orphanCloses) | \(Self.seconds(pair.percentile(0.5))) | \(Self.seconds(pair.percentile(0.9))) |\n"
+    /// Said when findings were counted but not kept (`--max-findings`): how many, and how to get
+    /// them all; for machines, always the number not listed.
+    var unlistedLine: SummaryText {
+        let unlisted = result.unlisted.total
+        var text = SummaryText()
+        text.add("findings: ")
+        text.add(.integer(result.findings.count + unlisted))
+        text.add(" in all, the first ")
+        text.add(.integer(result.findings.count))
+        text.add(" listed; --max-findings 0 lists every one, --rejects FILE keeps every rejected line")
+        return text
+    }
+
+    /// `lines read: 281 = valid 276 + invalid 4 + blank 1`, with the byte and oversize counts
+    /// for machines.
+    var accounting: SummaryText {
+        var text: SummaryText = "lines read: "
+        text.add(.integer(counters.linesRead), key: "linesRead")
+        let parts: [(String, String, Int)] = [
+            ("valid", "validLines", counters.validLines), ("invalid", "invalidLines", counters.invalidLines),
+            ("blank", "blankLines", counters.blankLines),
+        ]
+        if counters.linesRead == 0 {
+            text.add(" (the input is empty)")
+            for (_, key, count) in parts { text.add(data: .integer(count), key: key) }
+        } else {
+            for (index, (label, key, count)) in parts.enumerated() {
+                text.add(index == 0 ? " = \(label) " : " + \(label) ")
+                text.add(.integer(count), key: key)
             }
         }
-        if !plan.rules.isEmpty {
-            text += "\n| rule | violations |\n|---|---:|\n"
-            for (index, rule) in plan.rules.enumerated() { text += "| \(rule.name) | \(result.ruleViolations[index]) |\n" }
+        text.add(data: .integer(counters.oversizeLines), key: "oversizeLines")
+        text.add(data: .integer(result.unlisted.total), key: "unlistedFindings")
+        text.add(data: .integer(Int(clamping: counters.bytes)), key: "bytes")
+        return text
+    }
+
+    /// `events checked: 275 (plan 89, GA4 automatic 185, unknown 1); not events: 1; formats: bq 275`.
+    var eventLine: SummaryText {
+        var text: SummaryText = "events checked: "
+        text.add(.integer(counters.eventsChecked), key: "eventsChecked")
+        text.add(" (plan ")
+        text.add(.integer(counters.perEvent.reduce(0, &+)))
+        text.add(", GA4 automatic ")
+        text.add(.integer(counters.automaticEvents), key: "automaticEvents")
+        text.add(", unknown ")
+        text.add(.integer(counters.unknownEvents), key: "unknownEvents")
+        text.add(")")
+        if counters.notEvents > 0 {
+            text.add("; not events: ")
+            text.add(.integer(counters.notEvents), key: "notEvents")
+        } else {
+            text.add(data: .integer(counters.notEvents), key: "notEvents")
         }
-        let missing = missingStatistics
-        let types = typeStatistics
-        if !missing.isEmpty || !types.isEmpty {
-            text += "\n**Stream statistics**\n\n"
-            for item in missing {
-                text += "- required param sometimes missing: `\(item.event)`.`\(item.param)` in \(Self.percent(item.missing, item.total))\n"
-            }
-            for item in types {
-                text += "- type inconsistent: `\(item.event)`.`\(item.param)`: "
-                    + item.shares.map { "\($0.0) \(Self.percent($0.1, item.total))" }.joined(separator: " / ") + "\n"
-            }
+        let formats = InputFormat.allCases.compactMap { format in
+            counters.formats[format].map { SummaryTally(format.rawValue, $0) }
+        }
+        if !formats.isEmpty {
+            text.add("; formats: ")
+            text.add(.tally(formats))
         }
         return text
     }
 
-    public var json: JSONOutput {
-        let pairs: [JSONOutput] = result.pairs.map { pair in
-            .object(omittingNil: [
-                ("name", .string(pair.name)), ("opened", .int(pair.opened)),
-                ("closed", .int(pair.closedByOutcome.values.reduce(0, +))),
-                ("closedByOutcome", .object(pair.closedByOutcome.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
-                ("unclosed", .int(pair.unclosed + pair.unclosedNearEnd)), ("unclosedNearEnd", .int(pair.unclosedNearEnd)),
-                ("orphanCloses", .int(pair.orphanCloses)),
-                ("durationMedianMs", pair.percentile(0.5).map { .double($0) }),
-                ("durationP90Ms", pair.percentile(0.9).map { .double($0) }),
-            ])
+    /// One row per pair: opens, closes by outcome (most first), unclosed, orphans, durations.
+    var pairSection: SummarySection {
+        let columns = [
+            SummaryColumn("pair", key: "name", role: .label),
+            SummaryColumn("opened", key: "opened"),
+            SummaryColumn("closed", key: "closed"),
+            SummaryColumn("outcomes", key: "closedByOutcome", role: .aside),
+            SummaryColumn("unclosed", key: "unclosed"),
+            SummaryColumn("near end", key: "unclosedNearEnd"),
+            SummaryColumn("orphan closes", key: "orphanCloses"),
+            SummaryColumn("median", key: "durationMedianMs"),
+            SummaryColumn("p90", key: "durationP90Ms"),
+        ]
+        let rows: [[SummaryValue]] = result.pairs.map { pair in
+            let outcomes = pair.closedByOutcome.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            return [
+                .text(pair.name), .integer(pair.opened), .integer(pair.closedByOutcome.values.reduce(0, &+)),
+                .tally(outcomes.map { SummaryTally($0.key, $0.value) }),
+                .integer(pair.unclosed &+ pair.unclosedNearEnd), .integer(pair.unclosedNearEnd),
+                .integer(pair.orphanCloses), .milliseconds(pair.percentile(0.5)), .milliseconds(pair.percentile(0.9)),
+            ]
         }
-        let rules: [(String, JSONOutput)] = plan.rules.enumerated().map { ($0.element.name, .int(result.ruleViolations[$0.offset])) }
-        let events: [(String, JSONOutput)] = plan.events.enumerated().filter { counters.perEvent[$0.offset] > 0 }
-            .map { ($0.element.name, .int(counters.perEvent[$0.offset])) }
-        return .object([
-            ("linesRead", .int(counters.linesRead)), ("validLines", .int(counters.validLines)),
-            ("invalidLines", .int(counters.invalidLines)), ("blankLines", .int(counters.blankLines)),
-            ("oversizeLines", .int(counters.oversizeLines)), ("bytes", .int(Int64(counters.bytes))),
-            ("eventsChecked", .int(counters.eventsChecked)), ("notEvents", .int(counters.notEvents)),
-            ("automaticEvents", .int(counters.automaticEvents)), ("unknownEvents", .int(counters.unknownEvents)),
-            ("events", .object(events)),
-            ("unknownEventNames", .object(counters.unknownNames.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
-            ("pairs", .array(pairs)),
-            ("rules", .object(rules)),
-            ("unlistedFindings", .int(result.unlisted.total)),
-            ("findingsByRule", .object(result.countsByRule.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
-            ("missingRequired", .array(missingStatistics.map {
-                .object([("event", .string($0.event)), ("param", .string($0.param)), ("missing", .int($0.missing)),
-                         ("total", .int($0.total))])
-            })),
-            ("typeVariation", .array(typeStatistics.map { item in
-                .object([("event", .string(item.event)), ("param", .string(item.param)),
-                         ("kinds", .object(item.shares.map { ($0.0, .int($0.1)) }))])
-            })),
+        return SummarySection(title: "pairs", [.table(SummaryTable(key: "pairs", columns: columns, rows: rows, layout: .lines,
+                                                                               audience: rows.isEmpty ? .machines : .everyone))])
+    }
+
+    /// `rule_name: 3 violations`, one row per plan rule.
+    var ruleSection: SummarySection {
+        let rows: [[SummaryValue]] = plan.rules.enumerated().map { index, rule in
+            [.text(rule.name), .count(result.ruleViolations[index], singular: "violation", plural: "violations")]
+        }
+        let table = SummaryTable(
+            key: "rules", columns: [SummaryColumn("rule", role: .label), SummaryColumn("violations", role: .bare)],
+            rows: rows, layout: .lines, keyedByFirstColumn: true, audience: rows.isEmpty ? .machines : .everyone)
+        return SummarySection(title: "rules", [.table(table)])
+    }
+
+    /// Required params missing on part of their event's occurrences, and params whose wire type
+    /// varies.
+    var statisticsSection: SummarySection {
+        let missing = missingStatistics.map { item -> SummaryText in
+            var text = Self.eventParam("required param sometimes missing: ", event: item.event, param: item.param)
+            text.add(" in ")
+            text.add(.percent(part: item.missing, total: item.total))
+            text.add(" (")
+            text.add(.integer(item.missing), key: "missing")
+            text.add(" of ")
+            text.add(.integer(item.total), key: "total")
+            text.add(")")
+            return text
+        }
+        let types = typeStatistics.map { item -> SummaryText in
+            var text = Self.eventParam("type inconsistent: ", event: item.event, param: item.param)
+            text.add(": ")
+            text.add(.shares(item.shares.map { SummaryTally($0.0, $0.1) }), key: "kinds")
+            return text
+        }
+        return SummarySection(title: "stream statistics", [
+            .list(SummaryList(key: "missingRequired", audience: missing.isEmpty ? .machines : .everyone, missing)),
+            .list(SummaryList(key: "typeVariation", audience: types.isEmpty ? .machines : .everyone, types)),
         ])
+    }
+
+    /// `"event".param` after `lead`, both keyed for JSON.
+    static func eventParam(_ lead: String, event: String, param: String) -> SummaryText {
+        var text = SummaryText(stringLiteral: lead + "\"")
+        text.add(.text(event), key: "event")
+        text.add("\".")
+        text.add(.text(param), key: "param")
+        return text
+    }
+
+    /// A two-column table of names and counts, written to JSON as one object.
+    static func namedCounts(
+        key: String, name: String, count: String, _ entries: [(String, Int)], audience: SummaryAudience
+    ) -> SummaryTable {
+        SummaryTable(
+            key: key, columns: [SummaryColumn(name, role: .label), SummaryColumn(count, role: .bare)],
+            rows: entries.map { [.text($0.0), .integer($0.1)] }, layout: .lines, keyedByFirstColumn: true,
+            audience: audience)
     }
 }

@@ -33,19 +33,11 @@ public final class ProgressMeter: Sendable {
         let rate = Double(bytes) / seconds / 1_000_000
         var text = "eventlint: \(bytes / 1_000_000) MB"
         if let total, total > 0 { text += " of \(total / 1_000_000) MB" }
-        text += String(format2: rate) + " MB/s"
+        text += ", " + DecimalText.format(rate, places: 1, keepingZero: true) + " MB/s"
         if let total, total > bytes, rate > 0 {
             let remaining = Double(total - bytes) / 1_000_000 / rate
             text += ", about \(Int(saturating: remaining.rounded(.up))) s left"
         }
         return text
-    }
-}
-
-extension String {
-    /// ", 123.4" — one decimal, without Foundation's formatter.
-    init(format2 value: Double) {
-        let tenths = Int(saturating: (value * 10).rounded())
-        self = ", \(tenths < 0 ? "-" : "")\(abs(tenths / 10)).\(abs(tenths % 10))"
     }
 }

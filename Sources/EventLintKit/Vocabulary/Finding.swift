@@ -41,6 +41,15 @@ public struct SourceLocation: Sendable, Hashable, Comparable {
     }
 }
 
+extension SourceLocation: CustomStringConvertible {
+    /// `file:line:column`, leaving out a column or line that is not known (0 or less). The one
+    /// spelling of a location; the file name is raw, so each reporter escapes the result.
+    public var description: String {
+        guard line >= 1 else { return file }
+        return column >= 1 ? "\(file):\(line):\(column)" : "\(file):\(line)"
+    }
+}
+
 /// A secondary location attached to a finding, e.g. the opening event of an unclosed pair.
 public struct FindingNote: Sendable, Hashable {
     public var message: String
