@@ -133,8 +133,13 @@ import Testing
             lines.append(Export.flat("closed", at: Double(index * 10 + 1), user: user, params: [("outcome", .string(text))], userProperties: []))
             lines.append(Export.flat(text, at: Double(index * 10 + 2), user: user, userProperties: []))
         }
-        let result = try Lint.run(lines, plan: CompiledPlan(loaded.plan))
+        // Invalid UTF-8 and a raw ESC inside an event name and a param value.
+        var bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        bytes += Array("{\"name\":\"bad".utf8) + [0xFF, 0xC3, 0x28, 0x1B] + Array("\",\"params\":{\"screen\":\"".utf8)
+            + [0xED, 0xA0, 0x80] + Array("\"},\"timestamp_micros\":1741950000000000,\"user_pseudo_id\":\"u\"}\n".utf8)
+        let result = try Lint.run(bytes: bytes, plan: CompiledPlan(loaded.plan))
         #expect(result.findings.contains { $0.ruleID == "stream/unknown-event" })
+        #expect(result.findings.contains { $0.ruleID == "json/invalid-utf8" })
         #expect(result.pairs.first?.closedByOutcome.keys.contains(hostile[0]) == true)
         return ReportDocument(
             tool: ReportFixture.tool, command: .lint, findings: result.findings,
