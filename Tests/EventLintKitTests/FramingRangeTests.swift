@@ -114,7 +114,7 @@ import Testing
         var framer = LineFramer(source: MemoryByteSource(data), options: FramingOptions(maxLineBytes: 20))
         var findings: [Finding] = []
         try framer.forEachLine { line in
-            if line.flags.contains(.leadingBOM) { findings.append(ExportRules.leadingBOM(file: "e.ndjson")) }
+            if line.flags.contains(.leadingBOM) { findings.append(ExportRules.leadingBOM(line, file: "e.ndjson")) }
             if line.isBlank { findings.append(ExportRules.blankLine(line, file: "e.ndjson", severity: .error)) }
             if line.isOversize { findings.append(ExportRules.lineTooLong(line, file: "e.ndjson", limit: 20)) }
             if line.flags.contains(.missingFinalNewline) {

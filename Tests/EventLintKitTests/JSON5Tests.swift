@@ -46,7 +46,7 @@ import Testing
 
     /// Offsets of keys and values in a multi-line plan map to the right `line:column`.
     @Test func planOffsetsMapToLinesAndColumns() throws {
-        let url = JSONTestSuiteFiles.repositoryRoot.appendingPathComponent("Tests/EventLintKitTests/Fixtures/json/plan.json5")
+        let url = Repository.fixtures.appendingPathComponent("json/plan.json5")
         let bytes = [UInt8](try Data(contentsOf: url))
         let node = try JSONParser.parse(bytes, mode: .json5)
         let index = LineIndex(bytes)

@@ -5,12 +5,7 @@ import Testing
 /// Where the vendored JSONTestSuite lives: `../shared/testdata/…` beside the repository root.
 /// People who clone the project alone do not have it, so the suite below is skipped then.
 enum JSONTestSuiteFiles {
-    /// `Tests/EventLintKitTests/<file>.swift` → up three → repository root.
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let directory = repositoryRoot
-        .appendingPathComponent("../shared/testdata/JSONTestSuite/test_parsing").standardizedFileURL
+    static let directory = Repository.shared.appendingPathComponent("testdata/JSONTestSuite/test_parsing")
 
     static var isAvailable: Bool {
         var isDirectory: ObjCBool = false

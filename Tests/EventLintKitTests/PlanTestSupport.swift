@@ -40,4 +40,6 @@ enum Repository {
     static let samplePlans = root.appendingPathComponent("samples/plans")
     static let fixtures = root.appendingPathComponent("Tests/EventLintKitTests/Fixtures")
     static let docs = root.appendingPathComponent("docs")
+    /// `../shared` beside the repository: data some tests use and skip without.
+    static let shared = root.deletingLastPathComponent().appendingPathComponent("shared")
 }

@@ -10,9 +10,7 @@ import Testing
 /// JUnit with an XML parser.
 @Suite struct ReportSchemaTests {
     /// `../shared/testdata/sarif/sarif-schema-2.1.0.json`, beside the repository root.
-    static let schemaURL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/testdata/sarif/sarif-schema-2.1.0.json")
+    static let schemaURL = Repository.shared.appendingPathComponent("testdata/sarif/sarif-schema-2.1.0.json")
 
     /// Both the schema and `python3` with `jsonschema` (CI installs it with `pip install jsonschema`).
     static let validatorAvailable: Bool = {

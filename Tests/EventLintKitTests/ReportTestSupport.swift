@@ -138,8 +138,7 @@ let fixtureSummary = ReportSummary([
 /// Golden files under `Fixtures/reports`. A mismatch fails with a line diff and leaves the file
 /// alone; only `UPDATE_GOLDEN=1` rewrites it, so a regression can never bless itself.
 enum Golden {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/reports")
+    static let directory = Repository.fixtures.appendingPathComponent("reports")
 
     static var updating: Bool { ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" }
 

@@ -112,25 +112,13 @@ import Testing
 
     // MARK: - The same findings, however the input arrives
 
-    /// A deterministic generator (SplitMix64) for shuffles the test can repeat.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: [1 as UInt64, 2, 3])
     func shuffledCopyGivesTheSameFindingsAtTheMovedLines(seed: UInt64) throws {
         let data = try Data(contentsOf: Self.samples.appendingPathComponent("focusity-events.ndjson"))
         var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
         #expect(lines.last == [])
         lines.removeLast()
-        var generator = SeededGenerator(state: seed)
+        var generator = SeededGenerator(seed: seed)
         let order = Array(lines.indices).shuffled(using: &generator)  // order[new] = old
         var newLine = [Int](repeating: 0, count: lines.count)
         for (new, old) in order.enumerated() { newLine[old] = new + 1 }

@@ -115,10 +115,10 @@ public enum ExportRules {
     }
 
     /// The finding for a BOM skipped at the start of the file.
-    public static func leadingBOM(file: String) -> Finding {
+    public static func leadingBOM(_ line: FramedLine, file: String) -> Finding {
         Finding(
-            rule: leadingBOM, message: "file starts with a UTF-8 byte order mark, which was skipped",
-            at: SourceLocation(file: file, line: 1, column: 1, byteOffset: 0))
+            rule: leadingBOM, message: "the file starts with a UTF-8 byte order mark, skipped",
+            at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset))
     }
 
     /// The finding for a blank line; `severity` lets `--strict` raise it to an error.

@@ -175,7 +175,7 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
         let count = carryCount
         let oversize = discarding
         let rawLength = oversize ? discardedLength : Int64(count)
-        let terminatorCR = terminated && pendingLastByte == FramingByte.carriageReturn ? 1 : 0
+        let terminatorCR = terminated && pendingLastByte == ASCII.carriageReturn ? 1 : 0
         let innerCR = pendingCarriageReturns > terminatorCR
         carryCount = 0
         discarding = false
@@ -196,10 +196,8 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
         var content = start
         var length = count
         var flags: LineFlags = terminated ? [] : .missingFinalNewline
-        if lineNumber == 0 && recognisesLeadingBOM && length >= 3
-            && content.load(as: UInt8.self) == 0xEF
-            && content.load(fromByteOffset: 1, as: UInt8.self) == 0xBB
-            && content.load(fromByteOffset: 2, as: UInt8.self) == 0xBF
+        if lineNumber == 0 && recognisesLeadingBOM
+            && ASCII.startsWithByteOrderMark(UnsafeRawBufferPointer(start: content, count: length))
         {
             content += 3
             length -= 3
@@ -208,13 +206,13 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
         }
         if oversize {
             flags.insert(.oversize)
-            if terminated && lastRawByte == FramingByte.carriageReturn { flags.insert(.crlf) }
+            if terminated && lastRawByte == ASCII.carriageReturn { flags.insert(.crlf) }
             if carriageReturnInside { flags.insert(.carriageReturnInside) }
             length = min(length, prefixBytes)
             stats.oversizeLines += 1
         } else {
             if terminated && length > 0
-                && content.load(fromByteOffset: length - 1, as: UInt8.self) == FramingByte.carriageReturn
+                && content.load(fromByteOffset: length - 1, as: UInt8.self) == ASCII.carriageReturn
             {
                 length -= 1
                 flags.insert(.crlf)
@@ -241,7 +239,7 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
         var index = 0
         while index < count {
             switch start.load(fromByteOffset: index, as: UInt8.self) {
-            case FramingByte.space, FramingByte.tab, FramingByte.carriageReturn: index += 1
+            case ASCII.space, ASCII.tab, ASCII.carriageReturn: index += 1
             default: return false
             }
         }
@@ -261,10 +259,3 @@ extension LineFramer where Source == ExportInput {
     }
 }
 
-/// Named bytes for framing, so comparisons read as what they mean.
-fileprivate enum FramingByte {
-    static let lineFeed: UInt8 = 0x0A
-    static let carriageReturn: UInt8 = 0x0D
-    static let space: UInt8 = 0x20
-    static let tab: UInt8 = 0x09
-}

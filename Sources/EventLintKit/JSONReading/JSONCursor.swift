@@ -57,6 +57,16 @@ enum ASCII {
 
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte &- zero < 10 }
 
+    /// Whether `bytes` start with the UTF-8 byte order mark `EF BB BF`: the one check every
+    /// stage uses (framing, the document sniff, the plan reader, the cursor).
+    @inline(__always) static func startsWithByteOrderMark(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count >= 3 && bytes[0] == bomFirst && bytes[1] == bomSecond && bytes[2] == bomThird
+    }
+
+    static func startsWithByteOrderMark(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { startsWithByteOrderMark($0) }
+    }
+
     /// Bytes that may start a JSON5 unquoted key (`[A-Za-z_$]`).
     @inline(__always) static func isIdentifierStart(_ byte: UInt8) -> Bool {
         let folded = byte | 0x20
@@ -126,9 +136,7 @@ public struct JSONCursor {
 
     // MARK: - Byte access
 
-    @inline(__always) func byte(at index: Int) -> UInt8 { bytes[index] }
 
-    @inline(__always) var isAtEnd: Bool { offset >= count }
 
     /// Skips JSON whitespace (and, in JSON5, comments) and returns the next byte without consuming
     /// it, or `nil` at the end of the input.
@@ -199,9 +207,7 @@ public struct JSONCursor {
             return JSONError(.unexpectedEnd, at: count, "expected \(expectation), found end of input")
         }
         let found = bytes[position]
-        if found == ASCII.bomFirst && position + 2 < count && bytes[position + 1] == ASCII.bomSecond
-            && bytes[position + 2] == ASCII.bomThird
-        {
+        if position < count, ASCII.startsWithByteOrderMark(UnsafeRawBufferPointer(rebasing: bytes[position...])) {
             return JSONError(
                 .misplacedBOM, at: position,
                 "byte order mark (EF BB BF) is only allowed at the start of the input")
@@ -575,9 +581,7 @@ public struct JSONCursor {
     public mutating func expectEnd() throws(JSONError) {
         guard let current = try peekNonWhitespace() else { return }
         if let utf16 = Self.utf16Error(in: bytes) { throw utf16 }
-        if current == ASCII.bomFirst && offset + 2 < count && bytes[offset + 1] == ASCII.bomSecond
-            && bytes[offset + 2] == ASCII.bomThird
-        {
+        if ASCII.startsWithByteOrderMark(UnsafeRawBufferPointer(rebasing: bytes[offset...])) {
             throw unexpected(at: offset, expecting: "end of input")
         }
         throw JSONError(
@@ -588,8 +592,7 @@ public struct JSONCursor {
     /// Skips a UTF-8 byte order mark at byte 0 and reports whether there was one. Call it first,
     /// only when the source allows a leading BOM (the caller reports it as a warning).
     public mutating func skipLeadingBOM() -> Bool {
-        guard offset == 0, count >= 3, bytes[0] == ASCII.bomFirst, bytes[1] == ASCII.bomSecond,
-            bytes[2] == ASCII.bomThird
+        guard offset == 0, ASCII.startsWithByteOrderMark(bytes)
         else { return false }
         offset = 3
         return true

@@ -45,7 +45,6 @@ enum SQLText {
     }
 
     /// A FLOAT64 literal (so `IN` lists compare doubles with doubles).
-    static func float(_ value: Double) -> String { "CAST(\(number(value)) AS FLOAT64)" }
 
     /// A column-name fragment from a plan name: ASCII letters, digits and `_` kept, anything else
     /// turned into `_`. Callers prefix an index, so two names never collide.

@@ -103,8 +103,7 @@ public final class LinePass: @unchecked Sendable {
             }
         }
         if line.flags.contains(.leadingBOM) {
-            findings.append(Finding(rule: ExportRules.leadingBOM, message: "the file starts with a UTF-8 byte order mark, skipped",
-                                    at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset)))
+            findings.append(ExportRules.leadingBOM(line, file: file))
         }
         if let notUTF8Finding {
             counters.invalidLines += 1
@@ -190,7 +189,7 @@ public final class LinePass: @unchecked Sendable {
         defer { documentIndex = nil }
         let before = counters
         // A BOM at byte 0 is skipped with a warning, as for NDJSON (Windows tools add one).
-        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        let hasBOM = ASCII.startsWithByteOrderMark(bytes)
         let content = hasBOM ? UnsafeRawBufferPointer(rebasing: bytes[3...]) : bytes
         process(FramedLine(number: 1, byteOffset: 0, bytes: content, length: Int64(content.count),
                            flags: hasBOM ? .leadingBOM : []))

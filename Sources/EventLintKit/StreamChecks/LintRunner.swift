@@ -166,11 +166,13 @@ public enum LintRunner {
         let count = (try? prefix.withUnsafeMutableBytes { try input.read(into: $0) }) ?? 0
         prefix.removeLast(prefix.count - count)
         var start = 0
-        if prefix.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        while start < prefix.count, [0x20, 0x09, 0x0D, 0x0A].contains(prefix[start]) { start += 1 }
-        guard start < prefix.count, prefix[start] == 0x5B else { return .lines }
+        if ASCII.startsWithByteOrderMark(prefix) { start = 3 }
+        while start < prefix.count, [ASCII.space, ASCII.tab, ASCII.carriageReturn, ASCII.lineFeed].contains(prefix[start]) {
+            start += 1
+        }
+        guard start < prefix.count, prefix[start] == ASCII.openBracket else { return .lines }
         // Multi-line only if the first line alone is an unfinished JSON text.
-        let lineEnd = prefix[start...].firstIndex(of: 0x0A) ?? prefix.count
+        let lineEnd = prefix[start...].firstIndex(of: ASCII.lineFeed) ?? prefix.count
         guard lineEnd < prefix.count else { return .lines }
         let firstLineIsComplete = prefix[start..<lineEnd].withUnsafeBytes { bytes -> Bool in
             var cursor = JSONCursor(bytes: bytes, scratch: JSONScratch())

@@ -100,7 +100,4 @@ public struct Finding: Sendable, Hashable {
 extension Array where Element == Finding {
     /// Findings in the deterministic report order.
     public func sortedForReport() -> [Finding] { sorted(by: Finding.ordered) }
-
-    /// The highest severity present, if any.
-    public var highestSeverity: Severity? { map(\.severity).max() }
 }
