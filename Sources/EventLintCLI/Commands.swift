@@ -17,7 +17,7 @@ enum Commands {
             """,
         options: [
             schema, format, failOn,
-            .valued("--base", "REF|DIR", "the plan before the change: a directory, or a git ref (origin/main)\nof the repository the plan directory is in"),
+            .valued("--base", "REF|DIR", "the plan before the change: a directory, or a git ref (origin/main) of\nthe plan's repository, read at the merge-base of REF and HEAD (what\n`git diff REF...HEAD` compares); a ref without the plan is an empty plan"),
         ])
 
     static let lint = CommandDefinition(
@@ -58,7 +58,7 @@ enum Commands {
             .valued("--tier", "TIER", "standard or 360 (default: the plan's property.tier)"),
             .valued("--quota", "SCOPE=N,...", "quotas for event, user, item, metric (over the plan's and the tier's)"),
             .valued("--min-headroom", "N", "exit 1 when fewer than N slots of a scope would remain"),
-            .valued("--base", "REF|DIR", "show what the change adds against this plan (git ref or directory)"),
+            .valued("--base", "REF|DIR", "show what the change adds against this plan: a directory, or a git\nref read at the merge-base of REF and HEAD"),
             format, failOn,
             .valued("--max-examples", "N", "text: at most N findings shown per rule (default 3, 0 = all)"),
         ],
