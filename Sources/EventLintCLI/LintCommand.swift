@@ -10,9 +10,8 @@ enum LintCommand {
     /// same as "every unclosed pair is near the end".
     static let maxUnclosedWindowMinutes = 525_600.0
 
-    static func run(_ parsed: ParsedArguments, environment: CommandEnvironment,
-                    progress: (@Sendable (String) -> Void)?) throws(CommandError) -> CommandResult {
-        let format = try EventLintCLI.format(parsed)
+    static func run(_ parsed: ParsedArguments, environment: CommandEnvironment, outputs: ReportOutputs,
+                    progress: (@Sendable (String) -> Void)?) throws(CommandError) -> CommandReport {
         let failOn = try EventLintCLI.failOn(parsed)
         let schema = parsed.value("--schema") ?? "schema"
         var request: LintRequest
@@ -25,6 +24,12 @@ enum LintCommand {
                 // Writing the rejects file would truncate the export being linted.
                 throw UsageError("--rejects \(rejectsPath) is an input (\(input == "-" ? "standard input" : input)); choose another file",
                                  command: "lint")
+            }
+            for output in outputs.files.map(\.path) + (rejectsPath.map { [$0] } ?? []) {
+                if let input = request.inputs.first(where: { sameFile($0, output) }) {
+                    throw UsageError("--output \(output) is an input (\(input == "-" ? "standard input" : input)); choose another file",
+                                     command: "lint")
+                }
             }
             request.settings.collectRejects = rejectsPath != nil
             if let name = parsed.value("--input-format"), name != "auto" {
@@ -60,15 +65,13 @@ enum LintCommand {
         let document = ReportDocument(tool: EventLintCLI.tool, command: .lint, findings: result.findings,
                                       rules: ReportDocument.rulesReferenced(by: result.findings),
                                       summary: LintSummary(result: result))
-        let options = ReportOptions(format: format, color: EventLintCLI.useColor(environment, format: format),
-                                    maxExamples: maxExamples == 0 ? nil : maxExamples)
         var files: [OutputFile] = []
         if let rejectsPath {
             let lines = result.rejects.map { $0.json.rendered(pretty: false) + "\n" }.joined()
             files.append(OutputFile(path: rejectsPath, contents: lines))
         }
-        return CommandResult(stdout: document.rendered(options),
-                             status: exitStatus(for: result.findings, failOn: failOn), files: files)
+        return CommandReport(document: document, status: exitStatus(for: result.findings, failOn: failOn),
+                             maxExamples: maxExamples == 0 ? nil : maxExamples, files: files)
     }
 
     /// Expands glob patterns the shell left alone (quoted, or from a script); a pattern that

@@ -73,7 +73,7 @@ public struct ReportDocument: Sendable {
             TextReporter(color: options.color, maxExamples: options.maxExamples, sourceLine: options.sourceLine)
                 .render(self)
         case .json: JSONReporter().render(self)
-        case .github: GitHubReporter().render(self)
+        case .github: GitHubReporter(limits: options.annotationLimits).render(self)
         case .sarif: SARIFReporter().render(self)
         case .junit: JUnitReporter().render(self)
         case .markdown: MarkdownReporter().render(self)
@@ -94,6 +94,8 @@ public struct ReportOptions {
     /// The text of a source line (1-based, without its line break) for the `text` excerpt, or
     /// `nil` when it is not available, in which case only the location is printed.
     public var sourceLine: (_ file: String, _ line: Int) -> String?
+    /// `github` only: how many findings become annotations.
+    public var annotationLimits = GitHubReporter.AnnotationLimits()
 
     public init(
         format: ReportFormat, color: Bool = false, maxExamples: Int? = nil,
