@@ -6,15 +6,43 @@ enum CheckCommand {
         let failOn = try EventLintCLI.failOn(parsed)
         let schema = parsed.value("--schema") ?? "schema"
         // --base: classify every difference from the plan at a git ref or in a directory.
-        let session = try PlanSession.open(schema: schema, base: parsed.value("--base"))
-        let findings = session.findings
+        let base = parsed.value("--base")
+        let session = try PlanSession.open(schema: schema, base: base)
+        var findings = session.findings
+        var verdict: DiffVerdict?
+        if let base {
+            // Breaking changes first; the additive ones are one line each after them.
+            findings = findings.enumerated().sorted { a, b in
+                a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
+            }.map(\.element)
+            verdict = DiffVerdict(base: base, diff: session.diffFindings)
+        }
         let document = ReportDocument(
             tool: EventLintCLI.tool, command: .check, findings: findings,
             rules: ReportDocument.rulesReferenced(by: findings),
-            summary: CheckSummary(plan: session.plan))
+            summary: CheckSummary(plan: session.plan, verdict: verdict), headline: verdict?.sentence)
         let lines = SourceLines(session.allSources)
         return CommandReport(document: document, status: exitStatus(for: findings, failOn: failOn),
-                             sourceLine: { file, line in lines.line(line, of: file) })
+                             sourceLine: { file, line in lines.line(line, of: file) }, compactInfo: base != nil)
+    }
+}
+
+/// What `check --base` found, in one line: breaking changes (errors and warnings of the diff)
+/// and additive ones.
+struct DiffVerdict {
+    let base: String
+    let breaking: Int
+    let additive: Int
+
+    init(base: String, diff: [Finding]) {
+        self.base = base
+        breaking = diff.filter { $0.severity > .info }.count
+        additive = diff.count - breaking
+    }
+
+    var sentence: String {
+        let head = breaking == 0 ? "no breaking changes" : "\(breaking) breaking \(breaking == 1 ? "change" : "changes")"
+        return "against \(base): \(head), \(additive) additive"
     }
 }
 
@@ -26,8 +54,10 @@ struct CheckSummary: ReportSummary {
     let userProperties: Int
     let pairs: Int
     let rules: Int
+    let verdict: DiffVerdict?
 
-    init(plan: Plan) {
+    init(plan: Plan, verdict: DiffVerdict? = nil) {
+        self.verdict = verdict
         files = plan.files.count
         events = plan.events.count
         params = plan.params.count
@@ -41,12 +71,14 @@ struct CheckSummary: ReportSummary {
     }
 
     var textLines: [String] { [sentence] }
-    var markdown: String { sentence + "\n" }
+    var markdown: String { (verdict.map { "**" + MarkdownReporter.inline($0.sentence) + "**\n\n" } ?? "") + sentence + "\n" }
     var json: JSONOutput {
-        .object([
+        .object(omittingNil: [
             ("files", .int(Int64(files))), ("events", .int(Int64(events))), ("params", .int(Int64(params))),
             ("userProperties", .int(Int64(userProperties))), ("pairs", .int(Int64(pairs))),
             ("rules", .int(Int64(rules))),
+            ("breakingChanges", verdict.map { .int(Int64($0.breaking)) }),
+            ("additiveChanges", verdict.map { .int(Int64($0.additive)) }),
         ])
     }
 }

@@ -11,6 +11,8 @@ struct CommandReport {
     var maxExamples: Int?
     /// Source lines for the `text` excerpts.
     var sourceLine: (_ file: String, _ line: Int) -> String? = { _, _ in nil }
+    /// `text`: info findings as one line each.
+    var compactInfo = false
     /// Files besides the reports (`--rejects`).
     var files: [OutputFile] = []
 }
@@ -91,6 +93,7 @@ struct ReportOutputs {
             var options = ReportOptions(format: format, color: color, maxExamples: report.maxExamples,
                                         sourceLine: report.sourceLine)
             options.annotationLimits = annotationLimits
+            options.compactInfo = report.compactInfo
             return report.document.rendered(options)
         }
         let stdout = failed && stdoutFormat == .text

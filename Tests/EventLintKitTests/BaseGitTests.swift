@@ -127,3 +127,38 @@ struct BaseGitTests {
         #expect(lint.stderr.contains("run `eventlint check --schema plan` first"), "\(lint.stderr)")
     }
 }
+
+/// The text report of `check --base`: the verdict first, breaking changes in full, additive
+/// ones a line each.
+@Suite(.enabled(if: GitRepository.gitAvailable, "git is not installed"))
+struct CheckBaseOutputTests {
+    @Test func verdictFirstThenBreakingThenOneLinePerAdditiveChange() throws {
+        let repository = try BaseGitTests.repositoryWithPlan()
+        defer { repository.remove() }
+        try repository.write("schema/params.json5", SmallPlan.params
+            .replacingOccurrences(of: "values: ['home', 'timer']", with: "values: ['home', 'timer_screen', 'settings']")
+            .replacingOccurrences(of: "type: 'int'", with: "type: 'double'"))
+        try repository.write("schema/events.json5", SmallPlan.events.replacingOccurrences(
+            of: "  events: {\n", with: "  events: {\n    paywall_shown: { params: { screen: 'optional' } },\n"))
+        try repository.commit("change")
+
+        let output = try #require(try EventLintBinary.run(["check", "--base", "main"], in: repository.url))
+        #expect(output.status == 1)
+        let lines = output.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "against main: 1 breaking change, 4 additive", "\(output.stdout)")
+        let firstInfo = try #require(lines.firstIndex { $0.hasPrefix("info[") })
+        let lastError = try #require(lines.lastIndex { $0.hasPrefix("error[") })
+        #expect(lastError < firstInfo, "breaking first")
+        let infos = lines.filter { $0.hasPrefix("info[") }
+        #expect(infos.count == 4)
+        #expect(infos.contains("info[diff/event-added]: event \"paywall_shown\" is new (schema/events.json5:3:5)"), "\(infos)")
+        #expect(infos.contains { $0.hasPrefix("info[diff/type-widened]: param \"minutes\" changed type from int to double") })
+        #expect(output.stdout.contains("= note: renamed to \"timer_screen\"?"), "the value rename hint")
+        // The additive lines follow each other without excerpts.
+        let infoBlock = lines[firstInfo...].prefix { !$0.isEmpty }
+        #expect(infoBlock.count == 4)
+
+        let markdown = try #require(try EventLintBinary.run(["check", "--base", "main", "--format", "markdown"], in: repository.url))
+        #expect(markdown.stdout.contains("**against main: 1 breaking change, 4 additive**"))
+    }
+}

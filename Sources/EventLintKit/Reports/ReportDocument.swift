@@ -44,16 +44,20 @@ public struct ReportDocument: Sendable {
     /// Metadata of the rules the findings reference, for SARIF's rule list and the docs links.
     public var rules: [Rule]
     public var summary: (any ReportSummary)?
+    /// One line `text` prints before the findings: the verdict of `check --base`
+    /// ("2 breaking changes, 49 additive").
+    public var headline: String?
 
     public init(
         tool: ReportTool, command: ReportCommand, findings: [Finding], rules: [Rule],
-        summary: (any ReportSummary)? = nil
+        summary: (any ReportSummary)? = nil, headline: String? = nil
     ) {
         self.tool = tool
         self.command = command
         self.findings = findings
         self.rules = rules
         self.summary = summary
+        self.headline = headline
     }
 
     /// The rules from `catalog` that `findings` reference, in id order; what a command passes as
@@ -70,8 +74,11 @@ public struct ReportDocument: Sendable {
     public func rendered(_ options: ReportOptions) -> String {
         switch options.format {
         case .text:
-            TextReporter(color: options.color, maxExamples: options.maxExamples, sourceLine: options.sourceLine)
-                .render(self)
+            {
+                var reporter = TextReporter(color: options.color, maxExamples: options.maxExamples, sourceLine: options.sourceLine)
+                reporter.compactInfo = options.compactInfo
+                return reporter.render(self)
+            }()
         case .json: JSONReporter().render(self)
         case .github: GitHubReporter(limits: options.annotationLimits).render(self)
         case .sarif: SARIFReporter().render(self)
@@ -94,6 +101,8 @@ public struct ReportOptions {
     /// The text of a source line (1-based, without its line break) for the `text` excerpt, or
     /// `nil` when it is not available, in which case only the location is printed.
     public var sourceLine: (_ file: String, _ line: Int) -> String?
+    /// `text` only: info findings as one line each.
+    public var compactInfo = false
     /// `github` only: how many findings become annotations.
     public var annotationLimits = GitHubReporter.AnnotationLimits()
 
