@@ -18,6 +18,12 @@ struct GitRepository {
         try git("init", "-q", "-b", "main")
     }
 
+    /// A clone of `upstream` (so `origin/main` exists, as in a CI checkout).
+    init(cloning upstream: GitRepository) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-clone-" + UUID().uuidString)
+        try upstream.git("clone", "-q", upstream.url.path, url.path)
+    }
+
     func remove() { try? FileManager.default.removeItem(at: url) }
 
     /// Writes `text` to `path` (relative to the repository), creating folders.
@@ -50,6 +56,15 @@ struct GitRepository {
     /// Runs a command in the repository with git's identity fixed and the user's config ignored.
     @discardableResult
     func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> String {
+        let (status, text) = try runWithStatus(arguments, environment: extra)
+        guard status == 0 else {
+            throw CommandFailed(description: "\(arguments.joined(separator: " ")) exited \(status): \(text)")
+        }
+        return text
+    }
+
+    /// Runs a command and returns its exit status and its output (stdout and stderr together).
+    func runWithStatus(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -73,11 +88,7 @@ struct GitRepository {
         try process.run()
         process.waitUntilExit()
         try handle.close()
-        let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw CommandFailed(description: "\(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(text)")
-        }
-        return text
+        return (process.terminationStatus, String(decoding: try Data(contentsOf: output), as: UTF8.self))
     }
 }
 
