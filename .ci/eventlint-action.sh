@@ -26,7 +26,7 @@ key() {
   cd "$action_root"
   {
     swift --version 2>&1
-    find Package.swift Sources -type f | LC_ALL=C sort | xargs sha256sum
+    find Package.swift Sources -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
   } | sha256sum | cut -c1-32
 }
 

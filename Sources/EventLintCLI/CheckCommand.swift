@@ -41,6 +41,7 @@ struct DiffVerdict {
     }
 
     var sentence: String {
+        if breaking == 0 && additive == 0 { return "against \(base): no changes" }
         let head = breaking == 0 ? "no breaking changes" : "\(breaking) breaking \(breaking == 1 ? "change" : "changes")"
         return "against \(base): \(head), \(additive) additive"
     }

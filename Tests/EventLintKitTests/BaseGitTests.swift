@@ -45,6 +45,10 @@ struct BaseGitTests {
         #expect(uri == "schema/events.json5")
         let related = try #require(removal["relatedLocations"] as? [[String: Any]])
         #expect(related.contains { (($0["message"] as? [String: Any])?["text"] as? String) == "declared in the base plan here" })
+        if ReportSchemaTests.validatorAvailable {
+            let validation = try ReportSchemaTests.validate(sarif: sarif.stdout)
+            #expect(validation.status == 0, "\(validation.output)")
+        }
     }
 
     @Test func theChangeThatAddsThePlanIsAllAdditive() throws {
@@ -110,6 +114,17 @@ struct BaseGitTests {
         #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
         #expect(output.stdout.contains("title=diff/event-removed::event \"timer_started\" was removed"), "\(output.stdout)")
         #expect(output.stdout.contains("(HEAD~1:schema/événements.json5:"))
+    }
+
+    @Test func aPlanDirectoryWithANonASCIINameIsReadFromGit() throws {
+        let repository = try GitRepository()
+        defer { repository.remove() }
+        try repository.write("plän/params.json5", SmallPlan.params)
+        try repository.write("plän/events.json5", SmallPlan.events)
+        try repository.commit("plan")
+        let output = try #require(try EventLintBinary.run(["check", "--schema", "plän", "--base", "HEAD"], in: repository.url))
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.hasPrefix("against HEAD: no changes\n"), "\(output.stdout)")
     }
 
     @Test func hintsRepeatHowThePlanWasNamed() throws {
