@@ -22,7 +22,15 @@ set -euo pipefail
 
 action_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
+need_swift() {
+  if ! command -v swift >/dev/null; then
+    echo "::error title=eventlint::eventlint is built with the runner's Swift toolchain (6.0 or later), and this runner has none: add a step that installs Swift 6.3 before the action"
+    exit 2
+  fi
+}
+
 key() {
+  need_swift
   cd "$action_root"
   {
     swift --version 2>&1
@@ -31,6 +39,7 @@ key() {
 }
 
 build() {
+  need_swift
   cd "$action_root"
   swift build -c release --product eventlint
   echo "eventlint built: $("$action_root/.build/release/eventlint" --version)"

@@ -147,6 +147,32 @@ struct ActionScriptTests {
         #expect(five.annotations.filter { $0.hasPrefix("::error") }.count == 4)
     }
 
+    @Test func everyInputOfTheActionReachesTheScript() throws {
+        let action = try String(contentsOf: Repository.root.appendingPathComponent("action.yml"), encoding: .utf8)
+        let script = try String(contentsOfFile: Self.script, encoding: .utf8)
+        let inputs = action.components(separatedBy: "\noutputs:")[0].split(separator: "\n")
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && $0.hasSuffix(":") }
+            .map { String($0.dropFirst(2).dropLast()) }
+        #expect(inputs.count >= 8, "\(inputs)")
+        for input in inputs where input != "working-directory" {
+            let variable = "INPUT_" + input.uppercased().replacingOccurrences(of: "-", with: "_")
+            #expect(action.contains("\(variable): ${{ inputs.\(input) }}"), "action.yml does not pass \(input)")
+            #expect(script.contains(variable), "the script does not read \(variable)")
+        }
+        #expect(action.contains("working-directory: ${{ inputs.working-directory }}"))
+        #expect(action.contains("\"$GITHUB_ACTION_PATH/.ci/eventlint-action.sh\" run"))
+        #expect(action.contains("\"$GITHUB_ACTION_PATH/.ci/eventlint-action.sh\" build"))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum"), "no sha256sum"))
+    func theBuildKeyIsAHashOfTheToolchainAndTheSources() throws {
+        let repository = try GitRepository()
+        defer { repository.remove() }
+        let key = try repository.run(["bash", Self.script, "key"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(key.count == 32 && key.allSatisfy(\.isHexDigit), "\(key)")
+        #expect(try repository.run(["bash", Self.script, "key"]).trimmingCharacters(in: .whitespacesAndNewlines) == key)
+    }
+
     @Test func budgetRunsWhenRegisteredDefinitionsAreGiven() throws {
         let (upstream, app) = try Self.app(main: Self.plan)
         defer { upstream.remove(); app.remove() }
