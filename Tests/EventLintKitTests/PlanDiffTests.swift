@@ -97,6 +97,16 @@ import Testing
         #expect(lostParam.location.file == "plan.json5" && lostParam.location.line == 9, "on the event that lost it")
     }
 
+    @Test func anEventRemovedFromAPairIsShownOnThePair() throws {
+        let findings = try Self.diff([
+            ("    timer_closed: { params: { screen: 'required', outcome: { required: true, values: ['done', 'quit'] } } },\n", ""),
+            ("close: { events: ['timer_closed']", "close: { events: ['old_event']"),
+        ])
+        let removed = try #require(findings.first { $0.ruleID == "diff/event-removed" && $0.event == "timer_closed" })
+        let pair = try #require(findings.first { $0.ruleID == "diff/pair-changed" })
+        #expect(removed.location == pair.location, "on the pair that lost the event")
+    }
+
     @Test func aRenamedValueGetsTheRenameHint() throws {
         let findings = try Self.diff([("values: ['home', 'timer']", "values: ['home', 'timer_screen']")])
         let removed = try #require(findings.first { $0.ruleID == "diff/value-removed" })
