@@ -10,6 +10,6 @@ swift test --sanitize=thread --scratch-path .build-tsan 2>&1 | tail -n 3
 status=${PIPESTATUS[0]}
 [ "$status" -eq 0 ] || { echo "sanitizers: the thread sanitizer run failed ($status)"; exit "$status"; }
 echo "sanitizers: address"
-LSAN_OPTIONS="suppressions=$PWD/Tests/lsan.supp" swift test --sanitize=address --scratch-path .build-asan 2>&1 | tail -n 3
+LSAN_OPTIONS="suppressions=$PWD/Tests/lsan.supp:print_suppressions=0" swift test --sanitize=address --scratch-path .build-asan 2>&1 | tail -n 3
 status=${PIPESTATUS[0]}
 [ "$status" -eq 0 ] || { echo "sanitizers: the address sanitizer run failed ($status)"; exit "$status"; }

@@ -2,12 +2,19 @@ import EventLintKit
 import Foundation
 
 /// Reads the plan a change is compared with (`--base`): a directory, or the plan directory as it
-/// is at a git ref (`origin/main`, `HEAD~1`) of the repository the current plan lives in. Files
-/// read from git are named `REF:path/in/repo` (`origin/main:schema/params.json5`), so a finding
-/// about something removed points where it was.
+/// is at the merge-base of a git ref (`origin/main`, `HEAD~1`) and `HEAD`, in the repository
+/// the current plan lives in — what `git diff REF...HEAD` compares, so a branch behind `main`
+/// is not blamed for what `main` added since, and the merge commit of a pull request gives the
+/// same answer. Files read from git are named `COMMIT:path/in/repo`, where COMMIT is the ref
+/// itself when the merge-base is the ref's commit (`origin/main:schema/params.json5`) and the
+/// merge-base's short hash otherwise, so a note about something removed points where it was.
 public enum BaseLoader {
+    /// What to do when the base ref is not there: the usual cause is a shallow CI checkout.
+    static let fetchHint = "is the base branch fetched? fetch it (git fetch origin main), and with actions/checkout set fetch-depth: 0 so its history is there"
+
     /// The base's plan sources. A value naming an existing directory is read as a directory;
-    /// anything else is a git ref.
+    /// anything else is a git ref. A ref at which the plan directory does not exist (the change
+    /// that adds the plan) gives no sources: an empty plan, against which everything is additive.
     public static func readSources(base: String, schemaDirectory: String) throws(LoadError) -> [PlanSource] {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: base, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -17,37 +24,73 @@ public enum BaseLoader {
     }
 
     /// `git -C DIR rev-parse --show-prefix` gives the plan directory's path inside its
-    /// repository; `git ls-tree --name-only REF:PREFIX` (run at `--show-toplevel`) lists it at
-    /// the ref, `git show REF:PREFIX/NAME` reads each plan file.
+    /// repository; `git merge-base` the commit to read; `git ls-tree -z` (run at
+    /// `--show-toplevel`, NUL-separated so no file name is quoted or lost) lists the directory
+    /// there, and `git cat-file blob` reads each plan file by its object id.
     static func readFromGit(ref: String, schemaDirectory: String) throws(LoadError) -> [PlanSource] {
         guard !ref.isEmpty, !ref.hasPrefix("-") else {
             throw LoadError(message: "--base \"\(ref)\" is neither a directory nor a git ref")
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: schemaDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw LoadError(message: "plan directory \"\(schemaDirectory)\" does not exist")
+            throw LoadError(message: "plan directory \"\(schemaDirectory)\" does not exist",
+                            hint: "point at the plan with --schema DIR (the directory of its *.json5 files)")
         }
-        let prefixOutput = try git(["-C", schemaDirectory, "rev-parse", "--show-prefix"], what: "find the git repository of \"\(schemaDirectory)\"")
-        var prefix = text(prefixOutput).trimmingCharacters(in: .newlines)
+        let repositoryWhat = "find the git repository of \"\(schemaDirectory)\""
+        var prefix = line(try git(["-C", schemaDirectory, "rev-parse", "--show-prefix"], what: repositoryWhat))
         if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
         // ls-tree filters by the working directory's prefix, so list and read from the top level.
-        let topLevel = text(try git(["-C", schemaDirectory, "rev-parse", "--show-toplevel"],
-                                    what: "find the git repository of \"\(schemaDirectory)\""))
-            .trimmingCharacters(in: .newlines)
-        let listing = try git(["-C", topLevel, "ls-tree", "--name-only", "\(ref):\(prefix)"],
-                              what: "list \"\(prefix.isEmpty ? "." : prefix)\" at \"\(ref)\"")
-        let names = text(listing).split(separator: "\n").map(String.init)
-            .filter { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }.sorted()
-        guard !names.isEmpty else {
-            throw LoadError(message: "no plan files (*.json, *.json5) in \"\(prefix)\" at \"\(ref)\"")
+        let topLevel = line(try git(["-C", schemaDirectory, "rev-parse", "--show-toplevel"], what: repositoryWhat))
+        let commit: String
+        do throws(LoadError) {
+            commit = line(try git(["-C", topLevel, "rev-parse", "--verify", "--end-of-options", "\(ref)^{commit}"],
+                                  what: "find \"\(ref)\""))
+        } catch {
+            throw LoadError(message: "the base ref \"\(ref)\" is not a commit of this repository",
+                            hint: fetchHint)
         }
+        let mergeBase: String
+        do throws(LoadError) {
+            mergeBase = line(try git(["-C", topLevel, "merge-base", commit, "HEAD"],
+                                     what: "find the merge-base of \"\(ref)\" and HEAD"))
+        } catch {
+            throw LoadError(message: "\(ref) and HEAD have no common commit (\(error.message))",
+                            hint: "a shallow clone lacks the history: " + fetchHint)
+        }
+        let label = mergeBase == commit ? ref : String(mergeBase.prefix(12))
+        var arguments = ["-C", topLevel, "ls-tree", "-z", mergeBase]
+        if !prefix.isEmpty { arguments += ["--", prefix] }
+        let listing = try git(arguments, what: "list \"\(prefix.isEmpty ? "." : prefix)\" at \"\(ref)\"")
         var sources: [PlanSource] = []
-        for name in names {
-            let path = "\(ref):\(prefix)\(name)"
-            let bytes = try git(["-C", topLevel, "show", path], what: "read \"\(path)\"")
-            sources.append(PlanSource(path: path, bytes: bytes))
+        for entry in Self.treeEntries(listing) where entry.type == "blob" {
+            let name = text(entry.path)
+            guard name.hasSuffix(".json") || name.hasSuffix(".json5") else { continue }
+            let bytes = try git(["-C", topLevel, "cat-file", "blob", entry.object], what: "read \"\(label):\(name)\"")
+            sources.append(PlanSource(path: "\(label):\(name)", bytes: bytes))
         }
-        return sources
+        return sources.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    /// One entry of `git ls-tree -z`: `MODE SP TYPE SP OBJECT TAB PATH NUL`, the path as raw bytes.
+    struct TreeEntry {
+        var type: String
+        var object: String
+        var path: [UInt8]
+    }
+
+    static func treeEntries(_ listing: [UInt8]) -> [TreeEntry] {
+        listing.split(separator: 0).compactMap { record in
+            guard let tab = record.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
+            let fields = record[record.startIndex..<tab].split(separator: UInt8(ascii: " "))
+            guard fields.count == 3 else { return nil }
+            return TreeEntry(type: String(decoding: fields[1], as: UTF8.self), object: String(decoding: fields[2], as: UTF8.self),
+                             path: Array(record[(tab + 1)...]))
+        }
+    }
+
+    /// git's one-line answer without its line break.
+    static func line(_ bytes: [UInt8]) -> String {
+        text(bytes).trimmingCharacters(in: .newlines)
     }
 
     /// git's output as text, without repairing invalid UTF-8 (a path git prints that is not

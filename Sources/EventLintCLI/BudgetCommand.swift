@@ -7,7 +7,6 @@ import Foundation
 enum BudgetCommand {
     /// The options of one `budget` run, checked.
     struct Options {
-        var format: ReportFormat
         var failOn: Severity
         var schema: String
         var registeredPaths: [String]
@@ -18,7 +17,7 @@ enum BudgetCommand {
         var base: String?
     }
 
-    static func run(_ parsed: ParsedArguments, environment: CommandEnvironment) throws(CommandError) -> CommandResult {
+    static func run(_ parsed: ParsedArguments) throws(CommandError) -> CommandReport {
         let options = try self.options(parsed)
         let session = try PlanSession.open(schema: options.schema, base: options.base)
         let plan = try session.validPlan(schema: options.schema)
@@ -34,16 +33,12 @@ enum BudgetCommand {
                                       rules: ReportDocument.rulesReferenced(by: findings),
                                       summary: BudgetSummary.summary(of: report))
         let lines = SourceLines(session.sources + registeredSources + session.baseSources)
-        let reportOptions = ReportOptions(
-            format: options.format, color: EventLintCLI.useColor(environment, format: options.format),
-            maxExamples: options.maxExamples == 0 ? nil : options.maxExamples,
-            sourceLine: { file, line in lines.line(line, of: file) })
-        return CommandResult(stdout: document.rendered(reportOptions),
-                             status: exitStatus(for: findings, failOn: options.failOn))
+        return CommandReport(document: document, status: exitStatus(for: findings, failOn: options.failOn),
+                             maxExamples: options.maxExamples == 0 ? nil : options.maxExamples,
+                             sourceLine: { file, line in lines.line(line, of: file) })
     }
 
     static func options(_ parsed: ParsedArguments) throws(CommandError) -> Options {
-        let format = try EventLintCLI.format(parsed)
         let failOn = try EventLintCLI.failOn(parsed)
         do throws(UsageError) {
             guard !parsed.all("--registered").isEmpty else {
@@ -58,7 +53,7 @@ enum BudgetCommand {
                 tier = parsedTier
             }
             return Options(
-                format: format, failOn: failOn, schema: parsed.value("--schema") ?? "schema",
+                failOn: failOn, schema: parsed.value("--schema") ?? "schema",
                 // `--registered a.json b.json`: values after the flag's own are further files.
                 registeredPaths: parsed.all("--registered") + parsed.positionals,
                 tier: tier, quotaOverrides: try parsed.value("--quota").map(parseQuotas) ?? [:],
@@ -74,8 +69,10 @@ enum BudgetCommand {
     static func readRegistered(_ paths: [String]) throws(CommandError) -> ([RegisteredDefinition], [PlanSource]) {
         var registered: [RegisteredDefinition] = []
         var sources: [PlanSource] = []
+        var current = paths.first ?? "."
         do throws(LoadError) {
             for path in try expand(paths) {
+                current = path
                 guard let data = FileManager.default.contents(atPath: path) else {
                     throw LoadError(message: "cannot read registered definitions file \"\(path)\"")
                 }
@@ -84,7 +81,7 @@ enum BudgetCommand {
                 sources.append(PlanSource(path: path, bytes: bytes))
             }
         } catch {
-            throw .cannotLoad(error, what: "the registered definitions")
+            throw .cannotLoad(error, what: "the registered definitions", file: current)
         }
         return (registered, sources)
     }

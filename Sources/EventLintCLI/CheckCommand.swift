@@ -2,20 +2,48 @@ import EventLintKit
 /// `eventlint check [--schema DIR] [--format text|json|github|sarif|junit|markdown] [--fail-on SEV]
 /// [--base REF|DIR]`: lints the plan itself, and with `--base` classifies its changes.
 enum CheckCommand {
-    static func run(_ parsed: ParsedArguments, environment: CommandEnvironment) throws(CommandError) -> CommandResult {
-        let format = try EventLintCLI.format(parsed)
+    static func run(_ parsed: ParsedArguments) throws(CommandError) -> CommandReport {
         let failOn = try EventLintCLI.failOn(parsed)
         let schema = parsed.value("--schema") ?? "schema"
         // --base: classify every difference from the plan at a git ref or in a directory.
-        let session = try PlanSession.open(schema: schema, base: parsed.value("--base"))
-        let findings = session.findings
+        let base = parsed.value("--base")
+        let session = try PlanSession.open(schema: schema, base: base)
+        var findings = session.findings
+        var verdict: DiffVerdict?
+        if let base {
+            // Breaking changes first; the additive ones are one line each after them.
+            findings = findings.enumerated().sorted { a, b in
+                a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
+            }.map(\.element)
+            verdict = DiffVerdict(base: base, diff: session.diffFindings)
+        }
         let document = ReportDocument(
             tool: EventLintCLI.tool, command: .check, findings: findings,
             rules: ReportDocument.rulesReferenced(by: findings),
-            summary: CheckSummary.summary(of: session.plan))
+            summary: CheckSummary.summary(of: session.plan, verdict: verdict.map { ($0.breaking, $0.additive) }),
+            headline: verdict?.sentence)
         let lines = SourceLines(session.allSources)
-        let options = ReportOptions(format: format, color: EventLintCLI.useColor(environment, format: format),
-                                    sourceLine: { file, line in lines.line(line, of: file) })
-        return CommandResult(stdout: document.rendered(options), status: exitStatus(for: findings, failOn: failOn))
+        return CommandReport(document: document, status: exitStatus(for: findings, failOn: failOn),
+                             sourceLine: { file, line in lines.line(line, of: file) }, compactInfo: base != nil)
+    }
+}
+
+/// What `check --base` found, in one line: breaking changes (errors and warnings of the diff)
+/// and additive ones.
+struct DiffVerdict {
+    let base: String
+    let breaking: Int
+    let additive: Int
+
+    init(base: String, diff: [Finding]) {
+        self.base = base
+        breaking = diff.filter { $0.severity > .info }.count
+        additive = diff.count - breaking
+    }
+
+    var sentence: String {
+        if breaking == 0 && additive == 0 { return "against \(base): no changes" }
+        let head = breaking == 0 ? "no breaking changes" : "\(breaking) breaking \(breaking == 1 ? "change" : "changes")"
+        return "against \(base): \(head), \(additive) additive"
     }
 }

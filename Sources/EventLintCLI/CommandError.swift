@@ -7,53 +7,77 @@ public enum CommandError: Error, Sendable {
     /// A flag, argument or command that is not accepted: the message and the command's usage.
     case usage(UsageError)
     /// A file the command depends on cannot be used: `what` names it ("the plan",
-    /// "the base plan", "the registered definitions").
-    case cannotLoad(LoadError, what: String)
-    /// The plan loads but `check` finds errors in it.
-    case invalidPlan(count: Int, first: Finding, schema: String)
-    /// Export inputs that could not be read, or not to their end; `report` holds what was read
-    /// of them and of every other input, printed before the errors.
-    case unreadInput([ExportInputError], report: String)
+    /// "the base plan", "the registered definitions"); `file` is the path a report shows when
+    /// the error has no position of its own.
+    case cannotLoad(LoadError, what: String, file: String)
+    /// The plan loads but `check` finds errors in it (every error, in report order).
+    case invalidPlan(errors: [Finding], schema: String)
+    /// An export input cannot be read at all.
+    case input(ExportInputError)
     /// An output file cannot be written.
     case cannotWrite(path: String, reason: String)
 
     static func from(_ failure: PlanSession.Failure, schema: String) -> CommandError {
         switch failure {
-        case .cannotLoad(let error, let part): .cannotLoad(error, what: part.rawValue)
-        case .hasErrors(let count, let first): .invalidPlan(count: count, first: first, schema: schema)
+        case .cannotLoad(let error, let part): .cannotLoad(error, what: part.rawValue, file: schema)
+        case .hasErrors(let errors): .invalidPlan(errors: errors, schema: schema)
         }
     }
 
     /// The exit status of every command error.
     static let exitStatus: Int32 = 2
 
-    /// What the front end prints on standard output before the error: the report of what was read.
-    var report: String {
-        if case .unreadInput(_, let report) = self { return report }
-        return ""
-    }
-
     /// What the front end prints on standard error.
     var message: String {
         switch self {
         case .usage(let error):
             return "error: \(error.message)\n\n\(Commands.usage(for: error.command))"
-        case .cannotLoad(let error, let what):
+        case .cannotLoad(let error, let what, _):
             var text = "error"
             if let rule = error.ruleID { text += "[\(rule)]" }
             text += ": \(error.message)\n"
             if let location = error.location { text += "  --> \(location.file):\(location.line):\(location.column)\n" }
             if let hint = error.hint { text += "  = help: \(hint)\n" }
             return text + "\(what) cannot be loaded\n"
-        case .invalidPlan(let count, let first, let schema):
+        case .invalidPlan(let errors, let schema):
+            let count = errors.count
+            let first = errors[0]
             let again = schema == "schema" ? "eventlint check" : "eventlint check --schema \(schema)"
             let location = "\(first.location.file):\(first.location.line):\(first.location.column)"
             return "error: the plan has \(count) \(count == 1 ? "error" : "errors"); run `\(again)` first\n  first: \(location): [\(first.ruleID)] \(first.message)\n"
-        case .unreadInput(let errors, _):
-            return errors.map { "error: \($0.description)\n" }.joined()
+        case .input(let error):
+            return "error: \(error.description)\n"
         case .cannotWrite(let path, let reason):
             return "error: cannot write \(path): \(reason)\n"
         }
+    }
+
+    /// The failure as findings, for a report in the format the user asked for (SARIF, `::error`
+    /// annotations, the step summary): a file that cannot be loaded under its JSON rule or
+    /// `plan/cannot-load`, an invalid plan as its own errors, an unreadable export under
+    /// `export/cannot-read`. Usage errors and failed writes have no report: `nil`.
+    var findings: [Finding]? {
+        switch self {
+        case .usage, .cannotWrite:
+            return nil
+        case .cannotLoad(let error, let what, let file):
+            let rule = error.ruleID.flatMap(RuleCatalog.rule(id:)) ?? PlanLoadingRules.cannotLoad
+            let notes = error.hint.map { [FindingNote("help: " + $0)] } ?? []
+            return [Finding(rule: rule, message: "\(what) cannot be loaded: \(error.message)",
+                            at: error.location ?? SourceLocation(file: file, line: 1, column: 1), notes: notes)]
+        case .invalidPlan(let errors, _):
+            return errors
+        case .input(let error):
+            return [Self.unreadFinding(error)]
+        }
+    }
+}
+
+extension CommandError {
+    /// An export input that cannot be read (or not to its end), as a finding on the file.
+    static func unreadFinding(_ error: ExportInputError) -> Finding {
+        Finding(rule: ExportRules.cannotRead, message: error.description,
+                at: SourceLocation(file: error.path, line: 1, column: 1))
     }
 }
 

@@ -16,8 +16,8 @@ enum Commands {
             (removed, retyped, narrowed, newly required) are errors, additive ones are info.
             """,
         options: [
-            schema, format, failOn,
-            .valued("--base", "REF|DIR", "the plan before the change: a directory, or a git ref (origin/main)\nof the repository the plan directory is in"),
+            schema, format, ReportOutputs.outputOption, ReportOutputs.maxAnnotationsOption, failOn,
+            .valued("--base", "REF|DIR", "the plan before the change: a directory, or a git ref (origin/main) of\nthe plan's repository, read at the merge-base of REF and HEAD (what\n`git diff REF...HEAD` compares); a ref without the plan is an empty plan"),
         ])
 
     static let lint = CommandDefinition(
@@ -30,7 +30,7 @@ enum Commands {
             report of what the stream holds. FILE may be a glob, `-` for standard input, or a .gz file.
             """,
         options: [
-            schema, format,
+            schema, format, ReportOutputs.outputOption, ReportOutputs.maxAnnotationsOption,
             .valued("--input-format", "FORMAT", "auto (default: detected per line), bq, flat or mp"),
             .valued("--jobs", "N", "worker threads (default: the number of cores)"),
             failOn,
@@ -59,8 +59,8 @@ enum Commands {
             .valued("--tier", "TIER", "standard or 360 (default: the plan's property.tier)"),
             .valued("--quota", "SCOPE=N,...", "quotas for event, user, item, metric (over the plan's and the tier's)"),
             .valued("--min-headroom", "N", "exit 1 when fewer than N slots of a scope would remain"),
-            .valued("--base", "REF|DIR", "show what the change adds against this plan (git ref or directory)"),
-            format, failOn,
+            .valued("--base", "REF|DIR", "show what the change adds against this plan: a directory, or a git\nref read at the merge-base of REF and HEAD"),
+            format, ReportOutputs.outputOption, ReportOutputs.maxAnnotationsOption, ReportOutputs.annotateInfoOption, failOn,
             .valued("--max-examples", "N", "text: at most N findings shown per rule (default 3, 0 = all)"),
         ],
         footer: """

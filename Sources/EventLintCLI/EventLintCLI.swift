@@ -58,7 +58,7 @@ public enum EventLintCLI {
         do throws(CommandError) {
             return try dispatch(arguments, environment: environment, progress: progress)
         } catch {
-            return CommandResult(stdout: error.report, stderr: error.message, status: CommandError.exitStatus)
+            return CommandResult(stderr: error.message, status: CommandError.exitStatus)
         }
     }
 
@@ -92,14 +92,43 @@ public enum EventLintCLI {
         } catch {
             throw .usage(error)
         }
+        let reportCommand: ReportCommand
         switch command {
         case "explain": return try ExplainCommand.run(parsed)
-        case "check": return try CheckCommand.run(parsed, environment: environment)
-        case "lint": return try LintCommand.run(parsed, environment: environment, progress: progress)
-        case "budget": return try BudgetCommand.run(parsed, environment: environment)
         case "sql": return try SQLCommand.run(parsed)
+        case "check": reportCommand = .check
+        case "lint": reportCommand = .lint
+        case "budget": reportCommand = .budget
         default: throw .usage(UsageError("unknown command \"\(command)\""))
         }
+        let outputs = try ReportOutputs.parse(parsed, annotateInfo: reportCommand != .budget)
+        do throws(CommandError) {
+            let report: CommandReport
+            switch reportCommand {
+            case .check: report = try CheckCommand.run(parsed)
+            case .lint: report = try LintCommand.run(parsed, environment: environment, outputs: outputs, progress: progress)
+            case .budget: report = try BudgetCommand.run(parsed)
+            }
+            return outputs.deliver(report, environment: environment)
+        } catch {
+            return failureReport(error, command: reportCommand, outputs: outputs, environment: environment)
+        }
+    }
+
+    /// A report command that stops (a plan that does not load, an unreadable export) still
+    /// writes its report in every format asked for, with the failure as its findings, so
+    /// SARIF stays valid, the annotation appears and the step summary says why; its text goes
+    /// to standard error as for any command error. Exit status 2.
+    static func failureReport(_ error: CommandError, command: ReportCommand, outputs: ReportOutputs,
+                              environment: CommandEnvironment) -> CommandResult {
+        guard let findings = error.findings else {
+            return CommandResult(stderr: error.message, status: CommandError.exitStatus)
+        }
+        let sorted = findings.sortedForReport()
+        let document = ReportDocument(tool: tool, command: command, findings: sorted,
+                                      rules: ReportDocument.rulesReferenced(by: sorted))
+        return outputs.deliver(CommandReport(document: document, status: CommandError.exitStatus),
+                               environment: environment, stderr: error.message, failed: true)
     }
 
     /// Parses `--format`, restricted to the formats a command supports.

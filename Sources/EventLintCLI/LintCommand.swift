@@ -10,9 +10,8 @@ enum LintCommand {
     /// same as "every unclosed pair is near the end".
     static let maxUnclosedWindowMinutes = 525_600.0
 
-    static func run(_ parsed: ParsedArguments, environment: CommandEnvironment,
-                    progress: (@Sendable (String) -> Void)?) throws(CommandError) -> CommandResult {
-        let format = try EventLintCLI.format(parsed)
+    static func run(_ parsed: ParsedArguments, environment: CommandEnvironment, outputs: ReportOutputs,
+                    progress: (@Sendable (String) -> Void)?) throws(CommandError) -> CommandReport {
         let failOn = try EventLintCLI.failOn(parsed)
         let schema = parsed.value("--schema") ?? "schema"
         var request: LintRequest
@@ -25,6 +24,12 @@ enum LintCommand {
                 // Writing the rejects file would truncate the export being linted.
                 throw UsageError("--rejects \(rejectsPath) is an input (\(input == "-" ? "standard input" : input)); choose another file",
                                  command: "lint")
+            }
+            for output in outputs.files.map(\.path) + (rejectsPath.map { [$0] } ?? []) {
+                if let input = request.inputs.first(where: { sameFile($0, output) }) {
+                    throw UsageError("--output \(output) is an input (\(input == "-" ? "standard input" : input)); choose another file",
+                                     command: "lint")
+                }
             }
             if let name = parsed.value("--input-format"), name != "auto" {
                 guard let inputFormat = InputFormat(rawValue: name) else {
@@ -65,15 +70,20 @@ enum LintCommand {
         let document = ReportDocument(tool: EventLintCLI.tool, command: .lint, findings: result.findings,
                                       rules: ReportDocument.rulesReferenced(by: result.findings),
                                       summary: LintSummary.summary(of: result), unlisted: result.unlisted)
-        let options = ReportOptions(format: format, color: EventLintCLI.useColor(environment, format: format),
-                                    maxExamples: maxExamples == 0 ? nil : maxExamples)
-        let report = document.rendered(options)
-        // What was read is reported; an input that could not be read (to its end) is exit 2.
+        var report = CommandReport(document: document, status: exitStatus(for: result.counts, failOn: failOn),
+                                   maxExamples: maxExamples == 0 ? nil : maxExamples)
+        // What was read is reported; an input that could not be read (to its end) is part of the
+        // report as a finding, and exit 2.
         if !result.inputErrors.isEmpty {
             let nothingRead = result.inputErrors.count == request.inputs.count && result.counters.linesRead == 0
-            throw .unreadInput(result.inputErrors, report: nothingRead ? "" : report)
+            if nothingRead, result.inputErrors.count == 1 { throw .input(result.inputErrors[0]) }
+            let unread = result.inputErrors.map(CommandError.unreadFinding)
+            report.document.findings = (report.document.findings + unread).sortedForReport()
+            report.document.rules = ReportDocument.rulesReferenced(by: report.document.findings)
+            report.status = CommandError.exitStatus
+            report.stderr = result.inputErrors.map { "error: \($0.description)\n" }.joined()
         }
-        return CommandResult(stdout: report, status: exitStatus(for: result.counts, failOn: failOn))
+        return report
     }
 
     /// Expands glob patterns the shell left alone (quoted, or from a script); a pattern that

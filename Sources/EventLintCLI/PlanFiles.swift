@@ -59,14 +59,14 @@ extension PlanSession {
         do throws(LoadError) {
             sources = try PlanFiles.read(directory: schema)
         } catch {
-            throw .cannotLoad(error, what: PlanSession.Part.plan.rawValue)
+            throw .cannotLoad(error, what: PlanSession.Part.plan.rawValue, file: schema)
         }
         var baseSources: [PlanSource]?
         if let base {
             do throws(LoadError) {
                 baseSources = try BaseLoader.readSources(base: base, schemaDirectory: schema)
             } catch {
-                throw .cannotLoad(error, what: PlanSession.Part.basePlan.rawValue)
+                throw .cannotLoad(error, what: PlanSession.Part.basePlan.rawValue, file: schema)
             }
         }
         do throws(PlanSession.Failure) {

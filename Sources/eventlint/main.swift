@@ -7,11 +7,13 @@ import EventLintCLI
 
 // The thin executable: read argv and the environment, run the library, write its output, exit.
 // A closed stdout (`eventlint lint big.ndjson | head -1`) must end quietly, so SIGPIPE is
-// ignored and a failed write simply stops the output.
+// ignored and EPIPE on stdout simply stops the output. Any other failed write (a full disk,
+// `> /dev/full`, a report path that is a directory) is exit status 2 with a message: a CI job
+// must not pass on a report it never wrote.
 signal(SIGPIPE, SIG_IGN)
 
-/// Writes all bytes to a file descriptor; false when the reader has gone away.
-nonisolated func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+/// Writes all bytes to a file descriptor; 0, or the `errno` of the write that failed.
+nonisolated func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
     var bytes = Array(text.utf8)
     var written = 0
     while written < bytes.count {
@@ -20,12 +22,16 @@ nonisolated func writeAll(_ text: String, to descriptor: Int32) -> Bool {
         }
         if result < 0 {
             if errno == EINTR { continue }
-            return false
+            return errno
         }
         written += result
     }
     bytes.removeAll()
-    return true
+    return 0
+}
+
+nonisolated func describe(_ code: Int32) -> String {
+    String(cString: strerror(code))
 }
 
 let environment = CommandEnvironment(
@@ -41,14 +47,22 @@ if environment.stderrIsTerminal {
 }
 let result = EventLintCLI.run(Array(CommandLine.arguments.dropFirst()), environment: environment, progress: progress)
 var status = result.status
+var errors = ""
 for file in result.files {
-    let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    if descriptor < 0 || !writeAll(file.contents, to: descriptor) {
-        _ = writeAll("error: cannot write \(file.path)\n", to: 2)
+    let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    var code = descriptor < 0 ? errno : writeAll(file.contents, to: descriptor)
+    if descriptor >= 0, close(descriptor) != 0, code == 0 { code = errno }
+    if code != 0 {
+        errors += "error: cannot write \(file.path): \(describe(code))\n"
         status = 2
     }
-    if descriptor >= 0 { close(descriptor) }
 }
-if !result.stdout.isEmpty { _ = writeAll(result.stdout, to: 1) }
-if !result.stderr.isEmpty { _ = writeAll(result.stderr, to: 2) }
+if !result.stdout.isEmpty {
+    let code = writeAll(result.stdout, to: 1)
+    if code != 0 && code != EPIPE {
+        errors += "error: cannot write standard output: \(describe(code))\n"
+        status = 2
+    }
+}
+_ = writeAll(result.stderr + errors, to: 2)
 exit(status)

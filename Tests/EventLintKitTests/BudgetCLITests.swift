@@ -43,7 +43,58 @@ import Testing
         (["budget", "--registered", "no/such/file.json"], 2),
         (["budget", "--registered", "samples/plans/syntax-error/events.json5"], 2),
         (["budget", "--registered", "samples/ga4", "--base", "samples/plans/no-such-dir-or-ref"], 2),
+        // --min-headroom with --base: only a scope this change takes slots from (4 → 1 here).
+        (["budget", "--registered", "samples/ga4", "--base", "samples/plans/base", "--min-headroom", "2"], 1),
+        (["budget", "--registered", "samples/ga4", "--base", "schema", "--min-headroom", "2"], 0),
+        (["budget", "--registered", "samples/ga4", "--base", "samples/plans/base", "--min-headroom", "1"], 0),
+        // --fail-on as every command takes it: the samples have warnings and info findings.
+        (["budget", "--registered", "samples/ga4", "--fail-on", "warning"], 1),
+        (["budget", "--registered", "samples/ga4", "--fail-on", "info"], 1),
+        (["budget", "--registered", "samples/ga4", "--fail-on", "error"], 0),
+        (["budget", "--registered", "samples/ga4", "--fail-on", "fatal"], 2),
     ]
+
+    /// A registered-definitions file with `text` in a scratch directory.
+    static func registered(_ text: String) throws -> (path: String, remove: () -> Void) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-registered-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("custom-dimensions.json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return (file.path, { try? FileManager.default.removeItem(at: directory) })
+    }
+
+    @Test func anAdminAPIErrorBodyIsNotNothingRegistered() throws {
+        let file = try Self.registered(#"{"error":{"code":401,"message":"Request had invalid authentication credentials.","status":"UNAUTHENTICATED"}}"#)
+        defer { file.remove() }
+        let output = try #require(try EventLintBinary.run(["budget", "--registered", file.path]))
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("an Admin API error response (401, Request had invalid authentication credentials., UNAUTHENTICATED)"),
+                "\(output.stderr)")
+        #expect(output.stderr.contains("access token"))
+        let github = try #require(try EventLintBinary.run(["budget", "--registered", file.path, "--format", "github"]))
+        #expect(github.stdout.hasPrefix("::error file="), "\(github.stdout)")
+    }
+
+    @Test(arguments: [
+        (#"{"kind":"something/else","items":[]}"#, 2, "not an Admin API list response: it has \"kind\""),
+        (#"[]"#, 2, "expected an Admin API list response"),
+        (#"{}"#, 0, ""),
+        (#"{"nextPageToken":""}"#, 0, ""),
+        (#"{"customDimensions":[],"somethingNew":1}"#, 0, ""),
+    ])
+    func onlyListResponsesAreRead(text: String, status: Int32, message: String) throws {
+        let file = try Self.registered(text)
+        defer { file.remove() }
+        let output = try #require(try EventLintBinary.run(["budget", "--registered", file.path]))
+        #expect(output.status == status, "\(text): \(output.stderr)")
+        #expect(message.isEmpty ? output.stderr.isEmpty : output.stderr.contains(message), "\(output.stderr)")
+    }
+
+    @Test func minHeadroomWithABaseNamesWhatTheChangeAdds() throws {
+        let output = try #require(try EventLintBinary.run(
+            ["budget", "--registered", "samples/ga4", "--base", "samples/plans/base", "--min-headroom", "2"]))
+        #expect(output.stdout.contains("fewer than --min-headroom 2; this change adds entry, reason, selected_bucket (headroom 4 → 1)"))
+    }
 
     @Test(arguments: statusCases)
     func exitStatus(arguments: [String], status: Int32) throws {

@@ -49,7 +49,7 @@ import Testing
         // breaking
         ("old_event: { params: { screen: 'required' } },", "", "diff/event-removed"),
         ("minutes: 'optional', ", "", "diff/param-removed"),
-        ("minutes: { type: 'int'", "minutes: { type: 'double'", "diff/type-changed"),
+        ("minutes: { type: 'int'", "minutes: { type: 'string'", "diff/type-changed"),
         ("values: ['home', 'timer']", "values: ['home', 'timer2']", "diff/value-removed"),
         ("label: { type: 'string', register", "label: { type: 'string', values: ['a'], register", "diff/value-removed"),
         ("minutes: 'optional'", "minutes: 'required'", "diff/now-required"),
@@ -61,6 +61,7 @@ import Testing
         // additive
         ("old_event: {", "new_event: { params: { screen: 'optional' } },\n    old_event: {", "diff/event-added"),
         ("label: 'optional' }", "label: 'optional', outcome: 'optional' }", "diff/param-added"),
+        ("minutes: { type: 'int'", "minutes: { type: 'double'", "diff/type-widened"),
         ("label: 'optional' }", "label: 'optional', outcome: { required: { since: '3.0.0' } } }", "diff/param-added"),
         ("values: ['done', 'quit']", "values: ['done', 'quit', 'later']", "diff/value-added"),
         ("minutes: 'optional'", "minutes: { required: { since: '3.0.0' } }", "diff/required-since"),
@@ -81,13 +82,44 @@ import Testing
         }
     }
 
-    @Test func removedThingsPointAtTheBaseAddedAtTheCurrentPlan() throws {
+    @Test func removedThingsPointAtTheCurrentPlanWithTheBaseAsANote() throws {
         let findings = try Self.diff([("old_event: {", "renamed_event: {")])
         let removed = try #require(findings.first { $0.ruleID == "diff/event-removed" })
-        #expect(removed.location.file == "base/plan.json5" && removed.severity == .error)
-        #expect(removed.notes.first?.message.contains("renamed_event") == true)
+        #expect(removed.location.file == "plan.json5" && removed.severity == .error)
+        #expect(removed.notes.first?.message == "declared in the base plan here")
+        #expect(removed.notes.first?.location?.file == "base/plan.json5")
+        #expect(removed.notes.contains { $0.message.contains("renamed_event") })
         let added = try #require(findings.first { $0.ruleID == "diff/event-added" })
         #expect(added.location.file == "plan.json5" && added.severity == .info)
+        #expect(removed.location == added.location, "a rename is shown on the new name")
+
+        let lostParam = try #require(try Self.diff([("minutes: 'optional', ", "")]).first { $0.ruleID == "diff/param-removed" })
+        #expect(lostParam.location.file == "plan.json5" && lostParam.location.line == 9, "on the event that lost it")
+    }
+
+    @Test func anEventRemovedFromAPairIsShownOnThePair() throws {
+        let findings = try Self.diff([
+            ("    timer_closed: { params: { screen: 'required', outcome: { required: true, values: ['done', 'quit'] } } },\n", ""),
+            ("close: { events: ['timer_closed']", "close: { events: ['old_event']"),
+        ])
+        let removed = try #require(findings.first { $0.ruleID == "diff/event-removed" && $0.event == "timer_closed" })
+        let pair = try #require(findings.first { $0.ruleID == "diff/pair-changed" })
+        #expect(removed.location == pair.location, "on the pair that lost the event")
+    }
+
+    @Test func aRenamedValueGetsTheRenameHint() throws {
+        let findings = try Self.diff([("values: ['home', 'timer']", "values: ['home', 'timer_screen']")])
+        let removed = try #require(findings.first { $0.ruleID == "diff/value-removed" })
+        #expect(removed.notes.contains { $0.message.hasPrefix("renamed to \"timer_screen\"?") }, "\(removed.notes)")
+        let two = try Self.diff([("values: ['home', 'timer']", "values: ['home_shield_button', 'timer_x', 'other']")])
+        let home = try #require(two.first { $0.ruleID == "diff/value-removed" && $0.message.hasSuffix("\"home\"") })
+        #expect(home.notes.contains { $0.message.hasPrefix("renamed to \"home_shield_button\"?") })
+    }
+
+    @Test func intToDoubleIsAWideningNotABreak() throws {
+        let findings = try Self.diff([("minutes: { type: 'int'", "minutes: { type: 'double'")])
+        #expect(findings.map(\.ruleID) == ["diff/type-widened"])
+        #expect(findings.allSatisfy { $0.severity == .info })
     }
 
     @Test func aSameParamNewInThisChangeIsAdditive() throws {

@@ -164,7 +164,10 @@ import Testing
     }
 
     static func render(_ document: ReportDocument, _ format: ReportFormat) -> String {
-        document.rendered(ReportOptions(format: format, sourceLine: { _, line in hostile[(line - 1) % hostile.count] }))
+        var options = ReportOptions(format: format, sourceLine: { _, line in hostile[(line - 1) % hostile.count] })
+        // Every finding annotated, so each hostile value reaches a command.
+        options.annotationLimits = GitHubReporter.AnnotationLimits(perLevel: nil)
+        return document.rendered(options)
     }
 
     // MARK: - github

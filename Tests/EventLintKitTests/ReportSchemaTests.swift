@@ -41,6 +41,14 @@ import Testing
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// Validates SARIF text against the official schema: the validator's exit status and output.
+    static func validate(sarif text: String) throws -> (status: Int32, output: String) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-\(UUID().uuidString).sarif")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try runPython(["-c", validator, schemaURL.path, file.path])
+    }
+
     static let sarifDocuments: [(String, ReportDocument)] = [
         ("findings", ReportFixture.document()),
         ("clean", ReportFixture.document(findings: [], command: .check, summary: nil)),

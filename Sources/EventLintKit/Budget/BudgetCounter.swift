@@ -54,16 +54,16 @@ public enum BudgetCounter {
                 scope: scope, quota: quotas.limit(scope), quotaSource: quotas.sources[scope] ?? .tier,
                 registered: registeredCount, newNames: newNames))
         }
-        findings += quotaFindings(scopes, plan: plan, needed: needed, quotas: quotas, minHeadroom: minHeadroom)
-        findings += planFindings(plan: plan, needed: needed)
-        let (candidates, registeredFindings) = judgeRegistered(registered, plan: plan, needed: needed)
-        findings += registeredFindings
-
         var change: BudgetChange?
         if let base {
             change = compare(base: base.plan, label: base.label, current: needed, scopes: scopes,
                              registeredSlots: registeredSlots)
         }
+        findings += quotaFindings(scopes, plan: plan, needed: needed, quotas: quotas, minHeadroom: minHeadroom,
+                                  change: change)
+        findings += planFindings(plan: plan, needed: needed)
+        let (candidates, registeredFindings) = judgeRegistered(registered, plan: plan, needed: needed)
+        findings += registeredFindings
         return BudgetReport(
             quotas: quotas, scopes: scopes, needed: needed, archiveCandidates: candidates,
             limits: collectionLimits(plan), minHeadroom: minHeadroom, change: change,
@@ -72,8 +72,12 @@ public enum BudgetCounter {
 
     // MARK: - Quotas
 
+    /// Over quota is always an error. Under `minHeadroom` is one too, except that with a base
+    /// (`change`) only a scope this change takes slots from counts: a pull request that adds
+    /// nothing must not fail because the property was already short of room.
     private static func quotaFindings(
-        _ scopes: [ScopeUsage], plan: Plan, needed: [NeededRegistration], quotas: BudgetQuotas, minHeadroom: Int?
+        _ scopes: [ScopeUsage], plan: Plan, needed: [NeededRegistration], quotas: BudgetQuotas, minHeadroom: Int?,
+        change: BudgetChange?
     ) -> [Finding] {
         var findings: [Finding] = []
         for usage in scopes {
@@ -90,10 +94,14 @@ public enum BudgetCounter {
                     message: "\(usage.scope.slotNamePlural): \(usage.registered) registered + \(usage.new) needed by the plan = \(usage.totalAfter), over the quota of \(usage.quota) by \(-usage.headroom)",
                     at: location, notes: [quotaNote] + newNote))
             } else if let minHeadroom, usage.headroom < minHeadroom {
-                findings.append(Finding(
-                    rule: BudgetRules.underMinHeadroom,
-                    message: "\(usage.scope.slotNamePlural): \(usage.headroom) of \(usage.quota) slots would remain, fewer than --min-headroom \(minHeadroom)",
-                    at: location, notes: [quotaNote] + newNote))
+                let scopeChange = change?.scopes.first { $0.scope == usage.scope }
+                let takesSlots = scopeChange.map { $0.headroomAfter < $0.headroomBefore } ?? false
+                if change != nil && !takesSlots { continue }
+                var message = "\(usage.scope.slotNamePlural): \(usage.headroom) of \(usage.quota) slots would remain, fewer than --min-headroom \(minHeadroom)"
+                if let scopeChange {
+                    message += "; this change adds \(scopeChange.addedUnregistered.joined(separator: ", ")) (headroom \(scopeChange.headroomBefore) → \(scopeChange.headroomAfter))"
+                }
+                findings.append(Finding(rule: BudgetRules.underMinHeadroom, message: message, at: location, notes: [quotaNote] + newNote))
             }
         }
         return findings

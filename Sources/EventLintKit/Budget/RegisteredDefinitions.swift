@@ -78,6 +78,31 @@ public enum RegisteredDefinitionsReader {
             throw failure("expected an Admin API list response (an object with customDimensions or customMetrics)",
                           at: root.offset)
         }
+        // An error body (`{"error":{"code":401,"status":"UNAUTHENTICATED",…}}`, what curl saves
+        // when the token has expired) or any other object is not "nothing registered": a
+        // reassuring budget from a failed export is worse than a failed job.
+        if let error = members.first(where: { $0.key == "error" }) {
+            var details: [String] = []
+            if case .object(let fields) = error.value.value {
+                for field in fields where ["code", "status", "message"].contains(field.key) {
+                    switch field.value.value {
+                    case .string(let text): details.append(text)
+                    case .number(let number): details.append(number)
+                    default: break
+                    }
+                }
+            }
+            let detail = details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")"
+            throw LoadError(message: "an Admin API error response\(detail), not a list of definitions",
+                            location: location(error.value.offset),
+                            hint: "export the definitions again; an expired or missing access token gives 401 UNAUTHENTICATED")
+        }
+        let listKeys: Set<String> = ["customDimensions", "customMetrics", "nextPageToken"]
+        if !members.contains(where: { $0.key == "customDimensions" || $0.key == "customMetrics" }),
+           let other = members.first(where: { !listKeys.contains($0.key) }) {
+            throw failure("not an Admin API list response: it has \"\(other.key)\" but neither customDimensions nor customMetrics",
+                          at: other.value.offset)
+        }
         var definitions: [RegisteredDefinition] = []
         for member in members {
             let isMetric: Bool

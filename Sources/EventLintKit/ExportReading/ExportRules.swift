@@ -2,7 +2,19 @@
 /// that build their findings from a `FramedLine`, so wording lives next to the rule.
 public enum ExportRules {
     public static let all: [Rule] = [lineTooLong, leadingBOM, blankLine, missingFinalNewline, documentTooLarge,
-                                     duplicateInput]
+                                     duplicateInput, cannotRead]
+
+    /// Reported by the front end for an `ExportInputError`, so the failure reaches every report
+    /// format.
+    public static let cannotRead = Rule(
+        id: "export/cannot-read", stage: .export, severity: .error,
+        summary: "an export cannot be read at all",
+        documentation: """
+            The file does not exist, is a directory, cannot be opened or read, is compressed in a \
+            format eventlint does not decode, or is a corrupt gzip stream. Every line read before the problem, and every \
+            other input, is still checked and reported; the exit status is 2. Check the path (a quoted glob that matches nothing is kept as a file name) \
+            and decompress what the message names.
+            """)
 
     public static let lineTooLong = Rule(
         id: "export/line-too-long", stage: .export, severity: .error,

@@ -1,6 +1,9 @@
 /// Compares the plan before a change (`--base`) with the current one and classifies every
-/// difference as breaking (error) or additive (info). Something removed is reported where the
-/// base declared it; something added or changed, where the current plan declares it.
+/// difference as breaking (error) or additive (info). Every finding is anchored on a file of the
+/// current plan, because a pull request shows annotations only on the files it has: something
+/// added or changed where the current plan declares it; something removed on the declaration
+/// that remains (the event that lost a param) or else on the file the base declared it in (the
+/// current plan's first file when that file is gone too), with the base location as a note.
 public enum PlanDiff {
     public static func compare(base: Plan, current: Plan) -> [Finding] {
         var diff = Differ(base: base, current: current)
@@ -28,22 +31,48 @@ private struct Differ {
         findings.append(Finding(rule: rule, message: message, at: location, event: event, param: param, notes: notes))
     }
 
+    /// Reports something the change removed: on `remaining` (a declaration of the current plan
+    /// it belonged to) or else on the current file of the same name, with where the base had it.
+    mutating func removed(_ rule: Rule, _ message: String, was old: SourceLocation, on remaining: SourceLocation? = nil,
+                          event: String? = nil, param: String? = nil, notes: [FindingNote] = []) {
+        let anchor = remaining ?? fileAnchor(for: old)
+        add(rule, message, at: anchor, event: event, param: param,
+            notes: [FindingNote("declared in the base plan here", at: old)] + notes)
+    }
+
+    /// Line 1 of the current plan's file with the same name as the base file (`schema/a.json5`
+    /// for `origin/main:schema/a.json5` or `old/a.json5`), or of its first file when that one
+    /// was removed too.
+    func fileAnchor(for old: SourceLocation) -> SourceLocation {
+        let name = Self.fileName(old.file)
+        let file = current.files.first { Self.fileName($0) == name } ?? current.files.sorted().first ?? old.file
+        return SourceLocation(file: file, line: 1, column: 1)
+    }
+
+    /// The name of a plan file within its directory: after the last `/`, or for a file at the
+    /// top of a repository (`REF:plan.json5`) after the ref's `:`.
+    static func fileName(_ path: String) -> Substring {
+        if let slash = path.lastIndex(of: "/") { return path[path.index(after: slash)...] }
+        if let colon = path.firstIndex(of: ":") { return path[path.index(after: colon)...] }
+        return path[...]
+    }
+
     // MARK: - Params and user properties
 
     mutating func compareParams() {
         for old in base.params {
             guard let new = current.param(named: old.name) else {
-                add(DiffRules.paramRemoved, "param \"\(old.name)\" was removed from the plan", at: old.location, param: old.name)
+                removed(DiffRules.paramRemoved, "param \"\(old.name)\" was removed from the plan", was: old.location, param: old.name)
                 if let scope = old.registration.scope {
-                    add(DiffRules.registrationRemoved,
-                        "param \"\(old.name)\", registered as \(scope.slotNameWithArticle), was removed", at: old.location, param: old.name)
+                    removed(DiffRules.registrationRemoved,
+                            "param \"\(old.name)\", registered as \(scope.slotNameWithArticle), was removed", was: old.location, param: old.name)
                 }
                 continue
             }
             if old.type != new.type {
-                add(DiffRules.typeChanged, "param \"\(new.name)\" changed type from \(old.type.rawValue) to \(new.type.rawValue)",
+                add(Self.typeRule(old.type, new.type), "param \"\(new.name)\" changed type from \(old.type.rawValue) to \(new.type.rawValue)",
                     at: new.typeLocation, param: new.name, notes: [FindingNote("was \(old.type.rawValue) here", at: old.typeLocation)])
-                continue
+                if !Self.widens(old.type, new.type) { continue }
             }
             compareValues(old: old.allowedTexts, new: new.allowedTexts, what: "param \"\(new.name)\"",
                           oldLocation: old.location, newLocation: new.location, newValues: new.values, event: nil, param: new.name)
@@ -66,17 +95,18 @@ private struct Differ {
     mutating func compareUserProperties() {
         for old in base.userProperties {
             guard let new = current.userProperty(named: old.name) else {
-                add(DiffRules.paramRemoved, "user property \"\(old.name)\" was removed from the plan", at: old.location, param: old.name)
+                removed(DiffRules.paramRemoved, "user property \"\(old.name)\" was removed from the plan", was: old.location, param: old.name)
                 if let scope = old.registration.scope {
-                    add(DiffRules.registrationRemoved,
-                        "user property \"\(old.name)\", registered as \(scope.slotNameWithArticle), was removed", at: old.location, param: old.name)
+                    removed(DiffRules.registrationRemoved,
+                            "user property \"\(old.name)\", registered as \(scope.slotNameWithArticle), was removed",
+                            was: old.location, param: old.name)
                 }
                 continue
             }
             if old.type != new.type {
-                add(DiffRules.typeChanged, "user property \"\(new.name)\" changed type from \(old.type.rawValue) to \(new.type.rawValue)",
+                add(Self.typeRule(old.type, new.type), "user property \"\(new.name)\" changed type from \(old.type.rawValue) to \(new.type.rawValue)",
                     at: new.location, param: new.name, notes: [FindingNote("was \(old.type.rawValue) here", at: old.location)])
-                continue
+                if !Self.widens(old.type, new.type) { continue }
             }
             compareValues(old: old.values?.map(\.value.plainText), new: new.values?.map(\.value.plainText),
                           what: "user property \"\(new.name)\"", oldLocation: old.location, newLocation: new.location,
@@ -94,6 +124,21 @@ private struct Differ {
         }
     }
 
+    /// `int` → `double` keeps every value valid (lint accepts `int_value` for a double param).
+    static func widens(_ old: ParamType, _ new: ParamType) -> Bool { old == .int && new == .double }
+
+    static func typeRule(_ old: ParamType, _ new: ParamType) -> Rule {
+        widens(old, new) ? DiffRules.typeWidened : DiffRules.typeChanged
+    }
+
+    /// The added value that looks like `removed` renamed: the only one added, or one that
+    /// extends or shortens it (`home_shield` → `home_shield_button`).
+    static func renameCandidate(for removed: String, among added: [String]) -> String? {
+        if added.count == 1 { return added[0] }
+        let similar = added.filter { $0.hasPrefix(removed) || removed.hasPrefix($0) || $0.hasSuffix(removed) || removed.hasSuffix($0) }
+        return similar.count == 1 ? similar[0] : nil
+    }
+
     /// Allowed values: nil means any value.
     mutating func compareValues(
         old: [String]?, new: [String]?, what: String, oldLocation: SourceLocation, newLocation: SourceLocation,
@@ -108,9 +153,15 @@ private struct Differ {
         case (_?, nil):
             add(DiffRules.valueAdded, "\(what) now allows any value", at: newLocation, event: event, param: param)
         case (let old?, let new?):
+            let addedValues = new.filter { !old.contains($0) }
             for value in old where !new.contains(value) {
+                var notes = [FindingNote("allowed in the base plan here", at: oldLocation)]
+                if let renamed = Self.renameCandidate(for: value, among: addedValues) {
+                    let at = newValues?.first { $0.value.plainText == renamed }?.location ?? newLocation
+                    notes.append(FindingNote("renamed to \"\(renamed)\"? data already sent with \"\(value)\" fails now; keep both values", at: at))
+                }
                 add(DiffRules.valueRemoved, "\(what) no longer allows \"\(value)\"", at: newLocation, event: event, param: param,
-                    notes: [FindingNote("allowed in the base plan here", at: oldLocation)])
+                    notes: notes)
             }
             for value in new where !old.contains(value) {
                 let at = newValues?.first { $0.value.plainText == value }?.location ?? newLocation
@@ -167,14 +218,18 @@ private struct Differ {
             guard let new = current.event(named: old.name) else {
                 let names = Set(old.params.map(\.name))
                 let twin = added.first { Set($0.params.map(\.name)) == names && !names.isEmpty }
-                add(DiffRules.eventRemoved, "event \"\(old.name)\" was removed (or renamed)", at: old.location, event: old.name,
-                    notes: twin.map { [FindingNote("renamed to \"\($0.name)\"? it carries the same params", at: $0.location)] } ?? [])
+                // A pair that checked the event and still exists is the declaration that lost it.
+                let pair = base.pairs.first { ($0.opens + $0.closes + $0.inside).contains { $0.event == old.name } }
+                    .flatMap { lost in current.pairs.first { $0.name == lost.name } }
+                removed(DiffRules.eventRemoved, "event \"\(old.name)\" was removed (or renamed)", was: old.location,
+                        on: twin?.location ?? pair?.location, event: old.name,
+                        notes: twin.map { [FindingNote("renamed to \"\($0.name)\"? it carries the same params", at: $0.location)] } ?? [])
                 continue
             }
             for oldUse in old.params {
                 guard let newUse = new.use(of: oldUse.name) else {
-                    add(DiffRules.paramRemoved, "event \"\(new.name)\" no longer carries param \"\(oldUse.name)\"",
-                        at: oldUse.location, event: new.name, param: oldUse.name)
+                    removed(DiffRules.paramRemoved, "event \"\(new.name)\" no longer carries param \"\(oldUse.name)\"",
+                            was: oldUse.location, on: new.location, event: new.name, param: oldUse.name)
                     continue
                 }
                 compareRequirement(oldUse.requirement, newUse.requirement, event: new.name, use: newUse)
@@ -249,7 +304,7 @@ private struct Differ {
 
     mutating func comparePairs() {
         for old in base.pairs where !current.pairs.contains(where: { $0.name == old.name }) {
-            add(DiffRules.pairRemoved, "pair \"\(old.name)\" was removed", at: old.location)
+            removed(DiffRules.pairRemoved, "pair \"\(old.name)\" was removed", was: old.location)
         }
         for new in current.pairs {
             let events = (new.opens + new.closes + new.inside).map(\.event)
@@ -361,7 +416,7 @@ private struct Differ {
 
     mutating func compareRules() {
         for old in base.rules where !current.rules.contains(where: { $0.name == old.name }) {
-            add(DiffRules.ruleRemoved, "rule \"\(old.name)\" was removed", at: old.location)
+            removed(DiffRules.ruleRemoved, "rule \"\(old.name)\" was removed", was: old.location)
         }
         for new in current.rules {
             let onlyNew = appliesOnlyToNewData(new)

@@ -6,7 +6,7 @@ public enum DiffRules {
     public static let all: [Rule] = [
         eventRemoved, paramRemoved, typeChanged, valueRemoved, nowRequired, rangeNarrowed, registrationRemoved,
         pairChanged, ruleChanged,
-        eventAdded, paramAdded, valueAdded, requiredSince, nowOptional, rangeWidened, registrationAdded,
+        eventAdded, paramAdded, typeWidened, valueAdded, requiredSince, nowOptional, rangeWidened, registrationAdded,
         pairAdded, pairUpdated, pairRemoved, ruleAdded, ruleUpdated, ruleRemoved,
     ]
 
@@ -26,16 +26,16 @@ public enum DiffRules {
 
     public static let eventRemoved = rule(
         "diff/event-removed", .error, "an event of the base plan is gone (removed or renamed)",
-        "The finding points at the event in the base plan (`REF:path`). A rename shows as one event removed and one added; a note names a new event with the same params.")
+        "The finding is shown on the file of the current plan the event was declared in (line 1), or on the new event a rename hint names, with a note that points at the event in the base plan (`REF:path`). A rename shows as one event removed and one added; a note names a new event with the same params.")
     public static let paramRemoved = rule(
         "diff/param-removed", .error, "a param or user property of the base plan is gone, or an event no longer carries a param",
         "Data that carries the param now reports it as unknown, and queries that read it find nothing in new data.")
     public static let typeChanged = rule(
-        "diff/type-changed", .error, "a param or user property changed type",
+        "diff/type-changed", .error, "a param or user property changed type (other than int to double)",
         "Values sent with the old type fail the new one; in BigQuery the value moves between `string_value`, `int_value` and `double_value`, which breaks every query reading it.")
     public static let valueRemoved = rule(
         "diff/value-removed", .error, "an allowed value was removed, or a param that took any value is now restricted",
-        "Data that sends the value now fails the allowed-values check, and reports filtered on it go empty. Bucket edges that change rename the labels.")
+        "Data that sends the value now fails the allowed-values check, and reports filtered on it go empty. Bucket edges that change rename the labels. When a new value looks like the old one renamed (one removed and one added, or one name extending the other), a note says so.")
     public static let nowRequired = rule(
         "diff/now-required", .error, "a param became required on an event that did not require it",
         "Events sent without it, by app versions that predate the change, now fail. Use `required: { since: 'VERSION' }` so only rows of the version that sends it must carry it.")
@@ -51,6 +51,9 @@ public enum DiffRules {
     public static let ruleChanged = rule(
         "diff/rule-changed", .error, "a cross-event rule changed (or was added) so that data which passed may now fail",
         "A rule is judged breaking whenever it now applies to data the base plan already described: it is compared as a whole, so any change to its events, conditions or severity counts, unless it applies only to new events, new params or new values.")
+    public static let typeWidened = rule(
+        "diff/type-widened", .info, "a param or user property changed type from int to double",
+        "Every whole number that passed still passes: lint accepts `int_value` for a double param. Queries that read only `int_value` should also read `double_value` for data sent after the change.")
     public static let eventAdded = rule("diff/event-added", .info, "a new event", "A new event in the plan.")
     public static let paramAdded = rule(
         "diff/param-added", .info, "a new param or user property, or an event that now carries a param optionally or only since a version",

@@ -13,8 +13,9 @@ public struct PlanSession: Sendable {
     public enum Failure: Error, Sendable {
         /// A plan file is unreadable or not valid JSON5.
         case cannotLoad(LoadError, part: Part)
-        /// The plan loads, but `check` finds errors in it: no export is judged against it.
-        case hasErrors(count: Int, first: Finding)
+        /// The plan loads, but `check` finds errors in it (all of them, in report order): no
+        /// export is judged against it.
+        case hasErrors([Finding])
     }
 
     public let sources: [PlanSource]
@@ -64,7 +65,7 @@ public struct PlanSession: Sendable {
     /// finds errors in the plan itself, so nothing is judged against a broken plan.
     public func validPlan() throws(Failure) -> Plan {
         let errors = planFindings.filter { $0.severity == .error }
-        if let first = errors.first { throw .hasErrors(count: errors.count, first: first) }
+        if !errors.isEmpty { throw .hasErrors(errors) }
         return loaded.plan
     }
 }

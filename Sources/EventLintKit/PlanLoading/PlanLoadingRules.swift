@@ -1,6 +1,20 @@
 /// Rules the plan loader reports while it reads the plan's declarations.
 public enum PlanLoadingRules {
-    public static let all: [Rule] = [unknownKey, invalidDeclaration, duplicateDeclaration]
+    public static let all: [Rule] = [unknownKey, invalidDeclaration, duplicateDeclaration, cannotLoad]
+
+    /// Not reported by the loader itself: the front end reports with it a plan, base plan or
+    /// registered-definitions file that cannot be used at all, so that failure reaches SARIF,
+    /// annotations and the step summary like any finding.
+    public static let cannotLoad = Rule(
+        id: "plan/cannot-load", stage: .plan, severity: .error,
+        summary: "a plan, base plan or registered-definitions file cannot be used at all",
+        documentation: """
+        The plan directory does not exist or holds no plan files, a file cannot be read, the base \
+        ref is not in the repository, or a registered-definitions file is not a GA4 Admin API list \
+        response. The command stops with exit status 2; no other finding is reported. A JSON or \
+        JSON5 syntax error is reported with its `json/…` rule instead. Follow the message's hint \
+        (`--schema DIR`, fetch the base branch, export the definitions again).
+        """)
 
     public static let unknownKey = Rule(
         id: "plan/unknown-key", stage: .plan, severity: .error,

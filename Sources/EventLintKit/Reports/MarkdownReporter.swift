@@ -14,6 +14,7 @@ public struct MarkdownReporter {
         let counts = document.counts
         var parts: [String] = []
         parts.append("## \(Self.inline(document.tool.name)) \(document.command.rawValue)")
+        if let headline = document.headline { parts.append("**" + Self.inline(headline) + "**") }
         if counts.total == 0 {
             parts.append("**no findings**")
         } else {

@@ -34,10 +34,13 @@ public struct ReportDocument: Sendable {
     public var summary: ReportSummary?
     /// Findings the run counted but did not keep (over `--max-findings`): part of every tally.
     public var unlisted: FindingCounts
+    /// One line `text` prints before the findings: the verdict of `check --base`
+    /// ("2 breaking changes, 49 additive").
+    public var headline: String?
 
     public init(
         tool: ReportTool, command: ReportCommand, findings: [Finding], rules: [Rule],
-        summary: ReportSummary? = nil, unlisted: FindingCounts = FindingCounts()
+        summary: ReportSummary? = nil, unlisted: FindingCounts = FindingCounts(), headline: String? = nil
     ) {
         self.tool = tool
         self.command = command
@@ -45,6 +48,7 @@ public struct ReportDocument: Sendable {
         self.rules = rules
         self.summary = summary
         self.unlisted = unlisted
+        self.headline = headline
     }
 
     /// The rules from `catalog` that `findings` reference, in id order; what a command passes as
@@ -68,10 +72,13 @@ public struct ReportDocument: Sendable {
     public func rendered(_ options: ReportOptions) -> String {
         switch options.format {
         case .text:
-            TextReporter(color: options.color, maxExamples: options.maxExamples, sourceLine: options.sourceLine)
-                .render(self)
+            {
+                var reporter = TextReporter(color: options.color, maxExamples: options.maxExamples, sourceLine: options.sourceLine)
+                reporter.compactInfo = options.compactInfo
+                return reporter.render(self)
+            }()
         case .json: JSONReporter().render(self)
-        case .github: GitHubReporter().render(self)
+        case .github: GitHubReporter(limits: options.annotationLimits).render(self)
         case .sarif: SARIFReporter().render(self)
         case .junit: JUnitReporter().render(self)
         case .markdown: MarkdownReporter().render(self)
@@ -92,6 +99,10 @@ public struct ReportOptions {
     /// The text of a source line (1-based, without its line break) for the `text` excerpt, or
     /// `nil` when it is not available, in which case only the location is printed.
     public var sourceLine: (_ file: String, _ line: Int) -> String?
+    /// `text` only: info findings as one line each.
+    public var compactInfo = false
+    /// `github` only: how many findings become annotations.
+    public var annotationLimits = GitHubReporter.AnnotationLimits()
 
     public init(
         format: ReportFormat, color: Bool = false, maxExamples: Int? = nil,

@@ -20,6 +20,8 @@ public struct TextReporter {
     public var color: Bool
     public var maxExamples: Int?
     public var sourceLine: (_ file: String, _ line: Int) -> String?
+    /// Info findings as one line each (`check --base`: the additive changes), after the rest.
+    public var compactInfo = false
 
     public init(
         color: Bool = false, maxExamples: Int? = nil,
@@ -32,10 +34,18 @@ public struct TextReporter {
 
     public func render(_ document: ReportDocument) -> String {
         var blocks: [String] = []
+        if let headline = document.headline { blocks.append(paint(Self.visible(headline), Self.bold)) }
         let (shown, hidden) = Self.limit(document.findings, maxExamples: maxExamples)
+        var compact: [String] = []
         for finding in shown {
-            blocks.append(block(for: finding))
+            if compactInfo && finding.severity == .info {
+                compact.append(paint(finding.severity.rawValue, Self.severityStyle(finding.severity))
+                    + "[\(finding.ruleID)]: \(Self.visible(finding.message)) (\(Self.visible(finding.location.description)))")
+            } else {
+                blocks.append(block(for: finding))
+            }
         }
+        if !compact.isEmpty { blocks.append(compact.joined(separator: "\n")) }
         if !hidden.isEmpty {
             blocks.append(hidden.map { "... and \($0.count) more [\($0.ruleID)]" }.joined(separator: "\n"))
         }

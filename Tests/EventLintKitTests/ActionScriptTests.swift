@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+/// The GitHub Action's steps (`.ci/eventlint-action.sh run`, what `action.yml` runs) over a
+/// temporary app repository: an upstream with `main`, a clone with a pull-request branch, the
+/// `GITHUB_*` variables an Actions runner sets, and the eventlint the tests built.
+@Suite(.enabled(if: GitRepository.gitAvailable, "git is not installed"))
+struct ActionScriptTests {
+    static let script = Repository.root.appendingPathComponent(".ci/eventlint-action.sh").path
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var summary: String
+        var sarif: URL
+
+        var annotations: [Substring] { output.split(separator: "\n").filter { $0.hasPrefix("::error") || $0.hasPrefix("::warning") || $0.hasPrefix("::notice") } }
+    }
+
+    /// An upstream whose `main` holds `files`, and a clone on branch `pr` with origin/main.
+    static func app(main files: [String: String]) throws -> (upstream: GitRepository, app: GitRepository) {
+        let upstream = try GitRepository()
+        try upstream.write("README.md", "an app\n")
+        for (path, text) in files { try upstream.write(path, text) }
+        try upstream.commit("main")
+        let app = try GitRepository(cloning: upstream)
+        try app.git("checkout", "-q", "-b", "pr")
+        return (upstream, app)
+    }
+
+    static let plan = ["schema/params.json5": SmallPlan.params, "schema/events.json5": SmallPlan.events]
+
+    /// Runs the action's `run` step in `app` as a pull request against main.
+    static func runAction(in app: GitRepository, inputs: [String: String] = [:]) throws -> Run {
+        let binary = try #require(EventLintBinary.url)
+        let scratch = app.url.deletingLastPathComponent().appendingPathComponent("eventlint-runner-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let summary = scratch.appendingPathComponent("step-summary.md")
+        _ = FileManager.default.createFile(atPath: summary.path, contents: nil)
+        let sarif = app.url.appendingPathComponent("eventlint-sarif")
+        var environment = [
+            "EVENTLINT": binary.path, "GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "pull_request",
+            "GITHUB_BASE_REF": "main", "GITHUB_HEAD_REF": "pr", "GITHUB_WORKSPACE": app.url.path,
+            "GITHUB_STEP_SUMMARY": summary.path, "INPUT_SARIF": sarif.path, "NO_COLOR": "1",
+        ]
+        for (key, value) in inputs { environment[key] = value }
+        let (status, output) = try app.runWithStatus(["bash", script, "run"], environment: environment)
+        return Run(status: status, output: output, summary: try String(contentsOf: summary, encoding: .utf8), sarif: sarif)
+    }
+
+    /// The `file=` of an annotation, unescaped.
+    static func file(of annotation: Substring) -> String? {
+        guard let start = annotation.range(of: "file=") else { return nil }
+        let rest = annotation[start.upperBound...]
+        let end = rest.firstIndex { $0 == "," || $0 == ":" } ?? rest.endIndex
+        return String(rest[..<end]).removingPercentEncoding
+    }
+
+    @Test func aBreakingChangeIsAnnotatedOnAFileOfTheHeadTree() throws {
+        let (upstream, app) = try Self.app(main: Self.plan)
+        defer { upstream.remove(); app.remove() }
+        try app.write("schema/events.json5", SmallPlan.events
+            .replacingOccurrences(of: "    timer_closed: { params: { screen: 'required' } },\n", with: ""))
+        try app.commit("remove an event")
+
+        let run = try Self.runAction(in: app)
+        #expect(run.status == 1, "\(run.output)")
+        let errors = run.annotations.filter { $0.hasPrefix("::error") }
+        #expect(errors.count == 1, "\(run.output)")
+        let headTree = try app.git("ls-tree", "-r", "--name-only", "HEAD").split(separator: "\n").map(String.init)
+        for error in errors {
+            let file = try #require(Self.file(of: error))
+            #expect(headTree.contains(file), "\(file) is not in the head tree \(headTree)")
+        }
+        #expect(run.summary.contains("## eventlint check"), "the step summary is written")
+        #expect(run.summary.contains("against origin/main: 1 breaking change, 0 additive"), "\(run.summary)")
+        #expect(FileManager.default.fileExists(atPath: run.sarif.appendingPathComponent("check.sarif").path))
+    }
+
+    @Test func aSyntaxErrorGivesValidSARIFWithThatError() throws {
+        let (upstream, app) = try Self.app(main: Self.plan)
+        defer { upstream.remove(); app.remove() }
+        try app.write("schema/events.json5", "{ events: { a: { params: {} } }\n  b: 1 }\n")
+        try app.commit("typo")
+
+        let run = try Self.runAction(in: app)
+        #expect(run.status == 2)
+        #expect(run.annotations.contains { $0.hasPrefix("::error file=schema/events.json5,line=2,") && $0.contains("title=json/") },
+                "\(run.output)")
+        let sarif = try String(contentsOf: run.sarif.appendingPathComponent("check.sarif"), encoding: .utf8)
+        #expect(sarif.contains("\"ruleId\"") && sarif.contains("json/"))
+        if ReportSchemaTests.validatorAvailable {
+            let validation = try ReportSchemaTests.validate(sarif: sarif)
+            #expect(validation.status == 0, "\(validation.output)")
+        }
+        #expect(run.summary.contains("the plan cannot be loaded"), "\(run.summary)")
+    }
+
+    @Test func thePullRequestThatAddsThePlanPassesAsAdditive() throws {
+        let (upstream, app) = try Self.app(main: [:])
+        defer { upstream.remove(); app.remove() }
+        for (path, text) in Self.plan { try app.write(path, text) }
+        try app.commit("first plan")
+
+        let run = try Self.runAction(in: app)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(!run.annotations.contains { $0.hasPrefix("::error") })
+        #expect(run.summary.contains("no breaking changes, 4 additive"), "\(run.summary)")
+    }
+
+    @Test func aBranchBehindMainReportsNoPhantomRemovals() throws {
+        let (upstream, app) = try Self.app(main: Self.plan)
+        defer { upstream.remove(); app.remove() }
+        try app.write("schema/params.json5", SmallPlan.params.replacingOccurrences(of: "'timer']", with: "'timer', 'settings']"))
+        try app.commit("a new value")
+        try upstream.write("schema/events.json5", SmallPlan.events.replacingOccurrences(
+            of: "  events: {\n", with: "  events: {\n    paywall_shown: { params: { screen: 'optional' } },\n"))
+        try upstream.commit("main moves on")
+        try app.git("fetch", "-q", "origin")
+
+        let run = try Self.runAction(in: app)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(!run.output.contains("diff/event-removed"), "\(run.output)")
+
+        // The merge commit a pull_request workflow checks out gives the same answer.
+        try app.git("checkout", "-q", "--detach", "origin/main")
+        try app.git("merge", "-q", "--no-ff", "-m", "merge pr", "pr")
+        let merged = try Self.runAction(in: app)
+        #expect(merged.status == 0 && !merged.output.contains("diff/event-removed"), "\(merged.output)")
+    }
+
+    @Test func annotationsAreCappedWithASummaryLine() throws {
+        let (upstream, app) = try Self.app(main: Self.plan)
+        defer { upstream.remove(); app.remove() }
+        try app.write("exports/day1.ndjson", String(repeating: "{\n", count: 40))
+        try app.commit("an export")
+
+        let run = try Self.runAction(in: app, inputs: ["INPUT_EXPORTS": "exports/*.ndjson"])
+        #expect(run.status == 1, "\(run.output)")
+        #expect(run.annotations.filter { $0.hasPrefix("::error") }.count == 10)
+        #expect(run.annotations.contains { $0.hasPrefix("::notice title=eventlint::30 more findings were not annotated") },
+                "\(run.output)")
+        #expect(run.summary.contains("## eventlint lint"))
+
+        let five = try Self.runAction(in: app, inputs: ["INPUT_EXPORTS": "exports/*.ndjson", "INPUT_MAX_ANNOTATIONS": "5"])
+        #expect(five.annotations.filter { $0.hasPrefix("::error") }.count == 4)
+    }
+
+    @Test func everyInputOfTheActionReachesTheScript() throws {
+        let action = try String(contentsOf: Repository.root.appendingPathComponent("action.yml"), encoding: .utf8)
+        let script = try String(contentsOfFile: Self.script, encoding: .utf8)
+        let inputs = action.components(separatedBy: "\noutputs:")[0].split(separator: "\n")
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && $0.hasSuffix(":") }
+            .map { String($0.dropFirst(2).dropLast()) }
+        #expect(inputs.count >= 8, "\(inputs)")
+        for input in inputs where input != "working-directory" {
+            let variable = "INPUT_" + input.uppercased().replacingOccurrences(of: "-", with: "_")
+            #expect(action.contains("\(variable): ${{ inputs.\(input) }}"), "action.yml does not pass \(input)")
+            #expect(script.contains(variable), "the script does not read \(variable)")
+        }
+        #expect(action.contains("working-directory: ${{ inputs.working-directory }}"))
+        #expect(action.contains("\"$GITHUB_ACTION_PATH/.ci/eventlint-action.sh\" run"))
+        #expect(action.contains("\"$GITHUB_ACTION_PATH/.ci/eventlint-action.sh\" build"))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum"), "no sha256sum"))
+    func theBuildKeyIsAHashOfTheToolchainAndTheSources() throws {
+        let repository = try GitRepository()
+        defer { repository.remove() }
+        let key = try repository.run(["bash", Self.script, "key"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(key.count == 32 && key.allSatisfy(\.isHexDigit), "\(key)")
+        #expect(try repository.run(["bash", Self.script, "key"]).trimmingCharacters(in: .whitespacesAndNewlines) == key)
+    }
+
+    @Test func budgetRunsWhenRegisteredDefinitionsAreGiven() throws {
+        let (upstream, app) = try Self.app(main: Self.plan)
+        defer { upstream.remove(); app.remove() }
+        try app.write("ga4/custom-dimensions.json", #"{"error":{"code":401,"status":"UNAUTHENTICATED"}}"#)
+        try app.commit("definitions")
+        let run = try Self.runAction(in: app, inputs: ["INPUT_REGISTERED": "ga4"])
+        #expect(run.status == 2, "an expired token fails the job: \(run.output)")
+        #expect(run.output.contains("eventlint budget: exit status 2"))
+        #expect(run.summary.contains("## eventlint budget"))
+    }
+}
