@@ -73,6 +73,8 @@ public enum EventLintCLI {
             case "budget": return try BudgetCommand.run(rest, environment: environment)
             // sql: BigQuery SQL generated from the plan (SQLGeneration/)
             case "sql": return try SQLCommand.run(rest)
+            case "codegen": return try CodegenCommand.run(rest)
+            case "init": return try InitCommand.run(rest)
             default:
                 throw UsageError("unknown command \"\(command)\"")
             }

@@ -10,6 +10,8 @@ enum Usage {
       lint       lint NDJSON event exports against the plan
       budget     count GA4 custom dimensions and metrics against the property's quota
       sql        print BigQuery SQL that runs the same checks where the data is
+      codegen    generate typed tracking code from the plan (codegen swift)
+      init       write a small starter plan into a directory
       explain    print the documentation of a rule (no argument: list every rule id)
       help       print the usage of a command
 
@@ -113,6 +115,29 @@ enum Usage {
 
     """
 
+    static let codegen = """
+    USAGE: eventlint codegen swift [--schema DIR] [--output FILE] [--check FILE]
+
+    Generates one Swift file from the plan: an enum per set of allowed values, a type per event,
+    a handle per pair (its close and inside events are methods of the open pair), typed setters
+    for user properties (see docs/codegen.md). Printed, or written to --output FILE.
+
+    OPTIONS:
+      --schema DIR     plan directory (default: schema)
+      --output FILE    write the code to FILE instead of standard output
+      --check FILE     exit 1 when FILE is not what the plan generates now (for CI)
+
+    """
+
+    static let initPlan = """
+    USAGE: eventlint init [DIR]
+
+    Writes a small commented starter plan (one event, one pair, the property section) to
+    DIR/plan.json5 (default DIR: schema) that `eventlint check` passes. Refuses to write into a
+    directory that already holds a plan file.
+
+    """
+
     static func text(for command: String) -> String? {
         switch command {
         case "check": check
@@ -120,6 +145,8 @@ enum Usage {
         case "lint": lint
         case "explain": explain
         case "sql": sql
+        case "codegen": codegen
+        case "init": initPlan
         case "help": main
         default: nil
         }
