@@ -65,17 +65,18 @@ func json(_ value: TrackingValue) -> String {
     }
 }
 
-var lines: [String] = []
-var drops: [String] = []
-let start: UInt64 = 1_741_910_400_000_000  // 2025-03-14T00:00:00Z, in microseconds
+var sessions: [(lines: [String], drops: [String])] = []
 
-/// One user's session: `body` drives the tracker; the recorded calls become NDJSON lines.
-@MainActor
-func user(_ id: String, version: String, _ body: (Tracker, ManualClock) -> Void) {
+/// One user's session: `body` drives the tracker; the recorded calls become NDJSON lines,
+/// and the drops their descriptions.
+func session(_ id: String, version: String, _ body: (Tracker, ManualClock) -> Void) -> (lines: [String], drops: [String]) {
+    let start: UInt64 = 1_741_910_400_000_000  // 2025-03-14T00:00:00Z, in microseconds
+    var lines: [String] = []
+    var drops: [String] = []
     let clock = ManualClock()
     let recorder = TrackingRecorder()
     let logger = TimedLogger(recorder: recorder, clock: clock)
-    let tracker = Tracker(logger: logger, clock: clock, onDrop: recorder.recordDrop)
+    let tracker = Tracker(logger: logger, clock: clock, onDrop: { recorder.recordDrop($0) })
     body(tracker, clock)
     var properties: [(String, TrackingValue)] = []
     var timeIndex = 0
@@ -96,10 +97,11 @@ func user(_ id: String, version: String, _ body: (Tracker, ManualClock) -> Void)
             drops.append(drop.description)
         }
     }
+    return (lines, drops)
 }
 
 // A new install in the offer arm with the capped block list: the whole block flow.
-user("USER-OFFER-CAP4", version: "3.1.0") { tracker, clock in
+sessions.append(session("USER-OFFER-CAP4", version: "3.1.0") { tracker, clock in
     tracker.setOnboardingBlockArm(.offer)
     tracker.setBlockCapArm(.cap4)
     for phase in [Tracker.Phase.intro, .pickBuilding, .guideStart, .demo] {
@@ -140,11 +142,11 @@ user("USER-OFFER-CAP4", version: "3.1.0") { tracker, clock in
     category.close(outcome: .reselect)
     again.appBlockSaved(appCount: 2, domainCount: 0, hasCategory: false)
     again.close(appCount: 2, domainCount: 0, hasCategory: false)
-}
+})
 
 // A new install in the control arm with the unlimited list: no offer, a paywall left without a
 // purchase, and later the shield and the picker from the home screen.
-user("USER-CONTROL-UNLIMITED", version: "3.0.1") { tracker, clock in
+sessions.append(session("USER-CONTROL-UNLIMITED", version: "3.0.1") { tracker, clock in
     tracker.setOnboardingBlockArm(.control)
     tracker.setBlockCapArm(.unlimited)
     for phase in [Tracker.Phase.intro, .pickBuilding, .guideStart, .demo, .completed] {
@@ -163,10 +165,10 @@ user("USER-CONTROL-UNLIMITED", version: "3.0.1") { tracker, clock in
     clock.advance(milliseconds: 12_000)
     picker.appBlockSaved(appCount: 12, domainCount: 3, hasCategory: true)
     picker.close(appCount: 12, domainCount: 3, hasCategory: true)
-}
+})
 
 // The offer arm with the unlimited list: the offer put off ("later"), the shield put off too.
-user("USER-OFFER-UNLIMITED", version: "3.1.0") { tracker, clock in
+sessions.append(session("USER-OFFER-UNLIMITED", version: "3.1.0") { tracker, clock in
     tracker.setOnboardingBlockArm(.offer)
     tracker.setBlockCapArm(.unlimited)
     for phase in [Tracker.Phase.intro, .pickBuilding, .guideStart, .demo] {
@@ -181,10 +183,10 @@ user("USER-OFFER-UNLIMITED", version: "3.1.0") { tracker, clock in
     clock.advance(milliseconds: 2_000)
     shield.close(step: .intro, outcome: .later)
     tracker.log(Tracker.OnboardingStepComplete(phase: .completed))
-}
+})
 
 // An existing user (no arms): paywalls from the home screen and a building, one bought.
-user("USER-EXISTING", version: "3.0.0") { tracker, clock in
+sessions.append(session("USER-EXISTING", version: "3.0.0") { tracker, clock in
     clock.advance(milliseconds: 60_000)
     tracker.openPaywall(source: .home, variant: "lifetime_v2", trigger: "home_premium_button", builtCount: 12,
                         sessionCount: 64)
@@ -200,13 +202,13 @@ user("USER-EXISTING", version: "3.0.0") { tracker, clock in
     bought.close()  // a pair closed twice
     tracker.openPaywall(source: .home, variant: "", trigger: "home_premium_button", builtCount: 4,
                         sessionCount: 31)  // a variant shorter than minLength 1
-}
+})
 
-let output = lines.joined(separator: "\n") + "\n"
+let output = sessions.flatMap(\.lines).joined(separator: "\n") + "\n"
 guard CommandLine.arguments.count == 2, let file = fopen(CommandLine.arguments[1], "w") else {
     print("usage: driver OUTPUT.ndjson")
     exit(2)
 }
 fputs(output, file)
 fclose(file)
-for drop in drops { print(drop) }
+for drop in sessions.flatMap(\.drops) { print(drop) }

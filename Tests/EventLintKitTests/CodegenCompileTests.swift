@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+@testable import EventLintKit
+
+/// The toolchain's `swiftc` (`/opt/swift/usr/bin/swiftc`, or the first on PATH), to compile
+/// generated code; the compile tests are skipped when there is none.
+enum Swiftc {
+    static let url: URL? = {
+        var candidates = ["/opt/swift/usr/bin/swiftc"]
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            candidates.append(String(directory) + "/swiftc")
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map(URL.init(fileURLWithPath:))
+    }()
+
+    struct Output {
+        var status: Int32
+        var text: String
+    }
+
+    /// Runs a program in `directory`, stdout and stderr together (through a file, not a pipe).
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Output {
+        let log = directory.appendingPathComponent("log-" + UUID().uuidString)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        return Output(status: process.terminationStatus,
+                      text: String(decoding: try Data(contentsOf: log), as: UTF8.self))
+    }
+
+    static func compile(_ arguments: [String], in directory: URL) throws -> Output {
+        try run(url!, arguments, in: directory)
+    }
+}
+
+/// Generated code, compiled: the shipped plan's API drives every journey of the sample and
+/// `lint` finds nothing in what it sent; misuse does not compile; a hostile plan cannot inject
+/// code. A few swiftc runs only, as each takes seconds.
+@Suite(.enabled(if: Swiftc.url != nil, "swiftc not found (/opt/swift/usr/bin/swiftc or PATH): compile tests skipped"))
+struct CodegenCompileTests {
+    static func scratch() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-swiftc-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The shipped plan's generated file, written to a scratch directory.
+    static func shippedCode(in directory: URL) throws -> Plan {
+        let sources = try PlanLoader.readSources(directory: Repository.schema.path)
+        let plan = try PlanLoader.load(sources: sources).plan
+        let code = SwiftCodeGenerator(plan: plan, fingerprint: PlanFingerprint(sources: sources),
+                                      regenerateCommand: "eventlint codegen swift").generate()
+        try code.write(to: directory.appendingPathComponent("Tracking.swift"), atomically: true, encoding: .utf8)
+        return plan
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func generatedAPIDrivesEveryJourneyAndLintFindsNothing() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plan = try Self.shippedCode(in: directory)
+        try FileManager.default.copyItem(at: Repository.fixtures.appendingPathComponent("codegen/driver/main.swift"),
+                                         to: directory.appendingPathComponent("main.swift"))
+        // Swift 6 builds the driver; Swift 5 type-checks the same files, at the same time.
+        async let six = Swiftc.compile(["-swift-version", "6", "Tracking.swift", "main.swift", "-o", "driver"], in: directory)
+        async let five = Swiftc.compile(["-swift-version", "5", "-typecheck", "Tracking.swift", "main.swift"], in: directory)
+        let (built, checked) = try await (six, five)
+        #expect(built.status == 0, "swift 6: \(built.text)")
+        #expect(checked.status == 0, "swift 5: \(checked.text)")
+        #expect(!built.text.contains("warning:") && !checked.text.contains("warning:"), "\(built.text)\(checked.text)")
+        guard built.status == 0 else { return }
+
+        let run = try Swiftc.run(directory.appendingPathComponent("driver"), ["sent.ndjson"], in: directory)
+        #expect(run.status == 0)
+        // The two deliberate misuses are dropped and reported, not sent.
+        #expect(run.text == """
+            dropped purchase_completed: pair "paywall" is not open
+            dropped paywall_shown (variant): 0 characters, shorter than the plan's 1
+
+            """)
+        let sent = directory.appendingPathComponent("sent.ndjson").path
+        let text = try String(contentsOfFile: sent, encoding: .utf8)
+        for event in plan.events {
+            #expect(text.contains("{\"name\":\"\(event.name)\""), "no \(event.name) sent")
+        }
+        for property in plan.userProperties {
+            for value in property.values ?? [] {
+                #expect(text.contains("\"\(property.name)\":\"\(value.value.plainText)\""), "arm \(property.name)=\(value.value)")
+            }
+        }
+        let lint = try #require(try EventLintBinary.run(["lint", sent]))
+        #expect(lint.status == 0, "\(lint.stdout)")
+        #expect(lint.stdout.hasSuffix("\nno findings\n"), "\(lint.stdout)")
+        #expect(lint.stdout.contains("paywall: opened 5, closed 2"), "optional close taken and not taken")
+        for pair in plan.pairs {
+            #expect(lint.stdout.contains("  \(pair.name): opened "), "\(pair.name)")
+            #expect(!lint.stdout.contains("  \(pair.name): opened 0"), "\(pair.name) never driven")
+        }
+    }
+
+    /// Each snippet misuses the API one way; each must fail to compile at its own line.
+    static let misuse: [(what: String, code: String, diagnostic: String)] = [
+        ("a value the plan does not allow",
+         "tracker.log(Tracker.OnboardingStepComplete(phase: .notAPhase))", "notAPhase"),
+        ("a required param left out",
+         "tracker.log(Tracker.OnboardingStepComplete())", "missing argument for parameter 'phase'"),
+        ("a close without an open",
+         "tracker.log(Tracker.OnboardingBlockOfferClosed(outcome: .setup, durationMs: 1, blockCapArm: .cap4))", "error:"),
+        ("a close event's value from another event",
+         "tracker.openBlockOffer(blockCapArm: .cap4).close(outcome: .granted)", "granted"),
+    ]
+
+    @Test(.timeLimit(.minutes(5)))
+    func misuseDoesNotCompile() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try Self.shippedCode(in: directory)
+        let prelude = "let tracker = Tracker(logger: TrackingRecorder(), onDrop: { _ in })\n"
+        try await withThrowingTaskGroup(of: (Int, Swiftc.Output).self) { group in
+            for (index, snippet) in Self.misuse.enumerated() {
+                let folder = directory.appendingPathComponent("misuse\(index)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: directory.appendingPathComponent("Tracking.swift"),
+                                                 to: folder.appendingPathComponent("Tracking.swift"))
+                try (prelude + snippet.code + "\n").write(to: folder.appendingPathComponent("main.swift"),
+                                                         atomically: true, encoding: .utf8)
+                group.addTask {
+                    (index, try Swiftc.compile(["-swift-version", "6", "-typecheck", "Tracking.swift", "main.swift"],
+                                               in: folder))
+                }
+            }
+            for try await (index, output) in group {
+                let snippet = Self.misuse[index]
+                #expect(output.status != 0, "\(snippet.what) compiled")
+                #expect(output.text.contains("main.swift:2:"), "\(snippet.what): \(output.text)")
+                #expect(output.text.contains(snippet.diagnostic), "\(snippet.what): \(output.text)")
+                let generatedErrors = output.text.split(separator: "\n").filter { $0.hasPrefix("Tracking.swift:") && $0.contains("error:") }
+                #expect(generatedErrors.isEmpty, "the generated file itself must not fail: \(output.text)")
+            }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func hostilePlanCompilesWithoutInjection() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Each description and value tries to end its comment or literal and run `#error`.
+        let attack = #"*/ \n#error(\"comment\")\n\"\"\" \\(#error(\"interpolation\")) \u0000"#
+        let text = """
+        {
+          params: {
+            kind: { type: 'string', values: ['"); #error("literal', 'default', 'in', 'Type', '', '\\\\(x)'], description: '\(attack)' },
+            size: { type: 'bucket', edges: [0, 10], description: '\(attack)' },
+          },
+          userProperties: { tier: { type: 'string', values: ['a\\nb'], description: '\(attack)' } },
+          events: {
+            tracking_value: { description: '\(attack)', params: { kind: 'required', size: 'optional' } },
+            class_shown: { description: '\(attack)', params: { kind: 'required' } },
+            class_closed: { description: '\(attack)', params: { kind: 'required' } },
+          },
+          pairs: { default: { open: 'class_shown', close: { events: 'class_closed' }, same: 'kind', description: '\(attack)' } },
+        }
+        """
+        let checked = try PlanText.check(text)
+        #expect(checked.findings.filter { $0.severity == .error }.isEmpty, "\(checked.findings.map(\.message))")
+        let code = SwiftCodeGenerator(plan: checked.plan,
+                                      fingerprint: PlanFingerprint(sources: [PlanSource(path: "*/\n#error(\"file\")", bytes: [])]),
+                                      regenerateCommand: "eventlint codegen swift --output '\n#error(\"path\")'").generate()
+        try code.write(to: directory.appendingPathComponent("Tracking.swift"), atomically: true, encoding: .utf8)
+        let output = try Swiftc.compile(["-swift-version", "6", "-typecheck", "Tracking.swift"], in: directory)
+        #expect(output.status == 0, "\(output.text)")
+        #expect(!output.text.contains("#error"))
+    }
+}
