@@ -164,4 +164,29 @@ import Testing
                 """)
         }
     }
+
+    /// The README's codegen example is real: its plan lines are in `schema/`, its Swift lines in
+    /// the committed generated file.
+    @Test func readmeExampleIsTheShippedPlanAndItsCode() throws {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "### `eventlint codegen swift`").dropFirst().first?
+            .components(separatedBy: "\n### ").first)
+        func block(_ language: String) -> [String] {
+            let body = section.components(separatedBy: "```\(language)\n").dropFirst().first?.components(separatedBy: "\n```").first ?? ""
+            return body.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty && $0 != "…" && $0 != "}" && $0 != "}," }
+        }
+        var plan = Set<String>()
+        for name in try FileManager.default.contentsOfDirectory(atPath: Repository.schema.path) {
+            let text = try String(contentsOf: Repository.schema.appendingPathComponent(name), encoding: .utf8)
+            plan.formUnion(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+        let code = Set(try String(contentsOf: Repository.root.appendingPathComponent("samples/codegen/Tracking.swift"),
+                                  encoding: .utf8).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        let planLines = block("json5")
+        let swiftLines = block("swift")
+        #expect(planLines.count >= 8 && swiftLines.count >= 5)
+        for line in planLines { #expect(plan.contains(line), "not in schema/: \(line)") }
+        for line in swiftLines { #expect(code.contains(line), "not in samples/codegen/Tracking.swift: \(line)") }
+    }
 }
