@@ -81,10 +81,12 @@ struct CodegenCompileTests {
 
         let run = try Swiftc.run(directory.appendingPathComponent("driver"), ["sent.ndjson"], in: directory)
         #expect(run.status == 0)
-        // The two deliberate misuses are dropped and reported, not sent.
+        // The deliberate misuses are dropped and reported, not sent.
         #expect(run.text == """
             dropped purchase_completed: pair "paywall" is not open
             dropped paywall_shown (variant): 0 characters, shorter than the plan's 1
+            dropped block_cap_sheet_shown (selected_bucket): count -1 is below the first bucket edge 0
+            dropped block_cap_sheet_closed: pair "block_cap_sheet" is not open
 
             """)
         let sent = directory.appendingPathComponent("sent.ndjson").path

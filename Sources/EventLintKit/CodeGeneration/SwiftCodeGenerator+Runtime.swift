@@ -119,8 +119,9 @@ public final class TrackingRecorder: TrackingLogger, @unchecked Sendable {
     }
 }
 
-/// A mutex from the C library, so the file needs no Foundation.
-final class TrackingLock: @unchecked Sendable {
+/// A mutex from the C library, so the file needs no Foundation. The runtime's helpers are
+/// private to this file, so they add no names to the app's module.
+fileprivate final class TrackingLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {
@@ -143,7 +144,7 @@ final class TrackingLock: @unchecked Sendable {
 }
 
 /// Whether a pair is still open, and when it was opened.
-final class TrackingPairState: @unchecked Sendable {
+fileprivate final class TrackingPairState: @unchecked Sendable {
     let openedAt: UInt64
     let carried: [String: TrackingValue]
     private let lock = TrackingLock()
@@ -169,7 +170,7 @@ final class TrackingPairState: @unchecked Sendable {
 }
 
 /// The checks behind the plan's ranges, lengths, buckets and pair conditions.
-enum TrackingCheck {
+fileprivate enum TrackingCheck {
     static func range(_ value: Double, minimum: Double?, maximum: Double?, subject: String, param: String?) -> TrackingDrop? {
         if !value.isFinite {
             return TrackingDrop(subject: subject, param: param, reason: "\(value) is not a finite number")
@@ -215,7 +216,7 @@ enum TrackingCheck {
 
 /// A condition of a pair's matcher that the argument types cannot express, checked on the
 /// values about to be sent (bucket edges, numeric bounds, sets of free values).
-struct TrackingCondition: Sendable {
+fileprivate struct TrackingCondition: Sendable {
     var param: String
     var oneOf: [TrackingValue]? = nil
     var noneOf: [TrackingValue]? = nil
@@ -259,7 +260,7 @@ struct TrackingCondition: Sendable {
 
 /// Values a pair carries from its open to its other events, read back in the type each event
 /// declares.
-enum TrackingCarried {
+fileprivate enum TrackingCarried {
     static func string(_ value: TrackingValue?) -> String? {
         if case .string(let text)? = value { return text }
         return nil
@@ -300,7 +301,7 @@ public struct Tracker: Sendable {
     }
 
     /// An event's parameters when they may be sent; nil, and the reason to `onDrop`, when not.
-    func prepared(_ event: String, _ parameters: Result<[TrackingParameter], TrackingDrop>,
+    fileprivate func prepared(_ event: String, _ parameters: Result<[TrackingParameter], TrackingDrop>,
                   conditions: [TrackingCondition] = []) -> [TrackingParameter]? {
         switch parameters {
         case .success(let parameters):
@@ -316,13 +317,13 @@ public struct Tracker: Sendable {
     }
 
     /// Nanoseconds since a pair opened, on the tracker's clock (0 if the clock went back).
-    func elapsedNanoseconds(since openedAt: UInt64) -> UInt64 {
+    fileprivate func elapsedNanoseconds(since openedAt: UInt64) -> UInt64 {
         let now = clock.nanoseconds()
         return now >= openedAt ? now - openedAt : 0
     }
 
-    static func milliseconds(_ nanoseconds: UInt64) -> Int { Int(clamping: nanoseconds / 1_000_000) }
-    static func milliseconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1_000_000 }
+    fileprivate static func milliseconds(_ nanoseconds: UInt64) -> Int { Int(clamping: nanoseconds / 1_000_000) }
+    fileprivate static func milliseconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1_000_000 }
 }
 
 """#

@@ -80,7 +80,6 @@ struct SwiftCodeTranslator {
             var translated = SwiftPair(name: pair.name, typeName: typeName, description: pair.description,
                                        closeRequired: pair.closeRequired, opens: [], methods: [], narrowedEnums: [],
                                        carried: [])
-            let same = Set(pair.same.map(\.value))
             let openBase = "open" + SwiftSource.upperCamel(pair.name)
             for matcher in pair.opens {
                 guard let event = eventsByName[matcher.event] else { continue }
@@ -89,18 +88,23 @@ struct SwiftCodeTranslator {
                                                duration: nil, pairType: typeName, nested: &nestedTypes,
                                                enums: &translated.narrowedEnums))
             }
-            translated.carried = pair.same.map(\.value)
+            // A `same` param is carried only when every open sends it; otherwise the caller passes it.
+            let opened = pair.opens.compactMap { eventsByName[$0.event] }
+            let carried = Set(pair.same.map(\.value).filter { name in
+                !opened.isEmpty && opened.allSatisfy { $0.fields.contains { $0.param == name } }
+            })
+            translated.carried = pair.same.map(\.value).filter(carried.contains)
             for matcher in pair.inside {
                 guard let event = eventsByName[matcher.event] else { continue }
                 let name = pairMembers.claim(SwiftSource.lowerCamel(matcher.event))
-                translated.methods.append(method(.inside, name: name, event: event, matcher: matcher, carried: same,
+                translated.methods.append(method(.inside, name: name, event: event, matcher: matcher, carried: carried,
                                                  duration: nil, pairType: typeName, nested: &nestedTypes,
                                                  enums: &translated.narrowedEnums))
             }
             for matcher in pair.closes {
                 guard let event = eventsByName[matcher.event] else { continue }
                 let name = pairMembers.claim(pair.closes.count == 1 ? "close" : "close" + event.typeName)
-                translated.methods.append(method(.close, name: name, event: event, matcher: matcher, carried: same,
+                translated.methods.append(method(.close, name: name, event: event, matcher: matcher, carried: carried,
                                                  duration: pair.duration?.param, pairType: typeName,
                                                  nested: &nestedTypes, enums: &translated.narrowedEnums))
             }

@@ -2,7 +2,7 @@
 // arms, the block offer, the shield opt-in, the app picker with and without the cap sheet,
 // paywalls with and without a purchase) through the API `eventlint codegen swift` generated
 // for the shipped plan, and writes what the recorder received as flat NDJSON (argument 1).
-// Two deliberate misuses at the end must be dropped, not sent: each drop is printed.
+// The deliberate misuses at the end must be dropped, not sent: each drop is printed.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -202,6 +202,8 @@ sessions.append(session("USER-EXISTING", version: "3.0.0") { tracker, clock in
     bought.close()  // a pair closed twice
     tracker.openPaywall(source: .home, variant: "", trigger: "home_premium_button", builtCount: 4,
                         sessionCount: 31)  // a variant shorter than minLength 1
+    let sheet = tracker.openBlockCapSheet(reason: .category, selectedCount: -1, entry: .homeShield)  // below edge 0
+    sheet.close(outcome: .swiped)  // the open was dropped, so the close is too
 })
 
 let output = sessions.flatMap(\.lines).joined(separator: "\n") + "\n"
