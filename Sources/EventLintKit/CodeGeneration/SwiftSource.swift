@@ -49,7 +49,8 @@ public enum SwiftSource {
         guard let text, !text.isEmpty else { return "" }
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         return lines.map { line in
-            let body = commentText(String(line)).trimmingTrailingSpaces()
+            var body = commentText(String(line))
+            while body.last == " " { body.removeLast() }
             return body.isEmpty ? "\(indent)///\n" : "\(indent)/// \(body)\n"
         }.joined()
     }
@@ -166,13 +167,5 @@ struct SwiftNameScope {
         }
         taken.insert(name)
         return name
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }

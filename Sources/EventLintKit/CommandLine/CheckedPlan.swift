@@ -8,9 +8,18 @@ enum CheckedPlan {
     }
 
     static func load(directory: String) -> Outcome {
+        do {
+            return load(sources: try PlanLoader.readSources(directory: directory))
+        } catch {
+            return .failed(CheckCommand.planFailure(error))
+        }
+    }
+
+    /// The same for plan files already read (`codegen` hashes the very bytes it generates from).
+    static func load(sources: [PlanSource]) -> Outcome {
         let loaded: LoadedPlan
         do {
-            loaded = try PlanLoader.load(directory: directory)
+            loaded = try PlanLoader.load(sources: sources)
         } catch {
             return .failed(CheckCommand.planFailure(error))
         }

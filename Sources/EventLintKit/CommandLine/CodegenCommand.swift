@@ -26,7 +26,7 @@ enum CodegenCommand {
             return CheckCommand.planFailure(error)
         }
         let plan: Plan
-        switch CheckedPlan.load(directory: directory) {
+        switch CheckedPlan.load(sources: sources) {
         case .loaded(let loaded): plan = loaded
         case .failed(let failure): return failure
         }

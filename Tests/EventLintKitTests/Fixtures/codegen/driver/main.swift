@@ -142,6 +142,13 @@ sessions.append(session("USER-OFFER-CAP4", version: "3.1.0") { tracker, clock in
     category.close(outcome: .reselect)
     again.appBlockSaved(appCount: 2, domainCount: 0, hasCategory: false)
     again.close(appCount: 2, domainCount: 0, hasCategory: false)
+    // And once more: the sheet swiped away, nothing saved.
+    clock.advance(milliseconds: 600_000)
+    let third = tracker.openAppPicker(entry: .homeShield)
+    let swiped = tracker.openBlockCapSheet(reason: .overLimit, selectedCount: 25, entry: .homeShield)
+    clock.advance(milliseconds: 900)
+    swiped.close(outcome: .swiped)
+    third.close(appCount: 20, domainCount: 5, hasCategory: true)
 })
 
 // A new install in the control arm with the unlimited list: no offer, a paywall left without a
