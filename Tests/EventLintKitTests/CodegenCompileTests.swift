@@ -151,35 +151,82 @@ struct CodegenCompileTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(5)))
-    func hostilePlanCompilesWithoutInjection() throws {
-        let directory = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        // Each description and value tries to end its comment or literal and run `#error`.
+    /// Every shape a param, a user property, a matcher and a pair can take, with texts that
+    /// try to end their comment or literal and run `#error`.
+    static let everyShapePlan: String = {
         let attack = #"*/ \n#error(\"comment\")\n\"\"\" \\(#error(\"interpolation\")) \u0000"#
-        let text = """
+        return """
         {
           params: {
             kind: { type: 'string', values: ['"); #error("literal', 'default', 'in', 'Type', '', '\\\\(x)'], description: '\(attack)' },
             size: { type: 'bucket', edges: [0, 10], description: '\(attack)' },
+            level: { type: 'int', values: [1, 2, -3], description: 'an int enum' },
+            ratio: { type: 'double', values: [0.5, 1.5], description: 'a double enum' },
+            elapsed: { type: 'double', min: 0, description: 'a double duration' },
+            flag: { type: 'bool', values: [true], description: 'only true' },
+            amount: { type: 'bucket', edges: [0, 5, 10], description: 'a bucket' },
+            mode: { type: 'string', values: ['a', 'b', 'c', 'd'], description: 'an enum' },
+            note: { type: 'string', description: 'free text' },
+            event: { type: 'string', description: 'named like a local' },
+            in: { type: 'string', values: ['x'], description: 'named like a keyword' },
+            tracker: { type: 'int', description: 'named like a member' },
           },
-          userProperties: { tier: { type: 'string', values: ['a\\nb'], description: '\(attack)' } },
+          userProperties: {
+            tier: { type: 'string', values: ['a\\nb'], description: '\(attack)' },
+            score: { type: 'int', description: 'an int property' },
+            weight: { type: 'double', description: 'a double property' },
+            vip: { type: 'bool', values: [true], description: 'a bool property' },
+            nickname: { type: 'string', description: 'a free property' },
+          },
           events: {
             tracking_value: { description: '\(attack)', params: { kind: 'required', size: 'optional' } },
             class_shown: { description: '\(attack)', params: { kind: 'required' } },
             class_closed: { description: '\(attack)', params: { kind: 'required' } },
+            empty_event: { description: 'no params', params: {} },
+            all_done: { description: 'x', params: { level: 'required', ratio: 'optional', flag: 'optional', amount: 'optional', event: 'optional', in: 'optional', tracker: 'optional' } },
+            flow_shown: { description: 'x', params: { mode: 'required', note: 'optional', amount: 'required', level: 'optional' } },
+            flow_alt_shown: { description: 'x', params: { mode: 'required', note: 'optional', amount: 'required', level: 'optional' } },
+            flow_step: { description: 'x', params: { mode: 'required', amount: 'required', note: 'optional' } },
+            flow_done: { description: 'x', params: { mode: 'required', note: 'optional', elapsed: 'required', level: 'optional' } },
+            flow_failed: { description: 'x', params: { mode: 'required', note: 'optional', elapsed: 'optional', level: { required: false, values: [1, 2] } } },
           },
-          pairs: { default: { open: 'class_shown', close: { events: 'class_closed' }, same: 'kind', description: '\(attack)' } },
+          pairs: {
+            default: { open: 'class_shown', close: { events: 'class_closed' }, same: 'kind', description: '\(attack)' },
+            flow: {
+              open: [{ event: 'flow_shown', where: { mode: { notIn: ['d'] }, amount: { min: 5 }, note: { present: false } } }, 'flow_alt_shown'],
+              inside: [{ event: 'flow_step', where: { mode: 'c' } }, { event: 'flow_step', where: { amount: { max: 9 }, mode: ['a', 'b'] } }],
+              close: { events: ['flow_done', 'flow_failed'], required: false },
+              same: ['mode', 'note', 'level'],
+              duration: 'elapsed',
+            },
+          },
         }
         """
-        let checked = try PlanText.check(text)
+    }()
+
+    @Test(.timeLimit(.minutes(5)))
+    func everyShapeCompilesAndHostileTextInjectsNothing() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let checked = try PlanText.check(Self.everyShapePlan)
         #expect(checked.findings.filter { $0.severity == .error }.isEmpty, "\(checked.findings.map(\.message))")
         let code = SwiftCodeGenerator(plan: checked.plan,
                                       fingerprint: PlanFingerprint(sources: [PlanSource(path: "*/\n#error(\"file\")", bytes: [])]),
                                       regenerateCommand: "eventlint codegen swift --output '\n#error(\"path\")'").generate()
         try code.write(to: directory.appendingPathComponent("Tracking.swift"), atomically: true, encoding: .utf8)
-        let output = try Swiftc.compile(["-swift-version", "6", "-typecheck", "Tracking.swift"], in: directory)
-        #expect(output.status == 0, "\(output.text)")
-        #expect(!output.text.contains("#error"))
+        async let six = Swiftc.compile(["-swift-version", "6", "-typecheck", "Tracking.swift"], in: directory)
+        async let five = Swiftc.compile(["-swift-version", "5", "-typecheck", "Tracking.swift"], in: directory)
+        for output in try await [six, five] {
+            #expect(output.status == 0, "\(output.text)")
+            #expect(!output.text.contains("#error") && !output.text.contains("warning:"), "\(output.text)")
+        }
+        #expect(code.contains("/// #error(\"comment\")\n"), "the attack is there, as comment text")
+        #expect(code.contains(#"case errorLiteral = "\"); #error(\"literal""#), "and as a literal")
+        // Conditions the types cannot hold are checked when sent, carried values too.
+        #expect(code.contains("conditions: [TrackingCondition(param: \"mode\", oneOf: [.string(\"c\")])]"))
+        #expect(code.contains("TrackingCondition(param: \"amount\", atLeast: 5.0, edges: [0, 5, 10], labels: [\"0-4\", \"5-9\", \"10+\"])"))
+        #expect(code.contains("public func openFlowWithFlowShown(mode: Tracker.FlowPair.Mode, amountCount: Int, level: Tracker.Level? = nil) -> FlowPair {"))
+        #expect(code.contains("(Tracker.milliseconds(tracker.elapsedNanoseconds(since: state.openedAt)) as Double)"))
+        #expect(code.contains("tracker2: Int? = nil"))
     }
 }

@@ -1049,7 +1049,7 @@ extension Tracker {
                 return
             }
             guard let blockCapArm = TrackingCarried.string(state.carried["block_cap_arm"]).flatMap(Tracker.BlockCapArm.init(rawValue:)) else {
-                tracker.onDrop(TrackingDrop(subject: Tracker.OnboardingBlockOfferClosed.eventName, param: "block_cap_arm", reason: "the pair's open carries no value for it"))
+                tracker.onDrop(TrackingDrop(subject: Tracker.OnboardingBlockOfferClosed.eventName, param: "block_cap_arm", reason: "the pair's open carries no value for it that is allowed here"))
                 return
             }
             let trackingEvent = Tracker.OnboardingBlockOfferClosed(outcome: outcome, durationMs: (Tracker.milliseconds(tracker.elapsedNanoseconds(since: state.openedAt)) as Int), blockCapArm: blockCapArm)
@@ -1116,7 +1116,7 @@ extension Tracker {
                 return
             }
             guard let entry = TrackingCarried.string(state.carried["entry"]).flatMap(Tracker.Entry.init(rawValue:)) else {
-                tracker.onDrop(TrackingDrop(subject: Tracker.ShieldOptInStepShown.eventName, param: "entry", reason: "the pair's open carries no value for it"))
+                tracker.onDrop(TrackingDrop(subject: Tracker.ShieldOptInStepShown.eventName, param: "entry", reason: "the pair's open carries no value for it that is allowed here"))
                 return
             }
             let trackingEvent = Tracker.ShieldOptInStepShown(step: step.widened, entry: entry)
@@ -1135,7 +1135,7 @@ extension Tracker {
                 return
             }
             guard let entry = TrackingCarried.string(state.carried["entry"]).flatMap(Tracker.Entry.init(rawValue:)) else {
-                tracker.onDrop(TrackingDrop(subject: Tracker.ShieldOptInClosed.eventName, param: "entry", reason: "the pair's open carries no value for it"))
+                tracker.onDrop(TrackingDrop(subject: Tracker.ShieldOptInClosed.eventName, param: "entry", reason: "the pair's open carries no value for it that is allowed here"))
                 return
             }
             let trackingEvent = Tracker.ShieldOptInClosed(step: step, outcome: outcome, entry: entry)
@@ -1191,7 +1191,7 @@ extension Tracker {
                 return
             }
             guard let entry = TrackingCarried.string(state.carried["entry"]).flatMap(Tracker.Entry.init(rawValue:)) else {
-                tracker.onDrop(TrackingDrop(subject: Tracker.AppBlockSaved.eventName, param: "entry", reason: "the pair's open carries no value for it"))
+                tracker.onDrop(TrackingDrop(subject: Tracker.AppBlockSaved.eventName, param: "entry", reason: "the pair's open carries no value for it that is allowed here"))
                 return
             }
             let trackingEvent = Tracker.AppBlockSaved(entry: entry, appCount: appCount, domainCount: domainCount, hasCategory: hasCategory)
@@ -1211,7 +1211,7 @@ extension Tracker {
                 return
             }
             guard let entry = TrackingCarried.string(state.carried["entry"]).flatMap(Tracker.Entry.init(rawValue:)) else {
-                tracker.onDrop(TrackingDrop(subject: Tracker.AppPickerClosed.eventName, param: "entry", reason: "the pair's open carries no value for it"))
+                tracker.onDrop(TrackingDrop(subject: Tracker.AppPickerClosed.eventName, param: "entry", reason: "the pair's open carries no value for it that is allowed here"))
                 return
             }
             let trackingEvent = Tracker.AppPickerClosed(entry: entry, appCount: appCount, domainCount: domainCount, hasCategory: hasCategory)
@@ -1269,15 +1269,15 @@ extension Tracker {
                 return
             }
             guard let reason = TrackingCarried.string(state.carried["reason"]).flatMap(Tracker.Reason.init(rawValue:)) else {
-                tracker.onDrop(TrackingDrop(subject: Tracker.BlockCapSheetClosed.eventName, param: "reason", reason: "the pair's open carries no value for it"))
+                tracker.onDrop(TrackingDrop(subject: Tracker.BlockCapSheetClosed.eventName, param: "reason", reason: "the pair's open carries no value for it that is allowed here"))
                 return
             }
             guard let selectedCount = TrackingCarried.int(state.carried["selected_bucket"]) else {
-                tracker.onDrop(TrackingDrop(subject: Tracker.BlockCapSheetClosed.eventName, param: "selected_bucket", reason: "the pair's open carries no value for it"))
+                tracker.onDrop(TrackingDrop(subject: Tracker.BlockCapSheetClosed.eventName, param: "selected_bucket", reason: "the pair's open carries no value for it that is allowed here"))
                 return
             }
             guard let entry = TrackingCarried.string(state.carried["entry"]).flatMap(Tracker.Entry.init(rawValue:)) else {
-                tracker.onDrop(TrackingDrop(subject: Tracker.BlockCapSheetClosed.eventName, param: "entry", reason: "the pair's open carries no value for it"))
+                tracker.onDrop(TrackingDrop(subject: Tracker.BlockCapSheetClosed.eventName, param: "entry", reason: "the pair's open carries no value for it that is allowed here"))
                 return
             }
             let trackingEvent = Tracker.BlockCapSheetClosed(reason: reason, selectedCount: selectedCount, entry: entry, outcome: outcome)
@@ -1338,23 +1338,23 @@ extension Tracker {
                 return
             }
             guard let source = TrackingCarried.string(state.carried["source"]).flatMap(Tracker.Source.init(rawValue:)) else {
-                tracker.onDrop(TrackingDrop(subject: Tracker.PurchaseCompleted.eventName, param: "source", reason: "the pair's open carries no value for it"))
+                tracker.onDrop(TrackingDrop(subject: Tracker.PurchaseCompleted.eventName, param: "source", reason: "the pair's open carries no value for it that is allowed here"))
                 return
             }
             guard let variant = TrackingCarried.string(state.carried["variant"]) else {
-                tracker.onDrop(TrackingDrop(subject: Tracker.PurchaseCompleted.eventName, param: "variant", reason: "the pair's open carries no value for it"))
+                tracker.onDrop(TrackingDrop(subject: Tracker.PurchaseCompleted.eventName, param: "variant", reason: "the pair's open carries no value for it that is allowed here"))
                 return
             }
             guard let trigger = TrackingCarried.string(state.carried["trigger"]) else {
-                tracker.onDrop(TrackingDrop(subject: Tracker.PurchaseCompleted.eventName, param: "trigger", reason: "the pair's open carries no value for it"))
+                tracker.onDrop(TrackingDrop(subject: Tracker.PurchaseCompleted.eventName, param: "trigger", reason: "the pair's open carries no value for it that is allowed here"))
                 return
             }
             guard let builtCount = TrackingCarried.int(state.carried["built_bucket"]) else {
-                tracker.onDrop(TrackingDrop(subject: Tracker.PurchaseCompleted.eventName, param: "built_bucket", reason: "the pair's open carries no value for it"))
+                tracker.onDrop(TrackingDrop(subject: Tracker.PurchaseCompleted.eventName, param: "built_bucket", reason: "the pair's open carries no value for it that is allowed here"))
                 return
             }
             guard let sessionCount = TrackingCarried.int(state.carried["session_bucket"]) else {
-                tracker.onDrop(TrackingDrop(subject: Tracker.PurchaseCompleted.eventName, param: "session_bucket", reason: "the pair's open carries no value for it"))
+                tracker.onDrop(TrackingDrop(subject: Tracker.PurchaseCompleted.eventName, param: "session_bucket", reason: "the pair's open carries no value for it that is allowed here"))
                 return
             }
             let trackingEvent = Tracker.PurchaseCompleted(source: source, variant: variant, trigger: trigger, builtCount: builtCount, sessionCount: sessionCount)

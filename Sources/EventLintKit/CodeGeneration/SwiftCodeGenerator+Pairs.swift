@@ -79,16 +79,20 @@ extension SwiftCodeGenerator {
         for (field, source) in zip(event.fields, method.sources) {
             guard case .carried = source else { continue }
             let name = SwiftSource.identifier(field.name)
-            let value = Self.carriedValue("state.carried[\(SwiftSource.stringLiteral(field.param))]", field.shape)
+            let key = "state.carried[\(SwiftSource.stringLiteral(field.param))]"
+            let value = Self.carriedValue(key, field.shape)
+            let drop = "tracker.onDrop(TrackingDrop(subject: \(type).eventName, param: \(SwiftSource.stringLiteral(field.param)), reason: "
             if field.optional {
+                // Absent at the open is absent here; a value this event does not allow is dropped.
                 writer.line("let \(name) = \(value)")
+                writer.line("guard \(key) == nil || \(name) != nil else {")
+                writer.line("    " + drop + SwiftSource.stringLiteral("the value carried from the open is not allowed here") + "))")
             } else {
-                let reason = SwiftSource.stringLiteral("the pair's open carries no value for it")
                 writer.line("guard let \(name) = \(value) else {")
-                writer.line("    tracker.onDrop(TrackingDrop(subject: \(type).eventName, param: \(SwiftSource.stringLiteral(field.param)), reason: \(reason)))")
-                writer.line("    return")
-                writer.line("}")
+                writer.line("    " + drop + SwiftSource.stringLiteral("the pair's open carries no value for it that is allowed here") + "))")
             }
+            writer.line("    return")
+            writer.line("}")
         }
         writer.line("let trackingEvent = \(type)(\(initialiserArguments(of: method)))")
         writer.line("guard let trackingList = tracker.prepared(\(type).eventName, trackingEvent.trackingParameters()\(conditions(of: method))) else { return }")

@@ -181,9 +181,13 @@ public struct SwiftCodeGenerator: Sendable {
         writer.line("/// The parameters as sent, in plan order, or why the event cannot be sent.")
         writer.line("public func trackingParameters() -> Result<[TrackingParameter], TrackingDrop> {")
         writer.indent += 1
-        writer.line("var trackingList: [TrackingParameter] = []")
-        for field in event.fields { renderParameter(field, into: &writer) }
-        writer.line("return .success(trackingList)")
+        if event.fields.isEmpty {
+            writer.line("return .success([])")
+        } else {
+            writer.line("var trackingList: [TrackingParameter] = []")
+            for field in event.fields { renderParameter(field, into: &writer) }
+            writer.line("return .success(trackingList)")
+        }
         writer.indent -= 1
         writer.line("}")
         writer.indent -= 1

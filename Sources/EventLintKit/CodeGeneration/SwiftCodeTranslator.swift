@@ -246,6 +246,9 @@ struct SwiftCodeTranslator {
         var conditions: [SwiftRuntimeCondition] = []
         for field in event.fields {
             if role != .open, carried.contains(field.param) {
+                // The value comes from the open; a condition on it is checked when sent.
+                let predicates = matcher.conditions.filter { $0.name == field.param }.flatMap(\.predicates)
+                if let condition = Self.runtimeCondition(field, predicates) { conditions.append(condition) }
                 sources.append(.carried)
                 continue
             }
@@ -310,6 +313,13 @@ struct SwiftCodeTranslator {
                 return .argument(type: narrowed.path, optional: false, narrowed: narrowed)
             }
         }
+        if let condition = Self.runtimeCondition(field, predicates) { conditions.append(condition) }
+        return .argument(type: field.shape.swiftType, optional: false, narrowed: nil)
+    }
+
+    /// The tests of a matcher's condition that are checked on the value sent; nil when there
+    /// is nothing to check.
+    static func runtimeCondition(_ field: SwiftField, _ predicates: [ValuePredicate]) -> SwiftRuntimeCondition? {
         var condition = SwiftRuntimeCondition(param: field.param)
         for predicate in predicates {
             switch predicate {
@@ -321,10 +331,8 @@ struct SwiftCodeTranslator {
             }
         }
         if case .bucket(let edges, let labels, _) = field.shape { condition.bucket = (edges, labels) }
-        if condition.oneOf != nil || condition.noneOf != nil || condition.atLeast != nil || condition.atMost != nil {
-            conditions.append(condition)
-        }
-        return .argument(type: field.shape.swiftType, optional: false, narrowed: nil)
+        let tests = condition.oneOf != nil || condition.noneOf != nil || condition.atLeast != nil || condition.atMost != nil
+        return tests ? condition : nil
     }
 
     /// A Swift expression for a double (the infinities a huge lexeme parses to included).
