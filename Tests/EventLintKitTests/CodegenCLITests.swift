@@ -55,6 +55,26 @@ import Testing
         #expect(result.stderr.contains("USAGE: eventlint codegen swift"))
     }
 
+    @Test func checkOfAMissingFileIsAnInputError() {
+        let result = EventLintCLI.run(["codegen", "swift", "--schema", Repository.schema.path, "--check", "/nonexistent/Tracking.swift"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: cannot read \"/nonexistent/Tracking.swift\"\n")
+    }
+
+    @Test func initRefusesAFileAndTakesOneDirectory() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("plan.json5")
+        try "{}".write(to: file, atomically: true, encoding: .utf8)
+        let onFile = EventLintCLI.run(["init", file.path])
+        #expect(onFile.status == 2)
+        #expect(onFile.stderr == "error: \"\(file.path)\" exists and is not a directory\n")
+        #expect(onFile.files.isEmpty)
+        let twoDirectories = EventLintCLI.run(["init", "a", "b"])
+        #expect(twoDirectories.status == 2)
+        #expect(twoDirectories.stderr.hasPrefix("error: too many arguments\n\nUSAGE: eventlint init [DIR]"))
+    }
+
     @Test func aBrokenPlanGeneratesNothing() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
