@@ -170,6 +170,8 @@ struct CodegenCompileTests {
             event: { type: 'string', description: 'named like a local' },
             in: { type: 'string', values: ['x'], description: 'named like a keyword' },
             tracker: { type: 'int', description: 'named like a member' },
+            nothing: { type: 'string', values: [], description: 'no value allowed' },
+            never: { type: 'int', description: 'narrowed to no value' },
           },
           userProperties: {
             tier: { type: 'string', values: ['a\\nb'], description: '\(attack)' },
@@ -183,7 +185,7 @@ struct CodegenCompileTests {
             class_shown: { description: '\(attack)', params: { kind: 'required' } },
             class_closed: { description: '\(attack)', params: { kind: 'required' } },
             empty_event: { description: 'no params', params: {} },
-            all_done: { description: 'x', params: { level: 'required', ratio: 'optional', flag: 'optional', amount: 'optional', event: 'optional', in: 'optional', tracker: 'optional' } },
+            all_done: { description: 'x', params: { level: 'required', ratio: 'optional', flag: 'optional', amount: 'optional', event: 'optional', in: 'optional', tracker: 'optional', nothing: 'optional', never: { values: [] } } },
             flow_shown: { description: 'x', params: { mode: 'required', note: 'optional', amount: 'required', level: 'optional' } },
             flow_alt_shown: { description: 'x', params: { mode: 'required', note: 'optional', amount: 'required', level: 'optional' } },
             flow_step: { description: 'x', params: { mode: 'required', amount: 'required', note: 'optional' } },

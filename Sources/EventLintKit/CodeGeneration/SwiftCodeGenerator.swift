@@ -72,6 +72,15 @@ public struct SwiftCodeGenerator: Sendable {
 
     func renderEnum(_ type: SwiftEnum, into writer: inout SwiftWriter) {
         writer.doc(type.description)
+        guard !type.cases.isEmpty else {
+            // `values: []` allows nothing: an enum without cases (which Swift lets declare no raw
+            // type) that still reads like the others, so a call needing it cannot be written.
+            writer.line("public enum \(type.name): Sendable, CaseIterable {")
+            writer.line("    public var rawValue: \(type.raw.swiftType) { switch self {} }")
+            writer.line("    public init?(rawValue: \(type.raw.swiftType)) { return nil }")
+            writer.line("}")
+            return
+        }
         writer.line("public enum \(type.name): \(type.raw.swiftType), Sendable, CaseIterable {")
         writer.indent += 1
         for item in type.cases { writer.line("case \(SwiftSource.identifier(item.name)) = \(item.literal)") }
