@@ -121,26 +121,38 @@ struct CodegenCompileTests {
          "tracker.openBlockOffer(blockCapArm: .cap4).close(outcome: .granted)", "granted"),
     ]
 
+    /// The first Swift block of docs/codegen.md ("The API at a glance"): it must compile, as
+    /// the control that the misuse snippets fail for their own reason.
+    static func documentedUsage() throws -> String {
+        let text = try String(contentsOf: Repository.docs.appendingPathComponent("codegen.md"), encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "## The API at a glance").dropFirst().first)
+        return try #require(section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "\n```").first)
+    }
+
     @Test(.timeLimit(.minutes(5)))
-    func misuseDoesNotCompile() async throws {
+    func misuseDoesNotCompileAndTheDocumentedUseDoes() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try Self.shippedCode(in: directory)
         let prelude = "let tracker = Tracker(logger: TrackingRecorder(), onDrop: { _ in })\n"
+        let sources = Self.misuse.map { prelude + $0.code + "\n" } + [try Self.documentedUsage() + "\n"]
         try await withThrowingTaskGroup(of: (Int, Swiftc.Output).self) { group in
-            for (index, snippet) in Self.misuse.enumerated() {
-                let folder = directory.appendingPathComponent("misuse\(index)")
+            for (index, source) in sources.enumerated() {
+                let folder = directory.appendingPathComponent("snippet\(index)")
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try FileManager.default.copyItem(at: directory.appendingPathComponent("Tracking.swift"),
                                                  to: folder.appendingPathComponent("Tracking.swift"))
-                try (prelude + snippet.code + "\n").write(to: folder.appendingPathComponent("main.swift"),
-                                                         atomically: true, encoding: .utf8)
+                try source.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
                 group.addTask {
                     (index, try Swiftc.compile(["-swift-version", "6", "-typecheck", "Tracking.swift", "main.swift"],
                                                in: folder))
                 }
             }
             for try await (index, output) in group {
+                guard index < Self.misuse.count else {
+                    #expect(output.status == 0, "docs/codegen.md's example does not compile: \(output.text)")
+                    continue
+                }
                 let snippet = Self.misuse[index]
                 #expect(output.status != 0, "\(snippet.what) compiled")
                 #expect(output.text.contains("main.swift:2:"), "\(snippet.what): \(output.text)")
