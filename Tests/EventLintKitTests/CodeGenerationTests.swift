@@ -148,6 +148,23 @@ import Testing
         #expect(PlanFingerprint(sources: []).description == "fnv1a64:cbf29ce484222325")
     }
 
+    /// The library API takes any loaded plan, even one `check` rejects: it must not trap.
+    @Test func everySamplePlanGeneratesWithoutTrapping() throws {
+        let directories = try FileManager.default.contentsOfDirectory(atPath: Repository.samplePlans.path)
+            .filter { !$0.hasSuffix(".md") }.sorted()
+        #expect(directories.count >= 5)
+        var generated = 0
+        for name in directories {
+            guard let sources = try? PlanLoader.readSources(directory: Repository.samplePlans.appendingPathComponent(name).path),
+                  let loaded = try? PlanLoader.load(sources: sources) else { continue }
+            let code = SwiftCodeGenerator(plan: loaded.plan, fingerprint: PlanFingerprint(sources: sources),
+                                          regenerateCommand: "eventlint codegen swift").generate()
+            #expect(code.contains("extension Tracker {"), "\(name)")
+            generated += 1
+        }
+        #expect(generated >= 4, "the samples that load")
+    }
+
     @Test func shippedPlanGeneratesTheCommittedSample() throws {
         let sources = try PlanLoader.readSources(directory: Repository.schema.path)
         let plan = try PlanLoader.load(sources: sources).plan
