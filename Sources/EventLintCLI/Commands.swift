@@ -91,7 +91,33 @@ enum Commands {
         description: "Prints the documentation of a rule id; with no argument, lists every rule id.",
         options: [])
 
-    static let all: [CommandDefinition] = [check, lint, budget, sql, explain]
+    static let codegen = CommandDefinition(
+        name: "codegen",
+        summary: "generate typed tracking code from the plan (codegen swift)",
+        positionalSynopsis: "swift", positionals: 1...1,
+        description: """
+            Generates one Swift file from the plan: an enum per set of allowed values, a type per event,
+            a handle per pair (its close and inside events are methods of the open pair), typed setters
+            for user properties (see docs/codegen.md). Printed, or written to --output FILE.
+            """,
+        options: [
+            schema,
+            .valued("--output", "FILE", "write the code to FILE instead of standard output"),
+            .valued("--check", "FILE", "exit 1 when FILE is not what the plan generates now (for CI)"),
+        ])
+
+    static let initPlan = CommandDefinition(
+        name: "init",
+        summary: "write a small starter plan into a directory",
+        positionalSynopsis: "[DIR]", positionals: 0...1,
+        description: """
+            Writes a small commented starter plan (one event, one pair, the property section) to
+            DIR/plan.json5 (default DIR: schema) that `eventlint check` passes. Refuses to write into a
+            directory that already holds a plan file.
+            """,
+        options: [])
+
+    static let all: [CommandDefinition] = [check, lint, budget, sql, codegen, initPlan, explain]
 
     static func definition(_ name: String) -> CommandDefinition? { all.first { $0.name == name } }
 

@@ -96,6 +96,8 @@ public enum EventLintCLI {
         switch command {
         case "explain": return try ExplainCommand.run(parsed)
         case "sql": return try SQLCommand.run(parsed)
+        case "codegen": return try CodegenCommand.run(parsed)
+        case "init": return try InitCommand.run(parsed)
         case "check": reportCommand = .check
         case "lint": reportCommand = .lint
         case "budget": reportCommand = .budget

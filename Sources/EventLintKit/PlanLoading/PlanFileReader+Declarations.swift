@@ -5,9 +5,6 @@ extension PlanFileReader {
     static let maxLength: Int64 = 1_000_000
     /// The largest `toleranceMs`: the span of `GA4Facts.plausibleTimestampMicros`.
     static let maxToleranceMilliseconds: Double = LintSettings.maxUnclosedWindowMinutes * 60_000
-    static let paramKeys: Set<String> = [
-        "type", "values", "min", "max", "minLength", "maxLength", "edges", "register", "description",
-    ]
 
     mutating func readType(_ node: JSONNode) -> ParamType? {
         guard let text = string(node, "type") else { return nil }
@@ -35,7 +32,7 @@ extension PlanFileReader {
                 return nil
             }
         case .object(let members):
-            checkKeys(members, allowed: ["metric"], in: "register")
+            checkKeys(members, allowed: PlanLanguage.metricRegistration.keyNames, in: "register")
             guard let unitNode = members.first(where: { $0.key == "metric" })?.value,
                   let unit = string(unitNode, "metric unit") else {
                 invalid("register as a metric needs a unit: { metric: 'milliseconds' }", at: node.offset)
@@ -56,7 +53,7 @@ extension PlanFileReader {
 
     mutating func readParam(_ name: String, _ node: JSONNode, at: SourceLocation) -> ParamDeclaration? {
         guard let members = object(node, "param \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: Self.paramKeys, in: "param \"\(name)\"")
+        checkKeys(members, allowed: PlanLanguage.param.keyNames, in: "param \"\(name)\"")
         guard let typeMember = members.first(where: { $0.key == "type" }) else {
             invalid("param \"\(name)\" needs a type", at: node.offset, param: name)
             return nil
@@ -112,7 +109,7 @@ extension PlanFileReader {
 
     mutating func readUserProperty(_ name: String, _ node: JSONNode, at: SourceLocation) -> UserPropertyDeclaration? {
         guard let members = object(node, "user property \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: ["type", "values", "register", "description"], in: "user property \"\(name)\"")
+        checkKeys(members, allowed: PlanLanguage.userProperty.keyNames, in: "user property \"\(name)\"")
         var property = UserPropertyDeclaration(
             name: name, location: at, type: .string, values: nil, registration: .none)
         for member in members {
@@ -135,7 +132,7 @@ extension PlanFileReader {
 
     mutating func readEvent(_ name: String, _ node: JSONNode, at: SourceLocation) -> EventDeclaration? {
         guard let members = object(node, "event \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: ["params", "description"], in: "event \"\(name)\"")
+        checkKeys(members, allowed: PlanLanguage.event.keyNames, in: "event \"\(name)\"")
         var event = EventDeclaration(name: name, location: at, description: nil, params: [])
         for member in members {
             switch member.key {
@@ -164,14 +161,14 @@ extension PlanFileReader {
                 return nil
             }
         case .object(let members):
-            checkKeys(members, allowed: ["required", "values"], in: "param \"\(name)\" of event \"\(event)\"")
+            checkKeys(members, allowed: PlanLanguage.paramUse.keyNames, in: "param \"\(name)\" of event \"\(event)\"")
             for member in members {
                 switch member.key {
                 case "required":
                     switch member.value.value {
                     case .bool(let flag): use.requirement = flag ? .required : .optional
                     case .object(let since):
-                        checkKeys(since, allowed: ["since"], in: "required")
+                        checkKeys(since, allowed: PlanLanguage.since.keyNames, in: "required")
                         guard let sinceNode = since.first(where: { $0.key == "since" })?.value,
                               let text = string(sinceNode, "since") else {
                             invalid("required must be true, false or { since: 'VERSION' }", at: member.value.offset)
@@ -206,7 +203,7 @@ extension PlanFileReader {
             let value = member.value
             switch value.value {
             case .object(let tests):
-                checkKeys(tests, allowed: ["in", "notIn", "min", "max", "present", "equalsUserProperty"],
+                checkKeys(tests, allowed: PlanLanguage.conditionTests.keyNames,
                           in: "the condition on \"\(member.key)\"")
                 var predicates: [ValuePredicate] = []
                 for test in tests {
@@ -248,7 +245,7 @@ extension PlanFileReader {
         case .string(let name):
             return EventMatcher(event: name, location: location(node.offset), conditions: [])
         case .object(let members):
-            checkKeys(members, allowed: ["event", "where"], in: what)
+            checkKeys(members, allowed: PlanLanguage.matcherObject.keyNames, in: what)
             guard let eventNode = members.first(where: { $0.key == "event" })?.value,
                   let name = string(eventNode, "event") else {
                 invalid("\(what) needs an event", at: node.offset)
@@ -274,7 +271,7 @@ extension PlanFileReader {
 
     mutating func readPair(_ name: String, _ node: JSONNode, at: SourceLocation) -> PairDeclaration? {
         guard let members = object(node, "pair \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: ["open", "close", "inside", "same", "duration", "outcome", "key", "description"],
+        checkKeys(members, allowed: PlanLanguage.pair.keyNames,
                   in: "pair \"\(name)\"")
         var pair = PairDeclaration(
             name: name, location: at, description: nil, opens: [], closes: [], closeRequired: true,
@@ -288,7 +285,7 @@ extension PlanFileReader {
             case "same": pair.same = strings(value, "same")
             case "close":
                 guard let close = object(value, "close") else { continue }
-                checkKeys(close, allowed: ["events", "required"], in: "close")
+                checkKeys(close, allowed: PlanLanguage.close.keyNames, in: "close")
                 for item in close {
                     switch item.key {
                     case "events": pair.closes = readMatchers(item.value, "close events")
@@ -321,7 +318,7 @@ extension PlanFileReader {
                                  tolerancePercent: 10)
         }
         guard let members = object(node, "duration") else { return nil }
-        checkKeys(members, allowed: ["param", "toleranceMs", "tolerancePercent"], in: "duration")
+        checkKeys(members, allowed: PlanLanguage.duration.keyNames, in: "duration")
         guard let paramNode = members.first(where: { $0.key == "param" })?.value,
               let param = string(paramNode, "duration param") else {
             invalid("duration needs a param", at: node.offset)
@@ -343,8 +340,7 @@ extension PlanFileReader {
 
     mutating func readRule(_ name: String, _ node: JSONNode, at: SourceLocation) -> RuleDeclaration? {
         guard let members = object(node, "rule \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: ["on", "when", "whenUser", "require", "requireUser", "after", "severity",
-                                     "description"], in: "rule \"\(name)\"")
+        checkKeys(members, allowed: PlanLanguage.rule.keyNames, in: "rule \"\(name)\"")
         var rule = RuleDeclaration(
             name: name, location: at, description: nil, on: [], events: [], when: [], whenUser: [], require: [],
             requireUser: [], after: nil, severity: nil)

@@ -132,16 +132,12 @@ struct PlanFileReader {
 
     // MARK: - The file
 
-    static let topLevelKeys: Set<String> = [
-        "version", "property", "lint", "params", "userProperties", "events", "pairs", "rules",
-        "severity", "suppress", "automatic",
-    ]
-
     mutating func read(_ root: JSONNode, into builder: inout PlanBuilder) {
         guard let members = object(root, "a plan file") else { return }
-        checkKeys(members, allowed: Self.topLevelKeys, in: "a plan file")
+        checkKeys(members, allowed: PlanLanguage.file.keyNames, in: "a plan file")
         for member in members {
             switch member.key {
+            case "$schema": _ = string(member.value, "$schema")
             case "version":
                 if let version = integer(member.value, "version"), version != 1 {
                     invalid("plan language version \(version) is not supported (this eventlint reads version 1)",
@@ -196,7 +192,7 @@ struct PlanFileReader {
         guard builder.claim("section", "property", at: at) else { return }
         builder.plan.property.location = at
         guard let members = object(member.value, "property") else { return }
-        checkKeys(members, allowed: ["tier", "quota"], in: "property")
+        checkKeys(members, allowed: PlanLanguage.property.keyNames, in: "property")
         for item in members {
             switch item.key {
             case "tier":
@@ -210,7 +206,7 @@ struct PlanFileReader {
                 }
             case "quota":
                 guard let quotas = object(item.value, "quota") else { continue }
-                checkKeys(quotas, allowed: Set(BudgetScope.allCases.map(\.rawValue)), in: "quota")
+                checkKeys(quotas, allowed: PlanLanguage.quota.keyNames, in: "quota")
                 for quota in quotas {
                     guard let scope = BudgetScope(rawValue: quota.key),
                           let count = integer(quota.value, "quota \(quota.key)", in: 0...10_000) else { continue }
@@ -224,7 +220,7 @@ struct PlanFileReader {
     mutating func readLintSettings(_ member: JSONMember, into builder: inout PlanBuilder) {
         guard builder.claim("section", "lint", at: location(member.keyOffset)) else { return }
         guard let members = object(member.value, "lint") else { return }
-        checkKeys(members, allowed: ["unclosedWindowMinutes"], in: "lint")
+        checkKeys(members, allowed: PlanLanguage.lintSettings.keyNames, in: "lint")
         for item in members where item.key == "unclosedWindowMinutes" {
             if let minutes = number(item.value, "unclosedWindowMinutes", in: 0...LintSettings.maxUnclosedWindowMinutes) {
                 builder.plan.unclosedWindowMinutes = minutes
@@ -251,7 +247,7 @@ struct PlanFileReader {
         }
         for item in items {
             guard let members = object(item, "a suppression") else { continue }
-            checkKeys(members, allowed: ["rule", "event", "param", "reason"], in: "a suppression")
+            checkKeys(members, allowed: PlanLanguage.suppression.keyNames, in: "a suppression")
             var suppression = Suppression(rule: "", event: nil, param: nil, location: location(item.offset))
             for member in members {
                 switch member.key {
@@ -271,7 +267,7 @@ struct PlanFileReader {
 
     mutating func readAutomatic(_ node: JSONNode, into builder: inout PlanBuilder) {
         guard let members = object(node, "automatic") else { return }
-        checkKeys(members, allowed: ["events", "params", "userProperties"], in: "automatic")
+        checkKeys(members, allowed: PlanLanguage.automatic.keyNames, in: "automatic")
         for member in members {
             let names = strings(member.value, "automatic \(member.key)").map(\.value)
             switch member.key {

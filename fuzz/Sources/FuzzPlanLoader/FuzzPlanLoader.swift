@@ -2,7 +2,8 @@ import EventLintKit
 
 // libFuzzer target for the plan loader: the input is split at 0xFF bytes (never valid UTF-8,
 // so never part of a real plan) into up to four plan files, which are loaded, checked and,
-// when the plan has no errors, compiled for linting — the path `eventlint lint` takes.
+// when the plan has no errors, compiled for linting — the path `eventlint lint` takes — and
+// turned into Swift by `codegen swift`.
 // Invariant: nothing traps; a load error points inside one of the files.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -34,5 +35,8 @@ public func fuzzPlanLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if !findings.contains(where: { $0.severity == .error }) {
         _ = CompiledPlan(loaded.plan)
     }
+    // Generated code for any loaded plan, checked or not: the generator must not trap either.
+    _ = SwiftCodeGenerator(plan: loaded.plan, fingerprint: PlanFingerprint(sources: sources),
+                           regenerateCommand: "eventlint codegen swift").generate()
     return 0
 }

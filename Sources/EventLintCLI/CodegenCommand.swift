@@ -1,0 +1,47 @@
+import EventLintKit
+import Foundation
+
+/// `eventlint codegen swift [--schema DIR] [--output FILE] [--check FILE]`: the plan as typed
+/// Swift tracking calls (CodeGeneration/), printed, written to FILE, or compared with FILE.
+enum CodegenCommand {
+    static let languages = ["swift"]
+
+    static func run(_ parsed: ParsedArguments) throws(CommandError) -> CommandResult {
+        guard let language = parsed.positionals.first, languages.contains(language) else {
+            throw .usage(UsageError("codegen writes: \(languages.joined(separator: ", ")), not \"\(parsed.positionals[0])\"",
+                                    command: "codegen"))
+        }
+        let output = parsed.value("--output")
+        let check = parsed.value("--check")
+        if output != nil, check != nil {
+            throw .usage(UsageError("give --output or --check, not both", command: "codegen"))
+        }
+        let directory = parsed.value("--schema") ?? "schema"
+        // The hash in the header and the code come from the same bytes.
+        let session = try PlanSession.open(schema: directory)
+        let plan = try session.validPlan(schema: directory)
+        let target = output ?? check ?? "FILE"
+        let regenerate = "eventlint codegen swift --schema \(normalized(directory)) --output \(normalized(target))"
+        let generated = SwiftCodeGenerator(plan: plan, fingerprint: PlanFingerprint(sources: session.sources),
+                                           regenerateCommand: regenerate).generate()
+        if let check {
+            guard let data = FileManager.default.contents(atPath: check) else {
+                throw .input(.notFound(path: check))
+            }
+            if Array(data) == Array(generated.utf8) { return CommandResult(status: 0) }
+            return CommandResult(
+                stderr: "error: \(check) is not what the plan generates; regenerate it: \(regenerate)\n", status: 1)
+        }
+        if let output { return CommandResult(status: 0, files: [OutputFile(path: output, contents: generated)]) }
+        return CommandResult(stdout: generated, status: 0)
+    }
+
+    /// A path as the header names it: without `./` in front or `/` at the end, so the same
+    /// directory spelt two ways gives the same file.
+    static func normalized(_ path: String) -> String {
+        var text = path
+        while text.hasPrefix("./") { text.removeFirst(2) }
+        while text.count > 1, text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+}

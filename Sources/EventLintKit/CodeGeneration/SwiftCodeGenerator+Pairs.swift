@@ -1,0 +1,176 @@
+/// Pairs: an open method on the tracker that returns a handle, and the handle's class whose
+/// methods send the inside and close events, with the `same` params carried from the open and
+/// the duration measured on the tracker's monotonic clock.
+extension SwiftCodeGenerator {
+    func renderOpen(_ open: SwiftPairMethod, pair: SwiftPair, into writer: inout SwiftWriter) {
+        let event = open.event
+        writer.doc(pair.description)
+        writer.line("/// Opens the pair \(SwiftSource.commentText(pair.name)) by sending \(SwiftSource.commentText(event.name)).")
+        writer.doc(event.description)
+        writer.docParameters(arguments(of: open).map { ($0.field.name, $0.field.description) })
+        writer.line("/// - Returns: the open pair; its methods send the pair's other events"
+                    + (pair.closeRequired ? ", and it must be closed." : ". Its close is optional."))
+        if !pair.closeRequired { writer.line("@discardableResult") }
+        writer.line("public func \(open.name)(\(signature(of: open))) -> \(pair.typeName) {")
+        writer.indent += 1
+        writer.line("let trackingEvent = Tracker.\(event.typeName)(\(initialiserArguments(of: open)))")
+        writer.line("var trackingCarried: [String: TrackingValue] = [:]")
+        for field in event.fields where pair.carried.contains(field.param) {
+            let value = "trackingEvent." + SwiftSource.identifier(field.name)
+            let key = SwiftSource.stringLiteral(field.param)
+            if field.optional {
+                writer.line("trackingCarried[\(key)] = \(value).map { \(Self.trackingValue("$0", field.shape)) }")
+            } else {
+                writer.line("trackingCarried[\(key)] = \(Self.trackingValue(value, field.shape))")
+            }
+        }
+        writer.line("let trackingList = prepared(\(event.typeName).eventName, trackingEvent.trackingParameters()\(conditions(of: open)))")
+        writer.line("let trackingPair = \(pair.typeName)(tracker: self, state: TrackingPairState(")
+        writer.line("    openedAt: clock.nanoseconds(), carried: trackingCarried, open: trackingList != nil))")
+        writer.line("if let trackingList { logger.logEvent(\(event.typeName).eventName, parameters: trackingList) }")
+        writer.line("return trackingPair")
+        writer.indent -= 1
+        writer.line("}")
+    }
+
+    func renderPair(_ pair: SwiftPair, into writer: inout SwiftWriter) {
+        writer.doc(pair.description)
+        let opens = pair.opens.map { "`\($0.name)(…)`" }.joined(separator: " or ")
+        writer.line("/// The open pair \(SwiftSource.commentText(pair.name)), from \(opens)."
+                    + (pair.closeRequired ? " It must be closed." : " Closing it is optional."))
+        writer.line("public final class \(pair.typeName): Sendable {")
+        writer.indent += 1
+        for type in pair.narrowedEnums {
+            renderEnum(type, into: &writer)
+            writer.line("")
+        }
+        writer.line("private let tracker: Tracker")
+        writer.line("private let state: TrackingPairState")
+        writer.line("")
+        writer.line("fileprivate init(tracker: Tracker, state: TrackingPairState) {")
+        writer.line("    self.tracker = tracker")
+        writer.line("    self.state = state")
+        writer.line("}")
+        writer.line("")
+        writer.line("/// Whether the pair is open: its open was sent, and it is not closed yet.")
+        writer.line("public var isOpen: Bool { state.isOpen }")
+        for method in pair.methods {
+            writer.line("")
+            renderMethod(method, pair: pair, into: &writer)
+        }
+        writer.indent -= 1
+        writer.line("}")
+    }
+
+    func renderMethod(_ method: SwiftPairMethod, pair: SwiftPair, into writer: inout SwiftWriter) {
+        let event = method.event
+        let type = "Tracker." + event.typeName
+        let verb = method.role == .close ? "Closes the pair by sending" : "Sends"
+        writer.line("/// \(verb) \(SwiftSource.commentText(event.name)).")
+        writer.doc(event.description)
+        writer.docParameters(arguments(of: method).map { ($0.field.name, $0.field.description) })
+        writer.line("public func \(method.name)(\(signature(of: method))) {")
+        writer.indent += 1
+        let pairName = SwiftSource.stringLiteral("pair \"\(pair.name)\" is not open")
+        writer.line("guard state.isOpen else {")
+        writer.line("    tracker.onDrop(TrackingDrop(subject: \(type).eventName, param: nil, reason: \(pairName)))")
+        writer.line("    return")
+        writer.line("}")
+        for (field, source) in zip(event.fields, method.sources) {
+            guard case .carried = source else { continue }
+            let name = SwiftSource.identifier(field.name)
+            let key = "state.carried[\(SwiftSource.stringLiteral(field.param))]"
+            let value = Self.carriedValue(key, field.shape)
+            let drop = "tracker.onDrop(TrackingDrop(subject: \(type).eventName, param: \(SwiftSource.stringLiteral(field.param)), reason: "
+            if field.optional {
+                // Absent at the open is absent here; a value this event does not allow is dropped.
+                writer.line("let \(name) = \(value)")
+                writer.line("guard \(key) == nil || \(name) != nil else {")
+                writer.line("    " + drop + SwiftSource.stringLiteral("the value carried from the open is not allowed here") + "))")
+            } else {
+                writer.line("guard let \(name) = \(value) else {")
+                writer.line("    " + drop + SwiftSource.stringLiteral("the pair's open carries no value for it that is allowed here") + "))")
+            }
+            writer.line("    return")
+            writer.line("}")
+        }
+        writer.line("let trackingEvent = \(type)(\(initialiserArguments(of: method)))")
+        writer.line("guard let trackingList = tracker.prepared(\(type).eventName, trackingEvent.trackingParameters()\(conditions(of: method))) else { return }")
+        if method.role == .close {
+            writer.line("guard state.close() else {")
+            writer.line("    tracker.onDrop(TrackingDrop(subject: \(type).eventName, param: nil, reason: \(pairName)))")
+            writer.line("    return")
+            writer.line("}")
+        }
+        writer.line("tracker.logger.logEvent(\(type).eventName, parameters: trackingList)")
+        writer.indent -= 1
+        writer.line("}")
+    }
+
+    /// The fields a caller passes, with their argument types.
+    func arguments(of method: SwiftPairMethod) -> [(field: SwiftField, type: String, optional: Bool)] {
+        zip(method.event.fields, method.sources).compactMap { field, source in
+            guard case .argument(let type, let optional, _) = source else { return nil }
+            return (field, type, optional)
+        }
+    }
+
+    func signature(of method: SwiftPairMethod) -> String {
+        arguments(of: method).map { field, type, optional in
+            "\(SwiftSource.identifier(field.name)): \(type)" + (optional ? "? = nil" : "")
+        }.joined(separator: ", ")
+    }
+
+    /// The event's initialiser arguments: each field from the caller, the matcher, the open or the clock.
+    func initialiserArguments(of method: SwiftPairMethod) -> String {
+        zip(method.event.fields, method.sources).map { field, source in
+            let name = SwiftSource.identifier(field.name)
+            let value: String
+            switch source {
+            case .argument(_, _, let narrowed): value = narrowed == nil ? name : name + ".widened"
+            case .fixed(let expression): value = expression
+            case .carried: value = name
+            case .omitted: value = "nil"
+            case .duration:
+                let swiftType = field.shape.swiftType
+                value = "(Tracker.milliseconds(tracker.elapsedNanoseconds(since: state.openedAt)) as \(swiftType))"
+            }
+            return "\(name): \(value)"
+        }.joined(separator: ", ")
+    }
+
+    /// `, conditions: [...]` for the conditions a matcher checks on the values sent, or nothing.
+    func conditions(of method: SwiftPairMethod) -> String {
+        guard !method.conditions.isEmpty else { return "" }
+        let items = method.conditions.map { condition in
+            var parts = ["param: \(SwiftSource.stringLiteral(condition.param))"]
+            if let oneOf = condition.oneOf { parts.append("oneOf: [\(oneOf.joined(separator: ", "))]") }
+            if let noneOf = condition.noneOf { parts.append("noneOf: [\(noneOf.joined(separator: ", "))]") }
+            if let atLeast = condition.atLeast { parts.append("atLeast: \(SwiftCodeTranslator.doubleLiteral(atLeast))") }
+            if let atMost = condition.atMost { parts.append("atMost: \(SwiftCodeTranslator.doubleLiteral(atMost))") }
+            if let bucket = condition.bucket {
+                parts.append("edges: [" + bucket.edges.map(String.init).joined(separator: ", ") + "]")
+                parts.append("labels: " + Self.stringList(bucket.labels))
+            }
+            return "TrackingCondition(" + parts.joined(separator: ", ") + ")"
+        }
+        return ", conditions: [" + items.joined(separator: ", ") + "]"
+    }
+
+    /// A carried `TrackingValue?` read back as the field's type (nil when it does not fit).
+    static func carriedValue(_ expression: String, _ shape: SwiftValueShape) -> String {
+        switch shape {
+        case .enumeration(let type):
+            let reader = switch type.raw {
+            case .string: "string"
+            case .int: "int"
+            case .double: "double"
+            }
+            return "TrackingCarried.\(reader)(\(expression)).flatMap(\(type.path).init(rawValue:))"
+        case .string: return "TrackingCarried.string(\(expression))"
+        case .int, .bucket: return "TrackingCarried.int(\(expression))"
+        case .double: return "TrackingCarried.double(\(expression))"
+        case .bool: return "TrackingCarried.bool(\(expression))"
+        }
+    }
+}

@@ -1,0 +1,353 @@
+/// Translates a checked plan into a `SwiftCodeModel`: names in Swift style kept apart in
+/// each scope, values typed (enums for closed sets, narrowed per event and per pair matcher),
+/// and each pair's events split into what the caller passes, what the pair fixes or carries,
+/// and what the pair measures.
+struct SwiftCodeTranslator {
+    let plan: Plan
+
+    /// Names the runtime declares at the top level or uses inside `Tracker`, and standard
+    /// types the generated code names: a plan type may not shadow them.
+    static let reservedTypeNames: Set<String> = [
+        "Tracker", "TrackingValue", "TrackingParameter", "TrackingLogger", "TrackingDrop", "TrackingClock",
+        "TrackingSystemClock", "TrackingRecorder", "TrackingLock", "TrackingPairState", "TrackingCheck",
+        "TrackingCondition", "TrackingCarried", "Result", "String", "Int", "Double", "Bool", "UInt64", "Sendable",
+        "CaseIterable", "Swift", "Never", "Error", "Equatable", "Hashable", "Array", "Dictionary", "Optional",
+        "Void", "Character", "RawRepresentable",
+    ]
+    /// Members of `Tracker` the runtime declares.
+    static let reservedTrackerMembers: Set<String> = [
+        "logger", "clock", "onDrop", "prepared", "elapsedNanoseconds", "milliseconds",
+    ]
+    /// Names an event type or a pair method uses for itself or for locals.
+    static let reservedFieldNames: Set<String> = [
+        "eventName", "trackingParameters", "trackingEvent", "trackingList", "trackingCarried", "trackingPair",
+        "trackingLabel", "tracker", "state", "isOpen",
+    ]
+
+    func translate() -> SwiftCodeModel {
+        var model = SwiftCodeModel()
+        var types = SwiftNameScope(reserved: Self.reservedTypeNames)
+        var members = SwiftNameScope(reserved: Self.reservedTrackerMembers)
+
+        // Param enums first, in plan order, so their names are the plain ones.
+        var paramEnums: [String: SwiftEnum] = [:]
+        for param in plan.params {
+            guard let raw = Self.rawKind(param.type), let values = param.values else { continue }
+            let name = types.claim(SwiftSource.upperCamel(param.name))
+            let type = SwiftEnum(name: name, path: "Tracker." + name, raw: raw,
+                                 cases: Self.cases(values.map(\.value), raw: raw), description: param.description)
+            paramEnums[param.name] = type
+            model.enums.append(type)
+        }
+        for property in plan.userProperties {
+            var shape = Self.plainShape(type: property.type, minLength: nil, maxLength: nil, minimum: nil, maximum: nil)
+            if let raw = Self.rawKind(property.type), let values = property.values {
+                let cases = Self.cases(values.map(\.value), raw: raw)
+                if let shared = paramEnums[property.name], shared.raw == raw, shared.cases.map(\.key) == cases.map(\.key) {
+                    shape = .enumeration(shared)
+                } else {
+                    let name = types.claim(SwiftSource.upperCamel(property.name))
+                    let type = SwiftEnum(name: name, path: "Tracker." + name, raw: raw, cases: cases,
+                                         description: property.description)
+                    model.enums.append(type)
+                    shape = .enumeration(type)
+                }
+            } else if property.type == .bool, let values = property.values {
+                shape = .bool(allowed: Self.flags(values.map(\.value)))
+            }
+            model.userProperties.append(SwiftUserProperty(
+                name: property.name, setterName: members.claim("set" + SwiftSource.upperCamel(property.name)),
+                shape: shape, description: property.description))
+        }
+
+        let paired = Set(plan.pairs.flatMap { ($0.opens + $0.inside + $0.closes).map(\.event) })
+        var eventsByName: [String: SwiftEvent] = [:]
+        for event in plan.events {
+            let typeName = types.claim(SwiftSource.upperCamel(event.name))
+            let translated = translate(event, typeName: typeName, paramEnums: paramEnums,
+                                       inPair: paired.contains(event.name))
+            eventsByName[event.name] = translated
+            model.events.append(translated)
+        }
+        let standalone = model.events.filter { !$0.inPair }
+        if !standalone.isEmpty { _ = members.claim("log") }
+        for index in model.events.indices where !model.events[index].inPair { model.events[index].logName = "log" }
+
+        for pair in plan.pairs {
+            let typeName = types.claim(SwiftSource.upperCamel(pair.name) + "Pair")
+            var nestedTypes = SwiftNameScope(reserved: [typeName])
+            var pairMembers = SwiftNameScope(reserved: Self.reservedFieldNames)
+            var translated = SwiftPair(name: pair.name, typeName: typeName, description: pair.description,
+                                       closeRequired: pair.closeRequired, opens: [], methods: [], narrowedEnums: [],
+                                       carried: [])
+            let openBase = "open" + SwiftSource.upperCamel(pair.name)
+            for matcher in pair.opens {
+                guard let event = eventsByName[matcher.event] else { continue }
+                let name = members.claim(pair.opens.count == 1 ? openBase : openBase + "With" + event.typeName)
+                translated.opens.append(method(.open, name: name, event: event, matcher: matcher, carried: [],
+                                               duration: nil, pairType: typeName, nested: &nestedTypes,
+                                               enums: &translated.narrowedEnums))
+            }
+            // A `same` param is carried only when every open sends it; otherwise the caller passes it.
+            let opened = pair.opens.compactMap { eventsByName[$0.event] }
+            let carried = Set(pair.same.map(\.value).filter { name in
+                !opened.isEmpty && opened.allSatisfy { $0.fields.contains { $0.param == name } }
+            })
+            translated.carried = pair.same.map(\.value).filter(carried.contains)
+            for matcher in pair.inside {
+                guard let event = eventsByName[matcher.event] else { continue }
+                let name = pairMembers.claim(SwiftSource.lowerCamel(matcher.event))
+                translated.methods.append(method(.inside, name: name, event: event, matcher: matcher, carried: carried,
+                                                 duration: nil, pairType: typeName, nested: &nestedTypes,
+                                                 enums: &translated.narrowedEnums))
+            }
+            for matcher in pair.closes {
+                guard let event = eventsByName[matcher.event] else { continue }
+                let name = pairMembers.claim(pair.closes.count == 1 ? "close" : "close" + event.typeName)
+                translated.methods.append(method(.close, name: name, event: event, matcher: matcher, carried: carried,
+                                                 duration: pair.duration?.param, pairType: typeName,
+                                                 nested: &nestedTypes, enums: &translated.narrowedEnums))
+            }
+            model.pairs.append(translated)
+        }
+        return model
+    }
+
+    // MARK: - Events
+
+    func translate(_ event: EventDeclaration, typeName: String, paramEnums: [String: SwiftEnum],
+                   inPair: Bool) -> SwiftEvent {
+        var fieldNames = SwiftNameScope(reserved: Self.reservedFieldNames)
+        var nestedTypes = SwiftNameScope(reserved: [typeName])
+        var fields: [SwiftField] = []
+        var nested: [SwiftEnum] = []
+        for use in event.params {
+            // GA4's automatic params (firebase_screen, …) are the SDK's to send, not the app's.
+            guard let param = plan.param(named: use.name) else { continue }
+            let base = param.type == .bucket ? Self.countName(param.name) : param.name
+            let name = fieldNames.claim(SwiftSource.lowerCamel(base))
+            var shape: SwiftValueShape
+            if let raw = Self.rawKind(param.type), let narrowed = use.values {
+                var values = narrowed.map(\.value)
+                if let declared = param.values.map({ Set($0.map { PlanValueKey($0.value) }) }) {
+                    values = values.filter { declared.contains(PlanValueKey($0)) }
+                }
+                let enumName = nestedTypes.claim(SwiftSource.upperCamel(param.name))
+                let type = SwiftEnum(name: enumName, path: "Tracker." + typeName + "." + enumName, raw: raw,
+                                     cases: Self.cases(values, raw: raw), description: param.description)
+                nested.append(type)
+                shape = .enumeration(type)
+            } else if let shared = paramEnums[param.name] {
+                shape = .enumeration(shared)
+            } else {
+                shape = Self.plainShape(type: param.type, minLength: param.minLength, maxLength: param.maxLength,
+                                        minimum: param.minimum?.value, maximum: param.maximum?.value)
+                switch shape {
+                case .bool:
+                    if let values = use.values ?? param.values { shape = .bool(allowed: Self.flags(values.map(\.value))) }
+                case .bucket(let edges, let labels, _):
+                    shape = .bucket(edges: edges, labels: labels,
+                                    allowed: use.values.map { $0.map(\.value.plainText) })
+                default: break
+                }
+            }
+            if case .bucket = shape, let bucket = param.bucket {
+                shape = Self.withEdges(shape, bucket)
+            }
+            fields.append(SwiftField(param: param.name, name: name, shape: shape, optional: use.requirement == .optional,
+                                     description: param.description))
+        }
+        return SwiftEvent(name: event.name, typeName: typeName, description: event.description, fields: fields,
+                          nestedEnums: nested, inPair: inPair, logName: "")
+    }
+
+    /// `app_bucket` → `app_count`; other buckets get `_count` appended.
+    static func countName(_ name: String) -> String {
+        name.hasSuffix("_bucket") ? String(name.dropLast("_bucket".count)) + "_count" : name + "_count"
+    }
+
+    static func withEdges(_ shape: SwiftValueShape, _ bucket: BucketSpec) -> SwiftValueShape {
+        guard case .bucket(_, _, let allowed) = shape else { return shape }
+        return .bucket(edges: bucket.edges, labels: bucket.labels, allowed: allowed)
+    }
+
+    static func rawKind(_ type: ParamType) -> SwiftRawKind? {
+        switch type {
+        case .string: .string
+        case .int: .int
+        case .double: .double
+        case .bool, .bucket: nil
+        }
+    }
+
+    static func plainShape(type: ParamType, minLength: Int?, maxLength: Int?, minimum: Double?,
+                           maximum: Double?) -> SwiftValueShape {
+        switch type {
+        case .string: .string(minLength: minLength, maxLength: maxLength)
+        case .int: .int(minimum: minimum, maximum: maximum)
+        case .double: .double(minimum: minimum, maximum: maximum)
+        case .bool: .bool(allowed: nil)
+        case .bucket: .bucket(edges: [], labels: [], allowed: nil)
+        }
+    }
+
+    static func flags(_ values: [PlanValue]) -> [Bool] {
+        var flags: [Bool] = []
+        for value in values {
+            let flag: Bool? = switch value {
+            case .bool(let flag): flag
+            case .number(_, let number): number == 1 ? true : number == 0 ? false : nil
+            case .string: nil
+            }
+            if let flag, !flags.contains(flag) { flags.append(flag) }
+        }
+        return flags
+    }
+
+    /// Enum cases for values of one raw kind: values of another kind, non-finite numbers and
+    /// repeats are left out, so every raw value is a valid, unique Swift literal.
+    static func cases(_ values: [PlanValue], raw: SwiftRawKind) -> [SwiftEnumCase] {
+        var names = SwiftNameScope()
+        var seen = Set<PlanValueKey>()
+        var cases: [SwiftEnumCase] = []
+        for value in values {
+            let key = PlanValueKey(value)
+            guard !seen.contains(key) else { continue }
+            let literal: String
+            let base: String
+            switch (raw, value) {
+            case (.string, .string(let text)):
+                literal = SwiftSource.stringLiteral(text)
+                base = SwiftSource.lowerCamel(text)
+            case (.int, .number(_, let number)):
+                guard let integer = Int64(exactly: number) else { continue }
+                literal = String(integer)
+                base = SwiftSource.lowerCamel("value " + (integer < 0 ? "minus " : "") + String(integer.magnitude))
+            case (.double, .number(_, let number)):
+                guard number.isFinite else { continue }
+                literal = String(number)
+                base = SwiftSource.lowerCamel("value " + (number < 0 ? "minus " : "") + String(number.magnitude))
+            default: continue
+            }
+            seen.insert(key)
+            cases.append(SwiftEnumCase(name: names.claim(base), literal: literal, key: key))
+        }
+        return cases
+    }
+
+    // MARK: - Pair methods
+
+    /// What one matcher makes of its event's fields: fixed, narrowed, carried, measured, or
+    /// passed by the caller.
+    func method(_ role: SwiftPairMethod.Role, name: String, event: SwiftEvent, matcher: EventMatcher,
+                carried: Set<String>, duration: String?, pairType: String, nested: inout SwiftNameScope,
+                enums: inout [SwiftEnum]) -> SwiftPairMethod {
+        var sources: [SwiftFieldSource] = []
+        var conditions: [SwiftRuntimeCondition] = []
+        for field in event.fields {
+            if role != .open, carried.contains(field.param) {
+                // The value comes from the open; a condition on it is checked when sent.
+                let predicates = matcher.conditions.filter { $0.name == field.param }.flatMap(\.predicates)
+                if let condition = Self.runtimeCondition(field, predicates) { conditions.append(condition) }
+                sources.append(.carried)
+                continue
+            }
+            if role == .close, field.param == duration, Self.isNumber(field.shape) {
+                sources.append(.duration)
+                continue
+            }
+            let predicates = matcher.conditions.filter { $0.name == field.param }.flatMap(\.predicates)
+            guard !predicates.isEmpty else {
+                sources.append(.argument(type: field.shape.swiftType, optional: field.optional, narrowed: nil))
+                continue
+            }
+            if predicates.contains(.present(false)), field.optional {
+                sources.append(.omitted)
+                continue
+            }
+            let source = narrowing(field, predicates, pairType: pairType, nested: &nested, enums: &enums,
+                                   conditions: &conditions)
+            sources.append(source)
+        }
+        return SwiftPairMethod(role: role, name: name, event: event, sources: sources, conditions: conditions)
+    }
+
+    static func isNumber(_ shape: SwiftValueShape) -> Bool {
+        switch shape {
+        case .int, .double: true
+        default: false
+        }
+    }
+
+    /// A field a matcher's condition tests: an enum is narrowed to the values that pass (one
+    /// value is fixed); anything else is passed and checked when sent. A tested field is never
+    /// optional, as an absent value meets no condition.
+    func narrowing(_ field: SwiftField, _ predicates: [ValuePredicate], pairType: String, nested: inout SwiftNameScope,
+                   enums: inout [SwiftEnum], conditions: inout [SwiftRuntimeCondition]) -> SwiftFieldSource {
+        if case .enumeration(let type) = field.shape {
+            var kept = type.cases
+            for predicate in predicates {
+                switch predicate {
+                case .oneOf(let values):
+                    let keys = Set(values.map(PlanValueKey.init))
+                    kept = kept.filter { keys.contains($0.key) }
+                case .noneOf(let values):
+                    let keys = Set(values.map(PlanValueKey.init))
+                    kept = kept.filter { !keys.contains($0.key) }
+                case .atLeast(let bound):
+                    kept = kept.filter { if case .number(let number) = $0.key { number >= bound } else { false } }
+                case .atMost(let bound):
+                    kept = kept.filter { if case .number(let number) = $0.key { number <= bound } else { false } }
+                case .present, .equalsUserProperty: break
+                }
+            }
+            if kept.count == 1 { return .fixed("." + SwiftSource.identifier(kept[0].name)) }
+            if kept.count == type.cases.count {
+                return .argument(type: type.path, optional: false, narrowed: nil)
+            }
+            if !kept.isEmpty {
+                let name = nested.claim(SwiftSource.upperCamel(field.param))
+                let narrowed = SwiftEnum(name: name, path: "Tracker." + pairType + "." + name, raw: type.raw, cases: kept,
+                                         description: field.description, widens: type.path)
+                enums.append(narrowed)
+                return .argument(type: narrowed.path, optional: false, narrowed: narrowed)
+            }
+        }
+        if let condition = Self.runtimeCondition(field, predicates) { conditions.append(condition) }
+        return .argument(type: field.shape.swiftType, optional: false, narrowed: nil)
+    }
+
+    /// The tests of a matcher's condition that are checked on the value sent; nil when there
+    /// is nothing to check.
+    static func runtimeCondition(_ field: SwiftField, _ predicates: [ValuePredicate]) -> SwiftRuntimeCondition? {
+        var condition = SwiftRuntimeCondition(param: field.param)
+        for predicate in predicates {
+            switch predicate {
+            case .oneOf(let values): condition.oneOf = (condition.oneOf ?? []) + values.map(Self.valueExpression)
+            case .noneOf(let values): condition.noneOf = (condition.noneOf ?? []) + values.map(Self.valueExpression)
+            case .atLeast(let bound): condition.atLeast = max(condition.atLeast ?? bound, bound)
+            case .atMost(let bound): condition.atMost = min(condition.atMost ?? bound, bound)
+            case .present, .equalsUserProperty: break
+            }
+        }
+        if case .bucket(let edges, let labels, _) = field.shape { condition.bucket = (edges, labels) }
+        let tests = condition.oneOf != nil || condition.noneOf != nil || condition.atLeast != nil || condition.atMost != nil
+        return tests ? condition : nil
+    }
+
+    /// A Swift expression for a double (the infinities a huge lexeme parses to included).
+    static func doubleLiteral(_ number: Double) -> String {
+        if number.isNaN { return "Double.nan" }
+        if number.isInfinite { return number < 0 ? "-Double.infinity" : "Double.infinity" }
+        return String(number)
+    }
+
+    /// A plan value as a `TrackingValue` expression.
+    static func valueExpression(_ value: PlanValue) -> String {
+        switch value {
+        case .string(let text): ".string(\(SwiftSource.stringLiteral(text)))"
+        case .number(_, let number): ".double(\(SwiftCodeTranslator.doubleLiteral(number)))"
+        case .bool(let flag): ".bool(\(flag))"
+        }
+    }
+}
