@@ -31,7 +31,7 @@ run() {
     exit "$status"
   fi
 }
-for target in FuzzJSONReader FuzzLineFraming FuzzPlanLoader; do
+for target in FuzzJSONReader FuzzLineFraming FuzzPlanLoader FuzzLint; do
   echo "fuzz: $target: replaying the corpus"
   run "$target" -runs=0
   echo "fuzz: $target: 200000 runs, seed 1"
