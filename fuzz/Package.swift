@@ -17,6 +17,10 @@ let package = Package(
             dependencies: [.product(name: "EventLintKit", package: "eventlint")],
             path: "Sources/FuzzLineFraming"),
         .executableTarget(
+            name: "FuzzLint",
+            dependencies: [.product(name: "EventLintKit", package: "eventlint")],
+            path: "Sources/FuzzLint"),
+        .executableTarget(
             name: "FuzzPlanLoader",
             dependencies: [.product(name: "EventLintKit", package: "eventlint")],
             path: "Sources/FuzzPlanLoader"),

@@ -4,7 +4,7 @@
 #   fuzz/run.sh TARGET [libFuzzer options...]
 #   fuzz/run.sh --build-only TARGET
 #
-# TARGET is FuzzJSONReader, FuzzLineFraming or FuzzPlanLoader. New corpus entries go to
+# TARGET is FuzzJSONReader, FuzzLineFraming, FuzzPlanLoader or FuzzLint. New corpus entries go to
 # fuzz/.work/corpus/TARGET (the checked-in fuzz/corpus/<name> is read-only seed input), crashes
 # to fuzz/.work/artifacts/. The script fails loudly when the binary is not coverage-instrumented:
 # several plausible SwiftPM commands build a "fuzzer" that runs nothing or fuzzes blind.
@@ -19,6 +19,7 @@ case "$target" in
   FuzzJSONReader) corpus=json-reader; extra=(-dict=json.dict -max_len=4096) ;;
   FuzzLineFraming) corpus=line-framing; extra=(-dict=json.dict -max_len=1024) ;;
   FuzzPlanLoader) corpus=plan-loader; extra=(-dict=json.dict -max_len=16384) ;;
+  FuzzLint) corpus=lint; extra=(-dict=lint.dict -max_len=4096) ;;
   *) echo "unknown fuzz target '$target'" >&2; exit 2 ;;
 esac
 

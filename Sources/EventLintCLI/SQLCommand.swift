@@ -35,7 +35,13 @@ enum SQLCommand {
             }
             mode = parsedMode
         }
-        return SQLRequest(table: table, from: from, to: to, mode: mode)
+        let request = SQLRequest(table: table, from: from, to: to, mode: mode)
+        do throws(SQLRequestError) {
+            _ = try request.tableSuffixRange()
+        } catch {
+            throw UsageError(error.message, command: "sql")
+        }
+        return request
     }
 
     static func date(_ parsed: ParsedArguments, _ name: String) throws(UsageError) -> SQLDate? {

@@ -90,7 +90,7 @@ import Testing
         #expect(Int64.max.multipliedSaturating(by: 2) == .max)
         #expect(Int64.min.multipliedSaturating(by: 2) == .min)
         #expect(Int64(-3).multipliedSaturating(by: Int64.max) == .min)
-        #expect(Int64(saturating: 1e400) == .max)
+        #expect(Int64(saturating: .infinity) == .max)
         #expect(Int64(saturating: -1e20) == .min)
         #expect(Int64(saturating: Double.nan) == 0)
         #expect(Int64(saturating: 9_223_372_036_854_775_807.0) == .max)

@@ -86,7 +86,8 @@ public struct TrackingSystemClock: TrackingClock {
     public func nanoseconds() -> UInt64 {
         var time = timespec()
         _ = clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(clamping: time.tv_sec) &* 1_000_000_000 &+ UInt64(clamping: time.tv_nsec)
+        // Monotonic seconds since boot: far from UInt64's limit of 584 years of nanoseconds.
+        return UInt64(clamping: time.tv_sec) * 1_000_000_000 + UInt64(clamping: time.tv_nsec)
     }
 }
 
@@ -322,7 +323,10 @@ public struct Tracker: Sendable {
         return now >= openedAt ? now - openedAt : 0
     }
 
-    fileprivate static func milliseconds(_ nanoseconds: UInt64) -> Int { Int(clamping: nanoseconds / 1_000_000) }
+    fileprivate static func milliseconds(_ nanoseconds: UInt64) -> Int {
+        let whole = nanoseconds / 1_000_000
+        return Int(clamping: whole)
+    }
     fileprivate static func milliseconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1_000_000 }
 }
 

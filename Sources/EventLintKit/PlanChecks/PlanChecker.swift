@@ -19,6 +19,18 @@ public enum PlanChecker {
 struct PlanCheckRun {
     let plan: Plan
     var findings: [Finding] = []
+    /// Declarations by name (the first of a name), so every reference is one lookup and the
+    /// check stays linear in the plan (scanning the lists made 10,000 events take 21 s).
+    let eventsByName: [String: EventDeclaration]
+    let paramsByName: [String: ParamDeclaration]
+    let userPropertiesByName: [String: UserPropertyDeclaration]
+
+    init(plan: Plan) {
+        self.plan = plan
+        eventsByName = Dictionary(plan.events.map { ($0.name, $0) }) { first, _ in first }
+        paramsByName = Dictionary(plan.params.map { ($0.name, $0) }) { first, _ in first }
+        userPropertiesByName = Dictionary(plan.userProperties.map { ($0.name, $0) }) { first, _ in first }
+    }
 
     /// Findings already made, so a condition checked once per event of a rule reports a
     /// problem of the condition itself only once.
@@ -171,7 +183,7 @@ struct PlanCheckRun {
                        "param \"\(param.name)\" allows \(maxLength) characters but GA4 drops values over \(GA4Facts.maxParamValueLength)",
                        at: at, param: param.name)
             }
-            if let property = plan.userProperty(named: param.name), property.type != param.type {
+            if let property = userPropertiesByName[param.name], property.type != param.type {
                 report(PlanRules.typeConflict,
                        "\"\(param.name)\" is a \(param.type.rawValue) param but a \(property.type.rawValue) user property",
                        at: property.location, param: param.name,
@@ -231,7 +243,7 @@ struct PlanCheckRun {
                        at: event.location, event: event.name)
             }
             for use in event.params {
-                guard let param = plan.param(named: use.name) else {
+                guard let param = paramsByName[use.name] else {
                     if !GA4Facts.automaticParams.contains(use.name), !plan.extraAutomaticParams.contains(use.name) {
                         report(PlanRules.unknownParamRef,
                                "event \"\(event.name)\" uses param \"\(use.name)\", which is not declared",
@@ -275,7 +287,7 @@ struct PlanCheckRun {
                 }
             }
             if let duration = pair.duration, checkParamExists(duration.param, at: duration.location) {
-                if let param = plan.param(named: duration.param), ![.int, .double].contains(param.type) {
+                if let param = paramsByName[duration.param], ![.int, .double].contains(param.type) {
                     report(PlanRules.valueTypeMismatch,
                            "duration param \"\(param.name)\" of pair \"\(pair.name)\" must be an int or double, not \(param.type.rawValue)",
                            at: duration.location, param: param.name)
@@ -290,7 +302,7 @@ struct PlanCheckRun {
 
     /// An event matcher: the event exists and its `where` conditions can hold on it.
     mutating func checkMatcher(_ matcher: EventMatcher) {
-        guard let event = plan.event(named: matcher.event) else {
+        guard let event = eventsByName[matcher.event] else {
             report(PlanRules.unknownEventRef, "event \"\(matcher.event)\" is not declared in the plan",
                    at: matcher.location, event: matcher.event)
             return
@@ -300,13 +312,13 @@ struct PlanCheckRun {
 
     @discardableResult
     mutating func checkParamExists(_ name: String, at location: SourceLocation) -> Bool {
-        guard plan.param(named: name) == nil else { return true }
+        guard paramsByName[name] == nil else { return true }
         report(PlanRules.unknownParamRef, "param \"\(name)\" is not declared", at: location, param: name)
         return false
     }
 
     mutating func checkEventCarries(_ eventName: String, param: String, at location: SourceLocation, context: String) {
-        guard let event = plan.event(named: eventName), event.use(of: param) == nil else { return }
+        guard let event = eventsByName[eventName], event.use(of: param) == nil else { return }
         report(PlanRules.paramNotOnEvent,
                "\(context) reads param \"\(param)\", which event \"\(eventName)\" does not carry",
                at: location, event: eventName, param: param,
@@ -317,7 +329,7 @@ struct PlanCheckRun {
     /// value the param may take on each event satisfies it.
     mutating func checkParamCondition(_ condition: Condition, on events: [EventDeclaration], canBeAbsent: Bool) {
         guard checkParamExists(condition.name, at: condition.location),
-              let param = plan.param(named: condition.name) else { return }
+              let param = paramsByName[condition.name] else { return }
         for event in events {
             guard let use = event.use(of: condition.name) else {
                 report(PlanRules.paramNotOnEvent,
@@ -383,7 +395,7 @@ struct PlanCheckRun {
     }
 
     mutating func checkUserCondition(_ condition: Condition) {
-        guard let property = plan.userProperty(named: condition.name) else {
+        guard let property = userPropertiesByName[condition.name] else {
             if !GA4Facts.automaticUserProperties.contains(condition.name),
                !plan.extraAutomaticUserProperties.contains(condition.name) {
                 report(PlanRules.unknownUserPropertyRef, "user property \"\(condition.name)\" is not declared",
@@ -400,17 +412,18 @@ struct PlanCheckRun {
     mutating func checkRules() {
         for rule in plan.rules {
             for pattern in rule.on {
-                let matched = plan.events.contains { Glob.matches(pattern: pattern.value, $0.name) }
+                let matched = Glob.isLiteral(pattern.value) ? eventsByName[pattern.value] != nil
+                    : plan.events.contains { Glob.matches(pattern: pattern.value, $0.name) }
                 if !matched {
                     report(PlanRules.unknownEventRef,
                            "rule \"\(rule.name)\" applies to \"\(pattern.value)\", which matches no event of the plan",
                            at: pattern.location, event: pattern.value)
                 }
             }
-            let events = rule.events.compactMap { plan.event(named: $0) }
+            let events = rule.events.compactMap { eventsByName[$0] }
             for condition in rule.when + rule.require {
                 checkParamCondition(condition, on: events, canBeAbsent: true)
-                for case .equalsUserProperty(let name) in condition.predicates where plan.userProperty(named: name) == nil {
+                for case .equalsUserProperty(let name) in condition.predicates where userPropertiesByName[name] == nil {
                     report(PlanRules.unknownUserPropertyRef, "user property \"\(name)\" is not declared",
                            at: condition.location, param: name)
                 }

@@ -361,8 +361,12 @@ public struct Plan: Sendable {
 
 /// `*` wildcards in event names, rule ids and suppressions.
 public enum Glob {
+    /// A pattern without `*` names exactly one thing: callers look it up instead of matching
+    /// it against every name (which made a plan of many rules and events quadratic).
+    public static func isLiteral(_ pattern: String) -> Bool { !pattern.utf8.contains(UInt8(ascii: "*")) }
+
     public static func matches(pattern: String, _ text: String) -> Bool {
-        guard pattern.contains("*") else { return pattern == text }
+        guard !isLiteral(pattern) else { return pattern == text }
         let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
         var rest = Substring(text)
         guard let first = parts.first, rest.hasPrefix(first) else { return false }

@@ -48,10 +48,16 @@ extension Plan {
     /// Expands each rule's `on` patterns (`checkout_*`) to the plan's events.
     mutating func resolveRuleEvents() {
         let names = events.map(\.name)
+        let declared = Set(names)
         for index in rules.indices {
             var matched: [String] = []
+            var seen = Set<String>()
             for pattern in rules[index].on {
-                for name in names where Glob.matches(pattern: pattern.value, name) && !matched.contains(name) {
+                if Glob.isLiteral(pattern.value) {
+                    if declared.contains(pattern.value), seen.insert(pattern.value).inserted { matched.append(pattern.value) }
+                    continue
+                }
+                for name in names where Glob.matches(pattern: pattern.value, name) && seen.insert(name).inserted {
                     matched.append(name)
                 }
             }

@@ -18,7 +18,7 @@ enum SummarySpelling {
         case .names(let names): names.joined(separator: ", ")
         case .tally(let entries): entries.map { "\($0.name) \($0.count)" }.joined(separator: ", ")
         case .shares(let entries):
-            entries.map { "\($0.name) \(percent($0.count, of: entries.reduce(0) { $0 &+ $1.count }))" }
+            entries.map { "\($0.name) \(percent($0.count, of: entries.reduce(0) { $0.addingSaturating($1.count) }))" }
                 .joined(separator: " / ")
         case .none: "–"
         }

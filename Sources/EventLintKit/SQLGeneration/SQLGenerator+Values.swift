@@ -6,11 +6,14 @@ extension SQLGenerator {
     func sourceCTE() -> String {
         var filters: [String] = []
         let column = request.table.isWildcard ? "_TABLE_SUFFIX" : "event_date"
-        switch (request.from, request.to) {
+        // `sql` refuses a range no table can hold; called with one all the same, select nothing.
+        let suffixes = try? request.tableSuffixRange()
+        if suffixes == nil { filters.append("FALSE") }
+        switch (suffixes?.lower, suffixes?.upper) {
         case (let from?, let to?):
-            filters.append("\(column) BETWEEN \(SQLText.string(from.description)) AND \(SQLText.string(to.description))")
-        case (let from?, nil): filters.append("\(column) >= \(SQLText.string(from.description))")
-        case (nil, let to?): filters.append("\(column) <= \(SQLText.string(to.description))")
+            filters.append("\(column) BETWEEN \(SQLText.string(from)) AND \(SQLText.string(to))")
+        case (let from?, nil): filters.append("\(column) >= \(SQLText.string(from))")
+        case (nil, let to?): filters.append("\(column) <= \(SQLText.string(to))")
         case (nil, nil): break
         }
         if request.table.isWildcard {

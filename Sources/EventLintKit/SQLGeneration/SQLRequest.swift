@@ -99,3 +99,46 @@ public struct SQLRequest: Sendable {
         self.mode = mode
     }
 }
+
+/// A day range the table cannot hold (`--table p.d.events_2024* --from 20230101`).
+public struct SQLRequestError: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+extension SQLRequest {
+    /// The `_TABLE_SUFFIX` bounds (inclusive; nil: open) that select the days `from`…`to`.
+    /// `_TABLE_SUFFIX` is what the wildcard matches, so the digits a table name already fixes
+    /// are cut off the days: for `events_2024*` the table of 2024-01-05 has the suffix `0105`.
+    /// A range reaching past the days those digits allow is cut to them; a range none of those
+    /// tables can hold is an error, as is a table name that fixes more than a whole day.
+    public func tableSuffixRange() throws(SQLRequestError) -> (lower: String?, upper: String?) {
+        guard from != nil || to != nil else { return (nil, nil) }
+        let fixed = String(table.table.dropLast().reversed().prefix { $0.isASCII && $0.isNumber }.reversed())
+        guard table.isWildcard else { return (from?.description, to?.description) }
+        guard fixed.count <= 8 else {
+            throw SQLRequestError("--from and --to need a wildcard table whose name leaves at most a whole day (YYYYMMDD) to the wildcard, not \(table)")
+        }
+        var lower: String?
+        var upper: String?
+        var impossible = false
+        if let from {
+            let head = String(from.description.prefix(fixed.count))
+            if head == fixed { lower = String(from.description.dropFirst(fixed.count)) } else if head > fixed { impossible = true }
+        }
+        if let to {
+            let head = String(to.description.prefix(fixed.count))
+            if head == fixed { upper = String(to.description.dropFirst(fixed.count)) } else if head < fixed { impossible = true }
+        }
+        if impossible {
+            let days = switch (from, to) {
+            case (let from?, let to?): "from \(from) to \(to)"
+            case (let from?, nil): "from \(from)"
+            case (nil, let to?): "up to \(to)"
+            case (nil, nil): ""
+            }
+            throw SQLRequestError("no table of \(table) holds a day \(days): the tables' names fix the days to start with \(fixed)")
+        }
+        return (lower, upper)
+    }
+}

@@ -85,7 +85,8 @@ extension LinePass {
                                          eventName: compiled.name, bytes: bytes, line: line)
                 if param.trackedSlot >= 0 { trackedScratch[param.trackedSlot] = tracked }
             } else if Self.withBytes(field.key, bytes, { plan.automaticParamTable.lookup($0, hash: field.keyHash) }) != nil {
-                if field.keyHash == plan.sessionParamHash, Self.decoded(field.key, bytes) == CompiledPlan.sessionParam,
+                if field.keyHash == plan.sessionParamHash,
+                   Self.withBytes(field.key, bytes, { raw in CompiledPlan.sessionParam.withUnsafeBytes { ByteHash.equal(raw, $0) } }),
                    let value = Self.integer(field.value, bytes) {
                     sessionHash = UInt64(bitPattern: value)
                 }

@@ -51,7 +51,7 @@ public struct LintSummary {
                 }
                 if shares.count > 1 {
                     list.append(TypeStatistic(event: event.name, param: param.name,
-                                              shares: shares.sorted { $0.1 > $1.1 }, total: shares.reduce(0) { $0 &+ $1.1 }))
+                                              shares: shares.sorted { $0.1 > $1.1 }, total: shares.reduce(0) { $0.addingSaturating($1.1) }))
                 }
             }
         }
@@ -126,7 +126,7 @@ public struct LintSummary {
         var text: SummaryText = "events checked: "
         text.add(.integer(counters.eventsChecked), key: "eventsChecked")
         text.add(" (plan ")
-        text.add(.integer(counters.perEvent.reduce(0, &+)))
+        text.add(.integer(counters.perEvent.reduce(0) { $0.addingSaturating($1) }))
         text.add(", GA4 automatic ")
         text.add(.integer(counters.automaticEvents), key: "automaticEvents")
         text.add(", unknown ")
@@ -164,9 +164,9 @@ public struct LintSummary {
         let rows: [[SummaryValue]] = result.pairs.map { pair in
             let outcomes = pair.closedByOutcome.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
             return [
-                .text(pair.name), .integer(pair.opened), .integer(pair.closedByOutcome.values.reduce(0, &+)),
+                .text(pair.name), .integer(pair.opened), .integer(pair.closedByOutcome.values.reduce(0) { $0.addingSaturating($1) }),
                 .tally(outcomes.map { SummaryTally($0.key, $0.value) }),
-                .integer(pair.unclosed &+ pair.unclosedNearEnd), .integer(pair.unclosedNearEnd),
+                .integer(pair.unclosed.addingSaturating(pair.unclosedNearEnd)), .integer(pair.unclosedNearEnd),
                 .integer(pair.orphanCloses), .milliseconds(pair.percentile(0.5)), .milliseconds(pair.percentile(0.9)),
             ]
         }

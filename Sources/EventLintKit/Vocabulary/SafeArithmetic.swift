@@ -43,6 +43,13 @@ extension Int64 {
 }
 
 extension Int {
+    /// `self + other`, clamped instead of wrapping or trapping (counts summed for reports).
+    public func addingSaturating(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        guard overflow else { return sum }
+        return other < 0 ? .min : .max
+    }
+
     /// `Int(value)`, clamped to `Int.min...Int.max`; NaN gives 0.
     public init(saturating value: Double) {
         self = Int(Int64(saturating: value))
