@@ -12,22 +12,58 @@ import Testing
         "{\n  // c\n  a: 'x\\'y', /* b */ b: [1, 2,],\n  \"c\": {d: null,},\n}\n",
     ]
 
-    /// Checks one input in both modes through the parser and the skipping cursor.
+    /// Checks one input in both modes through the parser and the skipping cursor: neither
+    /// traps, every error points inside the input, and both give the same verdict — they accept
+    /// the same texts, and reject the others with the same error kind at the same offset.
     static func check(_ bytes: [UInt8], scratch: JSONScratch) {
         for mode in [JSONMode.strict, .json5] {
+            var parserError: JSONError?
             do {
                 _ = try JSONParser.parse(bytes, mode: mode)
             } catch {
+                parserError = error
                 #expect(error.offset >= 0 && error.offset <= bytes.count, "\(error) in \(bytes)")
             }
-            bytes.withUnsafeBytes { raw in
+            let cursorError: JSONError? = bytes.withUnsafeBytes { raw in
                 var cursor = JSONCursor(bytes: raw, mode: mode, scratch: scratch)
                 do throws(JSONError) {
                     try cursor.skipValue()
                     try cursor.expectEnd()
+                    return nil
                 } catch {
                     #expect(error.offset >= 0 && error.offset <= raw.count, "\(error)")
+                    return error
                 }
+            }
+            #expect((parserError == nil) == (cursorError == nil),
+                    "\(mode): parser \(parserError.map { "\($0)" } ?? "accepts"), cursor \(cursorError.map { "\($0)" } ?? "accepts") for \(String(decoding: bytes, as: UTF8.self))")
+            if let parserError, let cursorError {
+                #expect(parserError.kind == cursorError.kind && parserError.offset == cursorError.offset,
+                        "\(mode): parser \(parserError), cursor \(cursorError)")
+            }
+        }
+    }
+
+    /// Random mutations of the bundled sample's real lines.
+    @Test func mutatedSampleLinesGetTheSameVerdict() throws {
+        let data = try Data(contentsOf: Repository.root.appendingPathComponent("samples/exports/focusity-events.ndjson"))
+        let lines = data.split(separator: 0x0A).prefix(40).map { Array($0) }
+        var generator = SeededGenerator(seed: 0xD1FF)
+        let scratch = JSONScratch()
+        let interesting: [UInt8] = Array("\"\\{}[],:0-.eE+u \t".utf8) + [0x00, 0x80, 0xC0, 0xED, 0xFF]
+        for original in lines where !original.isEmpty {
+            for _ in 0..<60 {
+                var bytes = original
+                for _ in 0..<Int.random(in: 1...2, using: &generator) {
+                    let position = Int.random(in: 0..<bytes.count, using: &generator)
+                    let byte = interesting.randomElement(using: &generator) ?? 0
+                    switch Int.random(in: 0..<3, using: &generator) {
+                    case 0: bytes[position] = byte
+                    case 1: bytes.insert(byte, at: position)
+                    default: if bytes.count > 1 { bytes.remove(at: position) }
+                    }
+                }
+                Self.check(bytes, scratch: scratch)
             }
         }
     }
