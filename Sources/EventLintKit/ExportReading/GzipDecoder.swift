@@ -42,6 +42,14 @@ final class GzipDecoder {
         input.deallocate()
     }
 
+    /// What one step of decoding says: go on, stop because the output is full or the input is
+    /// done, or stop with an error.
+    private enum Step {
+        case next
+        case stop
+        case fail(ExportInputError)
+    }
+
     /// Fills `output` with decompressed bytes; 0 only after the last member.
     func read(into output: UnsafeMutableRawBufferPointer) throws(ExportInputError) -> Int {
         if let error = pendingError {
@@ -54,82 +62,90 @@ final class GzipDecoder {
         stream.pointee.avail_out = UInt32(clamping: output.count)
         let offered = Int(stream.pointee.avail_out)
         var failure: ExportInputError?
-
         decoding: while stream.pointee.avail_out > 0 {
-            if stream.pointee.avail_in == 0 && !inputEnded {
-                do {
-                    let count = try file.read(into: input)
-                    if count == 0 {
-                        inputEnded = true
-                    } else {
-                        stream.pointee.next_in = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
-                        stream.pointee.avail_in = UInt32(count)
-                    }
-                } catch {
+            for step in [refillInput, crossMemberBoundary, inflateOnce] {
+                switch step() {
+                case .next: continue
+                case .stop: break decoding
+                case .fail(let error):
                     failure = error
                     break decoding
                 }
             }
-            if betweenMembers {
-                if stream.pointee.avail_in == 0 {
-                    if inputEnded {
-                        finished = true
-                        break decoding
-                    }
-                    continue decoding
-                }
-                guard let next = stream.pointee.next_in else { break decoding }
-                if next.pointee == 0 {
-                    // Zero padding after a member is ignored, as `gzip -dc` does.
-                    stream.pointee.next_in = next + 1
-                    stream.pointee.avail_in -= 1
-                    continue decoding
-                }
-                guard next.pointee == 0x1F else {
-                    failure = corrupt("unexpected data after a gzip member")
-                    break decoding
-                }
-                inflateReset(stream)
-                betweenMembers = false
-            }
-            let status = inflate(stream, Z_NO_FLUSH)
-            switch status {
-            case Z_STREAM_END:
-                betweenMembers = true
-            case Z_OK:
-                continue decoding
-            case Z_BUF_ERROR:
-                // No progress possible: either the output is full (loop ends) or input is missing.
-                if stream.pointee.avail_in == 0 && inputEnded {
-                    failure = corrupt("unexpected end of compressed data")
-                    break decoding
-                }
-                if stream.pointee.avail_in > 0 && stream.pointee.avail_out > 0 {
-                    failure = corrupt("zlib made no progress")
-                    break decoding
-                }
-            case Z_NEED_DICT:
-                failure = corrupt("member needs a preset dictionary")
-                break decoding
-            default:
-                failure = corrupt(zlibMessage(status))
-                break decoding
-            }
         }
         let produced = offered - Int(stream.pointee.avail_out)
         decompressedOffset += Int64(produced)
-        if var failure {
-            if case .corruptGzip(let path, _, let reason) = failure {
-                failure = .corruptGzip(path: path, decompressedOffset: decompressedOffset, reason: reason)
-            }
-            if produced > 0 {
-                pendingError = failure
-                return produced
-            }
-            finished = true
-            throw failure
+        guard var failure else { return produced }
+        if case .corruptGzip(let path, _, let reason) = failure {
+            failure = .corruptGzip(path: path, decompressedOffset: decompressedOffset, reason: reason)
         }
-        return produced
+        // The bytes before the error are delivered first; the error comes with the next call.
+        if produced > 0 {
+            pendingError = failure
+            return produced
+        }
+        finished = true
+        throw failure
+    }
+
+    /// Reads more compressed input when zlib has used up what it had.
+    private func refillInput() -> Step {
+        guard stream.pointee.avail_in == 0 && !inputEnded else { return .next }
+        do {
+            let count = try file.read(into: input)
+            if count == 0 {
+                inputEnded = true
+            } else {
+                stream.pointee.next_in = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
+                stream.pointee.avail_in = UInt32(count)
+            }
+            return .next
+        } catch {
+            return .fail(error)
+        }
+    }
+
+    /// Between members: the end of the input, zero padding (ignored, as `gzip -dc` does), or the
+    /// magic byte of the next member, which restarts zlib.
+    private func crossMemberBoundary() -> Step {
+        guard betweenMembers else { return .next }
+        if stream.pointee.avail_in == 0 {
+            if inputEnded {
+                finished = true
+                return .stop
+            }
+            return .stop
+        }
+        guard let next = stream.pointee.next_in else { return .stop }
+        if next.pointee == 0 {
+            stream.pointee.next_in = next + 1
+            stream.pointee.avail_in -= 1
+            return .stop
+        }
+        guard next.pointee == 0x1F else { return .fail(corrupt("unexpected data after a gzip member")) }
+        inflateReset(stream)
+        betweenMembers = false
+        return .next
+    }
+
+    /// One call of `inflate` and what its status means.
+    private func inflateOnce() -> Step {
+        switch inflate(stream, Z_NO_FLUSH) {
+        case Z_STREAM_END:
+            betweenMembers = true
+            return .next
+        case Z_OK:
+            return .next
+        case Z_BUF_ERROR:
+            // No progress possible: either the output is full (the loop ends) or input is missing.
+            if stream.pointee.avail_in == 0 && inputEnded { return .fail(corrupt("unexpected end of compressed data")) }
+            if stream.pointee.avail_in > 0 && stream.pointee.avail_out > 0 { return .fail(corrupt("zlib made no progress")) }
+            return .next
+        case Z_NEED_DICT:
+            return .fail(corrupt("member needs a preset dictionary"))
+        case let status:
+            return .fail(corrupt(zlibMessage(status)))
+        }
     }
 
     private func corrupt(_ reason: String) -> ExportInputError {
