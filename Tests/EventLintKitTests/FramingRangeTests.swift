@@ -98,7 +98,8 @@ import Testing
     @Test func exportRulesAreDeclared() {
         let ids = ExportRules.all.map(\.id)
         #expect(
-            ids == ["export/line-too-long", "export/leading-bom", "export/blank-line", "export/missing-final-newline"])
+            ids == ["export/line-too-long", "export/leading-bom", "export/blank-line", "export/missing-final-newline",
+                    "export/capture-entry-truncated"])
         #expect(ExportRules.all.allSatisfy { $0.stage == .export && !$0.documentation.isEmpty })
         #expect(ExportRules.lineTooLong.defaultSeverity == .error)
         #expect(ExportRules.leadingBOM.defaultSeverity == .warning)

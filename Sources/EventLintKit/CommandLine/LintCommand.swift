@@ -26,7 +26,7 @@ enum LintCommand {
         request.settings.collectRejects = rejectsPath != nil
         if let name = parsed.value("--input-format"), name != "auto" {
             guard let inputFormat = InputFormat(rawValue: name) else {
-                throw UsageError("--input-format takes auto, bq, flat or mp, not \"\(name)\"", command: "lint")
+                throw UsageError("--input-format takes auto, bq, flat, mp, ios-console or android-logcat, not \"\(name)\"", command: "lint")
             }
             request.settings.inputFormat = inputFormat
         }

@@ -57,7 +57,7 @@ enum Usage {
     OPTIONS:
       --schema DIR             plan directory (default: schema)
       --format FORMAT          text (default), json, github, sarif, junit or markdown
-      --input-format FORMAT    auto (default: detected per line), bq, flat or mp
+      --input-format FORMAT    auto (default: detected per line), bq, flat, mp, ios-console, android-logcat
       --jobs N                 worker threads (default: the number of cores)
       --fail-on SEVERITY       exit 1 on findings at or above: error (default), warning, info
       --max-examples N         text: at most N findings shown per rule (default 10, 0 = all)

@@ -1,7 +1,33 @@
 /// The rules of the export reading stage, listed in `RuleCatalog`, with the message factories
 /// that build their findings from a `FramedLine`, so wording lives next to the rule.
 public enum ExportRules {
-    public static let all: [Rule] = [lineTooLong, leadingBOM, blankLine, missingFinalNewline]
+    public static let all: [Rule] = [lineTooLong, leadingBOM, blankLine, missingFinalNewline, captureEntryTruncated]
+
+    public static let captureEntryTruncated = Rule(
+        id: "export/capture-entry-truncated", stage: .export, severity: .warning,
+        summary: "a debug console entry ends before its params block or bundle does",
+        documentation: """
+            An event of an iOS console capture whose `{ … }` params block is not closed before the \
+            next log line (or the end of the file), or an Android `Bundle[{…}]` that the line ends \
+            inside and no continuation line completes. logcat cuts messages longer than about 4 KB, \
+            and a copy from a terminal can lose the end of a block.
+
+            **Why:** the params that are missing cannot be told from params that were never sent, \
+            so the event is counted but not checked (no false `missing-required-param`).
+
+            **How to fix:** capture again with a larger buffer (`adb logcat -G 16M`), or from the \
+            start of the event's entry to its end.
+            """,
+        examples: RuleExamples(
+            failing: """
+            2026-10-18 10:15:32.123456+0900 Focusity[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, paywall_shown, {
+                source = onboarding;
+            """,
+            passing: """
+            2026-10-18 10:15:32.123456+0900 Focusity[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, paywall_shown, {
+                source = onboarding;
+            }
+            """))
 
     public static let lineTooLong = Rule(
         id: "export/line-too-long", stage: .export, severity: .error,

@@ -6,6 +6,13 @@ public enum InputFormat: String, Sendable, CaseIterable, Hashable {
     case flat
     /// Measurement Protocol payloads: one request with `events: [...]` per line.
     case measurementProtocol = "mp"
+    /// The Firebase iOS SDK's debug console (Xcode, `log stream`, `idevicesyslog`).
+    case iosConsole = "ios-console"
+    /// The Firebase Android SDK's logcat output (`adb logcat -s FA FA-SVC`, any `-v` format).
+    case androidLogcat = "android-logcat"
+
+    /// A debug console capture rather than JSON.
+    public var isCapture: Bool { self == .iosConsole || self == .androidLogcat }
 }
 
 /// The JSON kind of a scanned value, before any plan type is applied.
@@ -17,6 +24,9 @@ public enum ScalarKind: UInt8, Sendable {
 /// flat and Measurement Protocol values, whose JSON kind is their type.
 public enum ValueSlot: UInt8, Sendable {
     case direct, stringValue, intValue, floatValue, doubleValue
+    /// A debug console value printed as bare text: typed by its text and the param's declared
+    /// type, since the console prints `"4200"` and `4200` alike (docs/input.md, "Value types").
+    case printed
 }
 
 /// A scalar as a byte range into the line: no `String` is made for a clean line.

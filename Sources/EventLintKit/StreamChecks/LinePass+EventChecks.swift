@@ -191,11 +191,33 @@ extension LinePass {
         }
     }
 
+    /// The type of a value the debug console printed as bare text. The console prints a string
+    /// and a number alike, so a string param accepts any text, a number param a number's text,
+    /// and a bool param `true`/`false`/`YES`/`NO`/`1`/`0`; anything else is a string.
+    func printedWire(_ value: ValueToken, _ bytes: UnsafeRawBufferPointer, as type: ParamType) -> Wire {
+        guard value.kind == .string else { return wire(value, bytes) }
+        switch type {
+        case .string, .bucket: return .string
+        case .int, .double:
+            if let int = Self.integer(value, bytes) { return .int(int) }
+            let text = Self.text(value, bytes)
+            let isNumeral = !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B }
+            if isNumeral, let double = Double(text), double.isFinite { return .double(double) }
+            return .string
+        case .bool:
+            switch Self.text(value, bytes) {
+            case "true", "YES", "1": return .bool(true)
+            case "false", "NO", "0": return .bool(false)
+            default: return .string
+            }
+        }
+    }
+
     /// Checks one param value against its declaration; returns the value pairs and rules see.
     func checkValue(_ field: ScannedField, param: CompiledParam, use: CompiledUse, eventIndex: Int, eventName: String,
                     bytes: UnsafeRawBufferPointer, line: FramedLine) -> TrackedValue {
         let value = field.value
-        let wire = wire(value, bytes)
+        let wire = value.slot == .printed ? printedWire(value, bytes, as: param.type) : wire(value, bytes)
         counters.wireKinds[(eventIndex * plan.params.count + use.param) * StreamCounters.wireKindCount + wire.kindIndex] += 1
         func fail(_ rule: Rule, _ message: String) -> TrackedValue {
             findings.append(Finding(rule: rule, message: message, at: location(line, value.offset), event: eventName,
@@ -311,7 +333,7 @@ extension LinePass {
 
     func checkUserPropertyValue(_ value: ValueToken, property: CompiledParam, bytes: UnsafeRawBufferPointer,
                                 line: FramedLine) -> TrackedValue {
-        let wire = wire(value, bytes)
+        let wire = value.slot == .printed ? printedWire(value, bytes, as: property.type) : wire(value, bytes)
         func fail(_ rule: Rule, _ message: String) -> TrackedValue {
             findings.append(Finding(rule: rule, message: message, at: location(line, value.offset), param: property.name))
             return .invalid
@@ -357,7 +379,8 @@ extension LinePass {
                                     at: location(line, event.nameOffset), event: eventName))
             return
         }
-        if event.timestamp == nil {
+        // A capture entry without a readable time is ordered by its place in the file (no finding).
+        if event.timestamp == nil, !event.format.isCapture {
             let what = event.timestampInvalid ? "a timestamp that is not an integer" : "no timestamp"
             findings.append(Finding(rule: StreamRules.invalidTimestamp,
                                     message: "event \"\(eventName)\" has \(what); it sorts before the user's timed events",
@@ -372,7 +395,8 @@ extension LinePass {
             user: userHash, session: session, timestamp: event.timestamp ?? .min, bundle: event.bundleSequence ?? .min,
             file: fileIndex, line: recordLocation.line, indexInLine: Int32(event.indexInLine),
             column: Int32(recordLocation.column),
-            byteOffset: line.contentByteOffset + Int64(event.nameOffset), event: eventIndex, values: start))
+            byteOffset: recordLocation.byteOffset ?? line.contentByteOffset + Int64(event.nameOffset), event: eventIndex,
+            values: start))
     }
 
     func userKey(_ user: ValueToken, _ bytes: UnsafeRawBufferPointer) -> UInt64? {
@@ -463,6 +487,7 @@ extension LinePass {
         case .intValue: slot = "int_value "
         case .floatValue: slot = "float_value "
         case .doubleValue: slot = "double_value "
+        case .printed: slot = "the printed value "
         case .direct: slot = ""
         }
         switch value.kind {

@@ -72,7 +72,8 @@ public struct LintSummary: ReportSummary {
 
     var accounting: String {
         if counters.linesRead == 0 { return "lines read: 0 (the input is empty)" }
-        return "lines read: \(counters.linesRead) = valid \(counters.validLines) + invalid \(counters.invalidLines) + blank \(counters.blankLines)"
+        let notAnalytics = counters.notAnalyticsLines > 0 ? " + not analytics \(counters.notAnalyticsLines)" : ""
+        return "lines read: \(counters.linesRead) = valid \(counters.validLines) + invalid \(counters.invalidLines) + blank \(counters.blankLines)" + notAnalytics
     }
 
     var eventLine: String {
@@ -181,6 +182,7 @@ public struct LintSummary: ReportSummary {
         return .object([
             ("linesRead", .int(counters.linesRead)), ("validLines", .int(counters.validLines)),
             ("invalidLines", .int(counters.invalidLines)), ("blankLines", .int(counters.blankLines)),
+            ("notAnalyticsLines", .int(counters.notAnalyticsLines)),
             ("oversizeLines", .int(counters.oversizeLines)), ("bytes", .int(Int64(counters.bytes))),
             ("eventsChecked", .int(counters.eventsChecked)), ("notEvents", .int(counters.notEvents)),
             ("automaticEvents", .int(counters.automaticEvents)), ("unknownEvents", .int(counters.unknownEvents)),
