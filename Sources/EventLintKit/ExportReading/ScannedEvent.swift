@@ -51,6 +51,12 @@ public struct ScannedField: Sendable {
     public var keyHash: UInt64
 }
 
+/// One element of an event's `items`: where it starts, and its fields in `LineScan.itemFields`.
+public struct ScannedItem: Sendable {
+    public var offset: Int
+    public var fields: Range<Int>
+}
+
 /// One event found on a line (an MP request line holds several).
 public struct ScannedEvent: Sendable {
     public var format: InputFormat = .bigQuery
@@ -65,6 +71,13 @@ public struct ScannedEvent: Sendable {
     /// Indices into `LineScan.params` / `LineScan.userProperties`.
     public var params: Range<Int> = 0..<0
     public var userProperties: Range<Int> = 0..<0
+    /// Indices into `LineScan.items`: the elements of the event's `items`.
+    public var items: Range<Int> = 0..<0
+    /// The row's `platform` (`IOS`, `ANDROID`, `WEB`), or the request's.
+    public var platform = ValueToken()
+    /// The platform the input's shape tells when no `platform` is written: `WEB` for a
+    /// Measurement Protocol request with a `client_id`, the console's for a capture.
+    public var impliedPlatform: StaticString?
     /// Index of the event within its line (MP requests, console JSON arrays).
     public var indexInLine = 0
     /// Offset of the event's first byte.
@@ -83,6 +96,9 @@ public final class LineScan {
     @exclusivity(unchecked) public var events: [ScannedEvent] = []
     @exclusivity(unchecked) public var params: [ScannedField] = []
     @exclusivity(unchecked) public var userProperties: [ScannedField] = []
+    /// Elements of `items`, and their fields (bq columns and `item_params`, or MP/flat members).
+    @exclusivity(unchecked) public var items: [ScannedItem] = []
+    @exclusivity(unchecked) public var itemFields: [ScannedField] = []
 
     public init() {
         events.reserveCapacity(8)
@@ -94,5 +110,7 @@ public final class LineScan {
         events.removeAll(keepingCapacity: true)
         params.removeAll(keepingCapacity: true)
         userProperties.removeAll(keepingCapacity: true)
+        items.removeAll(keepingCapacity: true)
+        itemFields.removeAll(keepingCapacity: true)
     }
 }

@@ -130,7 +130,7 @@ extension PlanFileReader {
 
     mutating func readEvent(_ name: String, _ node: JSONNode, at: SourceLocation) -> EventDeclaration? {
         guard let members = object(node, "event \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: ["params", "description"], in: "event \"\(name)\"")
+        checkKeys(members, allowed: ["params", "items", "description"], in: "event \"\(name)\"")
         var event = EventDeclaration(name: name, location: at, description: nil, params: [])
         for member in members {
             switch member.key {
@@ -138,6 +138,15 @@ extension PlanFileReader {
             case "params":
                 for (param, value, paramAt) in entries(member.value, "params of \(name)") {
                     if let use = readParamUse(param, value, at: paramAt, event: name) { event.params.append(use) }
+                }
+            case "items":
+                // `items: { params: { NAME: 'required' | 'optional' | { required, values } } }`.
+                guard let itemMembers = object(member.value, "items of \(name)") else { continue }
+                checkKeys(itemMembers, allowed: ["params"], in: "items of event \"\(name)\"")
+                for itemMember in itemMembers where itemMember.key == "params" {
+                    for (param, value, paramAt) in entries(itemMember.value, "item params of \(name)") {
+                        if let use = readParamUse(param, value, at: paramAt, event: name) { event.itemParams.append(use) }
+                    }
                 }
             default: break
             }
@@ -336,8 +345,8 @@ extension PlanFileReader {
 
     mutating func readRule(_ name: String, _ node: JSONNode, at: SourceLocation) -> RuleDeclaration? {
         guard let members = object(node, "rule \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: ["on", "when", "whenUser", "require", "requireUser", "after", "severity",
-                                     "description"], in: "rule \"\(name)\"")
+        checkKeys(members, allowed: ["on", "when", "whenUser", "whenPlatform", "require", "requireUser", "after",
+                                     "severity", "description"], in: "rule \"\(name)\"")
         var rule = RuleDeclaration(
             name: name, location: at, description: nil, on: [], events: [], when: [], whenUser: [], require: [],
             requireUser: [], after: nil, severity: nil)
@@ -348,6 +357,14 @@ extension PlanFileReader {
             case "on": rule.on = strings(value, "on")
             case "when": rule.when = readConditions(value, "when")
             case "whenUser": rule.whenUser = readConditions(value, "whenUser")
+            case "whenPlatform":
+                // The export's `platform` column values.
+                for platform in strings(value, "whenPlatform") {
+                    if GA4Facts.platforms.contains(platform.value) { rule.whenPlatform.append(platform) } else {
+                        invalid("unknown platform \"\(platform.value)\" (use \(GA4Facts.platforms.map { "'\($0)'" }.joined(separator: ", ")))",
+                                at: value.offset)
+                    }
+                }
             case "require": rule.require = readConditions(value, "require")
             case "requireUser": rule.requireUser = readConditions(value, "requireUser")
             case "after": rule.after = readMatcher(value, "after")

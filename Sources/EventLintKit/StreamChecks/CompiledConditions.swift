@@ -73,6 +73,15 @@ extension CompiledPlan {
         }
     }
 
+    /// A rule's `whenPlatform`, as a condition on the platform slot of its records.
+    func platformConditions(_ rule: RuleDeclaration) -> [CompiledCondition] {
+        guard !rule.whenPlatform.isEmpty, platformSlot >= 0 else { return [] }
+        let names = rule.whenPlatform.map(\.value)
+        return [CompiledCondition(name: "platform", slot: platformSlot,
+                                  predicates: [.oneOf(names.map { TrackedValue.text(ByteHash.hash($0)) })],
+                                  expected: "one of " + names.joined(separator: ", "), bucketBounds: [:])]
+    }
+
     func compileCondition(_ condition: Condition, userProperty: Bool) -> CompiledCondition? {
         let slot: Int
         let type: ParamType

@@ -49,6 +49,7 @@ extension LinePass {
             }
         }
         for index in trackedScratch.indices { trackedScratch[index] = .absent }
+        if plan.platformSlot >= 0 { trackedScratch[plan.platformSlot] = platform(of: event, bytes) }
         checkUserProperties(event, scan: scan, line: line, eventName: nil, nameToken: nameToken)
         guard let eventIndex else {
             checkNonPlanEvent(event, nameBytes: Self.decoded(nameToken, bytes), nameToken: nameToken, scan: scan, line: line)
@@ -78,7 +79,8 @@ extension LinePass {
                                          eventName: compiled.name, bytes: bytes, line: line)
                 if param.trackedSlot >= 0 { trackedScratch[param.trackedSlot] = tracked }
             } else if Self.withBytes(field.key, bytes, { plan.automaticParamTable.lookup($0, hash: field.keyHash) }) != nil {
-                if field.keyHash == plan.sessionParamHash, let value = Self.integer(field.value, bytes) {
+                if field.keyHash == plan.sessionParamHash || (event.format == .measurementProtocol && field.keyHash == plan.requestSessionParamHash),
+                   let value = Self.integer(field.value, bytes) {
                     sessionHash = UInt64(bitPattern: value)
                 }
             } else if let paramIndex {
@@ -101,6 +103,7 @@ extension LinePass {
                                     at: location(line, event.nameOffset), event: compiled.name))
         }
         checkRequired(event, compiled: compiled, eventIndex: Int(eventIndex), bytes: bytes, line: line)
+        checkItems(event, compiled: compiled, eventIndex: Int(eventIndex), scan: scan, line: line)
         if compiled.recorded {
             record(event, eventIndex: eventIndex, userHash: userHash, session: sessionHash, line: line, bytes: bytes,
                    eventName: compiled.name)
@@ -215,16 +218,20 @@ extension LinePass {
 
     /// Checks one param value against its declaration; returns the value pairs and rules see.
     func checkValue(_ field: ScannedField, param: CompiledParam, use: CompiledUse, eventIndex: Int, eventName: String,
-                    bytes: UnsafeRawBufferPointer, line: FramedLine) -> TrackedValue {
+                    bytes: UnsafeRawBufferPointer, line: FramedLine, item: Int? = nil) -> TrackedValue {
         let value = field.value
         let wire = value.slot == .printed ? printedWire(value, bytes, as: param.type) : wire(value, bytes)
-        counters.wireKinds[(eventIndex * plan.params.count + use.param) * StreamCounters.wireKindCount + wire.kindIndex] += 1
+        if item == nil {
+            counters.wireKinds[(eventIndex * plan.params.count + use.param) * StreamCounters.wireKindCount + wire.kindIndex] += 1
+        }
         func fail(_ rule: Rule, _ message: String) -> TrackedValue {
             findings.append(Finding(rule: rule, message: message, at: location(line, value.offset), event: eventName,
                                     param: param.name))
             return .invalid
         }
-        var subject: String { "param \"\(param.name)\" of \"\(eventName)\"" }
+        var subject: String {
+            item.map { "param \"\(param.name)\" of item \($0) of \"\(eventName)\"" } ?? "param \"\(param.name)\" of \"\(eventName)\""
+        }
         switch (param.type, wire) {
         case (.string, .string), (.bucket, .string):
             return Self.withValueBytes(value, bytes) { raw -> TrackedValue in
@@ -397,6 +404,23 @@ extension LinePass {
             column: Int32(recordLocation.column),
             byteOffset: recordLocation.byteOffset ?? line.contentByteOffset + Int64(event.nameOffset), event: eventIndex,
             values: start))
+    }
+
+    /// The event's platform as rules compare it: the `platform` written, else the one its shape
+    /// implies, else absent (a `whenPlatform` rule then does not apply).
+    func platform(of event: ScannedEvent, _ bytes: UnsafeRawBufferPointer) -> TrackedValue {
+        if event.platform.kind == .string, !event.platform.range.isEmpty {
+            return .text(Self.withValueBytes(event.platform, bytes) { ByteHash.hash($0) })
+        }
+        switch event.format {
+        case .iosConsole: return .text(ByteHash.hash("IOS"))
+        case .androidLogcat: return .text(ByteHash.hash("ANDROID"))
+        default: break
+        }
+        if let implied = event.impliedPlatform {
+            return .text(ByteHash.hash(UnsafeRawBufferPointer(start: implied.utf8Start, count: implied.utf8CodeUnitCount)))
+        }
+        return .absent
     }
 
     func userKey(_ user: ValueToken, _ bytes: UnsafeRawBufferPointer) -> UInt64? {
