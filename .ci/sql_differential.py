@@ -36,6 +36,7 @@ COLUMNS = {
     "user_pseudo_id": "VARCHAR",
     "user_properties": f"STRUCT(key VARCHAR, value {USER_VALUE})[]",
     "app_info": "STRUCT(id VARCHAR, version VARCHAR, install_store VARCHAR, firebase_app_id VARCHAR, install_source VARCHAR)",
+    "platform": "VARCHAR",
 }
 
 
