@@ -99,7 +99,7 @@ import Testing
         let ids = ExportRules.all.map(\.id)
         #expect(
             ids == ["export/line-too-long", "export/leading-bom", "export/blank-line", "export/missing-final-newline",
-                    "export/capture-entry-truncated"])
+                    "export/capture-entry-truncated", "export/format-mismatch"])
         #expect(ExportRules.all.allSatisfy { $0.stage == .export && !$0.documentation.isEmpty })
         #expect(ExportRules.lineTooLong.defaultSeverity == .error)
         #expect(ExportRules.leadingBOM.defaultSeverity == .warning)

@@ -127,12 +127,16 @@ public struct EventScanner {
         var pseudoID = ValueToken(), instanceID = ValueToken(), clientID = ValueToken(), userID = ValueToken()
         var sawParamsKind: InputFormat?
         var requestEvents: Range<Int>?
+        // What the line's own keys say it is, whatever `--input-format` forces.
+        var sawEvents = false, sawNameKey = false, sawEventTimestamp = false
         var userPropertiesStart = scan.userProperties.count
         var paramsStart = scan.params.count
         try cursor.enterObject()
         while let key = try cursor.nextKey() {
-            switch Self.topKey(key, bytes) {
+            let topKey = Self.topKey(key, bytes)
+            switch topKey {
             case .eventName, .name:
+                if topKey == .name { sawNameKey = true }
                 if try cursor.peekKind() == .string {
                     event.nameOffset = cursor.offset
                     event.name = try cursor.readString()
@@ -171,6 +175,7 @@ public struct EventScanner {
             case .clientID: clientID = try readScalar(&cursor)
             case .userID: userID = try readScalar(&cursor)
             case .eventTimestamp, .timestampMicros:
+                if topKey == .eventTimestamp { sawEventTimestamp = true }
                 event.timestampOffset = cursor.offset
                 let token = try readScalar(&cursor)
                 if token.kind != .null {
@@ -200,6 +205,7 @@ public struct EventScanner {
                 // A forced row or flat format reads the line as one event: a nested events
                 // array is then just another column.
                 if forcedFormat == .bigQuery || forcedFormat == .flat {
+                    sawEvents = try cursor.peekKind() == .array
                     try cursor.skipValue()
                     continue
                 }
@@ -248,7 +254,13 @@ public struct EventScanner {
             }
             return
         }
+        let natural: InputFormat = sawEvents ? .measurementProtocol
+            : sawParamsKind ?? (sawNameKey || (event.name != nil && !sawEventTimestamp) ? .flat : .bigQuery)
         event.format = forcedFormat ?? sawParamsKind ?? (event.name != nil ? .flat : .bigQuery)
+        if let forcedFormat, !forcedFormat.isCapture, forcedFormat != natural {
+            // `--input-format` forces the shape: a line of another one is reported, not read as that.
+            event.formatMismatch = natural
+        }
         if event.name == nil, event.shapeProblem == nil {
             shape(&event, "no event_name (or name) and no events array: not an event", at: event.offset)
         }

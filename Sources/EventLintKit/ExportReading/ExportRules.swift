@@ -1,7 +1,22 @@
 /// The rules of the export reading stage, listed in `RuleCatalog`, with the message factories
 /// that build their findings from a `FramedLine`, so wording lives next to the rule.
 public enum ExportRules {
-    public static let all: [Rule] = [lineTooLong, leadingBOM, blankLine, missingFinalNewline, captureEntryTruncated]
+    public static let all: [Rule] = [lineTooLong, leadingBOM, blankLine, missingFinalNewline, captureEntryTruncated,
+                                     formatMismatch]
+
+    public static let formatMismatch = Rule(
+        id: "export/format-mismatch", stage: .export, severity: .error,
+        summary: "with --input-format, a line of another format",
+        documentation: """
+            `--input-format bq|flat|mp` forces how every line is read, and this line has the shape of \
+            another format: a flat debug log line (`name`, `params`) or a Measurement Protocol \
+            request (`events: [...]`) where BigQuery rows were promised, a row (`event_params`) where \
+            flat lines were, or a line without `events` where requests were. It is reported and \
+            not checked (counted among "not events"), instead of being read as what it is not.
+
+            **How to fix:** pass the file's real format, or leave `--input-format` at `auto`, which \
+            detects the format of each line.
+            """)
 
     public static let captureEntryTruncated = Rule(
         id: "export/capture-entry-truncated", stage: .export, severity: .warning,

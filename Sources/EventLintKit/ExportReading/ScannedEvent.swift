@@ -11,6 +11,17 @@ public enum InputFormat: String, Sendable, CaseIterable, Hashable {
     /// The Firebase Android SDK's logcat output (`adb logcat -s FA FA-SVC`, any `-v` format).
     case androidLogcat = "android-logcat"
 
+    /// How messages name the format.
+    public var title: String {
+        switch self {
+        case .bigQuery: "a GA4 BigQuery export row"
+        case .flat: "a flat debug log line"
+        case .measurementProtocol: "a Measurement Protocol request"
+        case .iosConsole: "an iOS debug console entry"
+        case .androidLogcat: "an Android logcat entry"
+        }
+    }
+
     /// A debug console capture rather than JSON.
     public var isCapture: Bool { self == .iosConsole || self == .androidLogcat }
 }
@@ -85,6 +96,8 @@ public struct ScannedEvent: Sendable {
     /// A shape problem (e.g. `event_params` is not an array): the event is reported, not checked.
     public var shapeProblem: String?
     public var shapeProblemOffset = 0
+    /// With `--input-format`, the shape the line really has when it is another one.
+    public var formatMismatch: InputFormat?
 
     public init() {}
 }

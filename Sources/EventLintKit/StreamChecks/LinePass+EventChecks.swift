@@ -30,6 +30,13 @@ extension LinePass {
 
     func check(_ event: ScannedEvent, scan: LineScan, line: FramedLine) {
         let bytes = line.bytes
+        if let natural = event.formatMismatch, let forced = settings.inputFormat {
+            counters.notEvents += 1
+            findings.append(Finding(rule: ExportRules.formatMismatch,
+                                    message: "the line is \(natural.title), not \(forced.title) (--input-format \(forced.rawValue))",
+                                    at: location(line, event.offset)))
+            return
+        }
         if let problem = event.shapeProblem {
             counters.notEvents += 1
             findings.append(Finding(rule: StreamRules.notAnEvent, message: problem,
