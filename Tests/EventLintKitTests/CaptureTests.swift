@@ -155,6 +155,26 @@ import Testing
         #expect(entries.count == 1 && (entries.first?.timestamp != nil) == timed)
     }
 
+    /// `logcat -v process` puts the tag after the message.
+    @Test func logcatProcessFormatWithTrailingTag() throws {
+        let result = try Self.run(Self.androidArms + [
+            "V( 4321) Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, block_cap_arm=cap4}]  (FA)",
+        ])
+        #expect(result.nonPairLineRules == ["3 stream/value-not-allowed"])
+    }
+
+    /// The command line takes the two capture names and reads a sample capture.
+    @Test func commandLineForcesACaptureFormat() throws {
+        guard let output = try EventLintBinary.run(["lint", "--format", "json", "--input-format", "android-logcat",
+                                                    "samples/exports/focusity-events.android.log"]) else { return }
+        #expect(output.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        let summary = object?["summary"] as? [String: Any]
+        #expect((summary?["notAnalyticsLines"] as? Int ?? 0) > 0 && (summary?["invalidLines"] as? Int) == 0)
+        guard let wrong = try EventLintBinary.run(["lint", "--input-format", "ios", "samples/exports/focusity-events.ios.log"]) else { return }
+        #expect(wrong.status == 2 && wrong.stderr.contains("ios-console or android-logcat"))
+    }
+
     @Test func logcatLongFormat() throws {
         let result = try Self.run(Self.androidArms + [
             "[ 10-18 10:15:32.123  4321: 4390 V/FA       ]",

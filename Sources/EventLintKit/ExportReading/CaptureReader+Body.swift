@@ -195,9 +195,9 @@ struct BodyParser {
         while end > 0, text[end - 1] == 0x20 || text[end - 1] == 0x0D { end -= 1 }
         if end >= 2 {
             if text[end - 1] == 0x5D, text[end - 2] == 0x7D { return end - 2 }
-            if let tag = CaptureReader.find(" (FA", in: text, from: max(0, end - 12)), tag >= 2,
-               text[tag - 1] == 0x5D, text[tag - 2] == 0x7D {
-                return tag - 2
+            if var tag = CaptureReader.find(" (FA", in: text, from: max(0, end - 16)) {
+                while tag > 0, text[tag - 1] == 0x20 { tag -= 1 }
+                if tag >= 2, text[tag - 1] == 0x5D, text[tag - 2] == 0x7D { return tag - 2 }
             }
         }
         return nil

@@ -48,15 +48,19 @@ extension LinePass {
     func processCaptureLine(_ line: FramedLine) -> Bool {
         let forced = settings.inputFormat
         if let forced, !forced.isCapture { return false }
-        capture.reader.forced = forced
-        let bytes = Array(line.bytes)
         if forced == nil, !capture.wholeFile, capture.reader.open == nil {
+            // The JSON path's hot case: decide on the first bytes, without copying the line.
+            let raw = line.bytes
             var index = 0
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
-            if index < bytes.count, bytes[index] == 0x7B || (bytes[index] == 0x5B && !Self.startsCaptureBracket(bytes, index)) {
+            while index < raw.count, raw[index] == 0x20 || raw[index] == 0x09 { index += 1 }
+            if index < raw.count, raw[index] == 0x7B { return false }
+            if index < raw.count, raw[index] == 0x5B,
+               !Self.startsCaptureBracket(Array(raw[index..<min(raw.count, index + 9)]), 0) {
                 return false
             }
         }
+        capture.reader.forced = forced
+        let bytes = Array(line.bytes)
         var completed: [CaptureEntry] = []
         let kind = capture.reader.feed(bytes, number: line.number, byteOffset: line.contentByteOffset, into: &completed)
         capture.entries += completed
