@@ -91,3 +91,14 @@ import Testing
         #expect(planned.lineRules == ["3 stream/value-not-allowed"])
     }
 }
+
+extension ItemTests {
+    /// The SQL computes the item checks of a plan that declares them.
+    @Test func sqlChecksItemParams() throws {
+        let plan = try PlanText.check(Self.itemPlan).plan
+        let sql = SQLGenerationTests.sql(plan)
+        #expect(sql.contains("UNNEST(items) AS it, UNNEST(it.item_params) AS ip"))
+        #expect(sql.contains("it.item_id IS NULL AND NOT EXISTS"))
+        #expect(sql.contains("(ip.key = 'tier' AND event_name = 'pack_bought')"))
+    }
+}

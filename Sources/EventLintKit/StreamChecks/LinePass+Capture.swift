@@ -142,8 +142,8 @@ extension LinePass {
         json.value(value)
         json.raw("}}")
         withCaptureJSON(json, entry) { scan, synthetic in
-            guard let event = scan.events.first else { return }
-            checkUserProperties(event, scan: scan, line: synthetic, eventName: nil, nameToken: event.name!)
+            guard let event = scan.events.first, let name = event.name else { return }
+            checkUserProperties(event, scan: scan, line: synthetic, eventName: nil, nameToken: name)
         }
     }
 

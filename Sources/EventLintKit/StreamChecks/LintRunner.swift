@@ -107,8 +107,8 @@ public enum LintRunner {
         }
     }
 
-    /// Whether a regular file's first 64 KiB hold a Firebase debug console line (a line that is
-    /// not JSON and carries one of the SDKs' markers).
+    /// Whether a regular file is a Firebase debug console capture: its first line is not JSON and
+    /// its first 64 KiB hold a line that carries one of the SDKs' markers.
     static func looksLikeCapture(_ path: String) throws(ExportInputError) -> Bool {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
