@@ -363,3 +363,33 @@ extension LintResult {
     /// `line rule` of every finding that is not about pairs.
     var nonPairLineRules: [String] { lineRules.filter { !$0.contains(" pair/") } }
 }
+
+extension CaptureTests {
+    /// Odd bytes in a block neither trap nor loop; a block that never closes is cut at 256 KiB.
+    @Test func hostileBlocks() throws {
+        var reader = CaptureReader()
+        var entries: [CaptureEntry] = []
+        let lines = [
+            Self.ios + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, x, {",
+            "    items = ( ; } , ) ;", "    a = \"unterminated \\", "    (((( = ;", "}",
+            "10-18 10:15:32.123  4321  4390 V FA      : Logging event (FE): x, Bundle[{items=[Bundle[{a=1}], x], b=}]",
+            "10-18 10:15:32.123  4321  4390 V FA      : Logging event (FE): x(_, Bundle[{=}]",
+        ]
+        for (index, line) in lines.enumerated() {
+            _ = reader.feed(Array(line.utf8), number: index + 1, byteOffset: 0, into: &entries)
+        }
+        reader.finish(into: &entries)
+        #expect(!entries.isEmpty)
+        var long = CaptureReader()
+        var cut: [CaptureEntry] = []
+        _ = long.feed(Array((Self.ios + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, x, {").utf8),
+                      number: 1, byteOffset: 0, into: &cut)
+        let filler = Array("    key = value;".utf8)
+        var number = 2
+        while cut.isEmpty, number < 200_000 {
+            _ = long.feed(filler, number: number, byteOffset: 0, into: &cut)
+            number += 1
+        }
+        #expect(cut.first?.truncated == true && number < 20_000)
+    }
+}

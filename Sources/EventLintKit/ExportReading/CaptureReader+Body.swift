@@ -103,12 +103,15 @@ struct BodyParser {
                     index += 1
                     continue
                 }
+                let before = index
                 if current == 0x7B {
                     guard let item = dictionary() else { return nil }
                     value.items.append(item)
                 } else {
                     guard iosValue() != nil else { return nil }
                 }
+                // A stray `;` or `}` inside a list: step over it rather than loop on it.
+                if index == before { index += 1 }
             }
         case 0x7B:
             guard dictionary() != nil else { return nil }

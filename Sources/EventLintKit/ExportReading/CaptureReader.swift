@@ -20,6 +20,9 @@ public struct CaptureReader: Sendable {
 
     public init(forced: InputFormat? = nil) { self.forced = forced }
 
+    /// The longest entry read (a params block of a few hundred lines is about 20 KB).
+    static let maxEntryBytes = 256 << 10
+
     /// What one line was.
     public enum LineKind: Sendable, Equatable {
         /// Part of an analytics entry (its lines are accounted for when the entry completes).
@@ -39,6 +42,41 @@ public struct CaptureReader: Sendable {
         /// Where the block or bundle starts in `text`.
         var bodyStart: Int
         var joinWithNewline: Bool
+        /// iOS: bracket depth and quote state of the block so far, so the block is parsed once,
+        /// when it closes, and not again for every line it grows by.
+        var depth = 0
+        var inQuote = false
+        var escaped = false
+
+        /// Follows the brackets of `text[from...]`; true when the block may have closed.
+        mutating func follow(from start: Int) -> Bool {
+            guard joinWithNewline else { return Self.endsBundle(text) }
+            var closed = false
+            for index in start..<text.count {
+                let byte = text[index]
+                if inQuote {
+                    if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inQuote = false }
+                    continue
+                }
+                switch byte {
+                case 0x22: inQuote = true
+                case 0x7B, 0x28, 0x5B: depth += 1
+                case 0x7D, 0x29, 0x5D:
+                    depth -= 1
+                    if depth <= 0 { closed = true }
+                default: break
+                }
+            }
+            return closed
+        }
+
+        /// Android: a bundle can only end where a line ends in `}]` (or in `}]` and a tag).
+        static func endsBundle(_ text: [UInt8]) -> Bool {
+            var end = text.count
+            while end > 0, text[end - 1] == 0x20 || text[end - 1] == 0x0D { end -= 1 }
+            if end >= 2, text[end - 1] == 0x5D, text[end - 2] == 0x7D { return true }
+            return CaptureReader.find(" (FA", in: text, from: max(0, end - 16)) != nil
+        }
     }
 
     /// Reads one line; completed entries are appended to `entries`.
@@ -46,14 +84,16 @@ public struct CaptureReader: Sendable {
                               into entries: inout [CaptureEntry]) -> LineKind {
         let position = CapturePosition(line: number, column: 1, byteOffset: byteOffset)
         if var current = open {
-            if !Self.startsNewLogLine(line) {
+            // An entry that never closes is cut at a bound, so re-reading it stays cheap.
+            if !Self.startsNewLogLine(line), current.text.count + line.count <= Self.maxEntryBytes {
                 let offset = current.text.count + (current.joinWithNewline ? 1 : 0)
                 if current.joinWithNewline { current.text.append(0x0A) }
                 current.text.append(contentsOf: line)
                 current.lineStarts.append((offset, position))
                 current.entry.lineCount += 1
+                let mayClose = current.follow(from: offset)
                 open = current
-                if let complete = complete(&current) {
+                if mayClose, let complete = complete(&current) {
                     open = nil
                     entries.append(complete)
                 }
@@ -148,7 +188,7 @@ public struct CaptureReader: Sendable {
             }
             var current = OpenEntry(entry: new, text: line, lineStarts: [(0, position)], bodyStart: brace,
                                     joinWithNewline: true)
-            if let complete = complete(&current) {
+            if current.follow(from: brace), let complete = complete(&current) {
                 entries.append(complete)
             } else {
                 open = current
@@ -260,7 +300,7 @@ public struct CaptureReader: Sendable {
                              entries: inout [CaptureEntry]) -> LineKind {
         var current = OpenEntry(entry: new, text: line, lineStarts: [(0, position)], bodyStart: bodyStart,
                                 joinWithNewline: false)
-        if let complete = complete(&current) {
+        if current.follow(from: bodyStart), let complete = complete(&current) {
             entries.append(complete)
         } else {
             open = current
