@@ -393,3 +393,15 @@ extension CaptureTests {
         #expect(cut.first?.truncated == true && number < 20_000)
     }
 }
+
+extension CaptureTests {
+    @Test func entryThatIsNotUTF8IsReportedNotRepaired() throws {
+        var bytes = Array((Self.androidArms.joined(separator: "\n") + "\n").utf8)
+        bytes += Array((Self.logcat(1) + "Logging event (FE): onboarding_block_offer_shown, Bundle[{block_cap_arm=cap").utf8)
+        bytes += [0xFF]
+        bytes += Array("4}]\n".utf8)
+        let result = try Lint.run(bytes: bytes, name: "capture.log")
+        #expect(result.nonPairLineRules == ["3 json/invalid-utf8"])
+        #expect(result.counters.invalidLines == 0 && result.counters.validLines == 3)
+    }
+}

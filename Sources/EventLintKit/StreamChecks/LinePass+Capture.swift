@@ -240,9 +240,8 @@ extension LinePass {
             do throws(JSONError) {
                 try scanner.scanLine(raw)
             } catch {
-                // Only the capture's own bytes can break the JSON form: text that is not UTF-8.
-                counters.validLines -= min(entry.lineCount, counters.validLines)
-                counters.invalidLines += entry.lineCount
+                // Only the capture's own bytes can break the JSON form: text that is not UTF-8. The
+                // entry's lines stay counted as analytics lines; the entry is reported, not checked.
                 let finding = Finding(rule: error.rule, message: error.message,
                                       at: SourceLocation(file: file, line: entry.start.line, column: entry.namePosition.column,
                                                          byteOffset: entry.namePosition.byteOffset))
