@@ -405,3 +405,21 @@ extension CaptureTests {
         #expect(result.counters.invalidLines == 0 && result.counters.validLines == 3)
     }
 }
+
+extension CaptureTests {
+    /// The examples of `export/capture-entry-truncated` in the catalogue (and docs/rules.md).
+    @Test func truncatedEntryRuleExamples() throws {
+        let examples = try #require(ExportRules.captureEntryTruncated.examples)
+        func truncated(_ text: String) -> Bool {
+            var reader = CaptureReader()
+            var entries: [CaptureEntry] = []
+            for (index, line) in text.split(separator: "\n").enumerated() {
+                _ = reader.feed(Array(line.utf8), number: index + 1, byteOffset: 0, into: &entries)
+            }
+            reader.finish(into: &entries)
+            return entries.count == 1 && entries[0].truncated
+        }
+        #expect(truncated(examples.failing))
+        #expect(!truncated(examples.passing))
+    }
+}

@@ -35,12 +35,12 @@ public enum ExportRules {
             """,
         examples: RuleExamples(
             failing: """
-            2026-10-18 10:15:32.123456+0900 Focusity[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, paywall_shown, {
-                source = onboarding;
+            2026-10-18 10:15:32.123456+0900 MyApp[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, purchase, {
+                currency = EUR;
             """,
             passing: """
-            2026-10-18 10:15:32.123456+0900 Focusity[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, paywall_shown, {
-                source = onboarding;
+            2026-10-18 10:15:32.123456+0900 MyApp[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, purchase, {
+                currency = EUR;
             }
             """))
 
