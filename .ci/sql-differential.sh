@@ -2,7 +2,8 @@
 # Differential test of `eventlint sql` (BigQuery SQL) against `eventlint lint`, without BigQuery:
 # the SQL is transpiled to DuckDB with sqlglot and run over the same exports lint reads; the
 # per-rule counts must be equal. Arguments, if any, are the exports to compare (default: every
-# bq-shaped export under samples/exports/, plus generated ones, each also shuffled).
+# bq-shaped export under samples/exports/, plus generated ones, each also shuffled, then the
+# items and platform fixture of Tests/EventLintKitTests/Fixtures/sql with its own plan).
 #
 # Environment: EVENTLINT_SQL_VENV  where the Python venv with duckdb and sqlglot lives
 #              (default: $TMPDIR/eventlint-sql-venv; created on first use, from PyPI)
@@ -26,3 +27,10 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 "$venv/bin/python" .ci/sql_differential.py run --eventlint "$eventlint" --schema schema --work "$work" "$@"
+if [ "$#" -eq 0 ]; then
+  # The shipped plan declares no item params and no platform-limited rule: a small plan that
+  # does, on an export that exercises both.
+  fixtures=Tests/EventLintKitTests/Fixtures/sql
+  "$venv/bin/python" .ci/sql_differential.py run --eventlint "$eventlint" --schema "$fixtures/items-plan" \
+    --work "$work" "$fixtures/items-plan.ndjson"
+fi

@@ -36,6 +36,9 @@ COLUMNS = {
     "user_pseudo_id": "VARCHAR",
     "user_properties": f"STRUCT(key VARCHAR, value {USER_VALUE})[]",
     "app_info": "STRUCT(id VARCHAR, version VARCHAR, install_store VARCHAR, firebase_app_id VARCHAR, install_source VARCHAR)",
+    "platform": "VARCHAR",
+    "items": "STRUCT(item_id VARCHAR, item_name VARCHAR, item_brand VARCHAR, price DOUBLE, quantity VARCHAR, "
+             f"item_params STRUCT(key VARCHAR, value {VALUE})[])[]",
 }
 
 
@@ -89,6 +92,24 @@ def loadable(row):
             return False
     app_info = row.get("app_info")
     if app_info is not None and (not isinstance(app_info, dict) or not _scalar_ok(app_info.get("version"), str)):
+        return False
+    items = row.get("items")
+    if items is not None:
+        # The item columns the SQL reads; an item with another column is left out (both sides
+        # would read it, but the stand-in table does not declare every GA4 item column).
+        if not isinstance(items, list):
+            return False
+        for item in items:
+            if not isinstance(item, dict) or not set(item) <= {"item_id", "item_name", "item_brand", "price", "quantity", "item_params"}:
+                return False
+            for key in ("item_id", "item_name", "item_brand"):
+                if not _scalar_ok(item.get(key), str):
+                    return False
+            if not _scalar_ok(item.get("price"), (int, float)) or not _scalar_ok(item.get("quantity"), (str, int)):
+                return False
+            if not _entries_ok(item.get("item_params"), False):
+                return False
+    if not _scalar_ok(row.get("platform"), str):
         return False
     return _entries_ok(row.get("event_params"), False) and _entries_ok(row.get("user_properties"), True)
 

@@ -31,7 +31,7 @@ enum Commands {
             """,
         options: [
             schema, format, ReportOutputs.outputOption, ReportOutputs.maxAnnotationsOption,
-            .valued("--input-format", "FORMAT", "auto (default: detected per line), bq, flat or mp"),
+            .valued("--input-format", "FORMAT", "auto (default: detected per line), bq, flat, mp, ios-console or\nandroid-logcat"),
             .valued("--jobs", "N", "worker threads (default: the number of cores)"),
             failOn,
             .valued("--max-examples", "N", "text: at most N findings shown per rule (default 10, 0 = all)"),

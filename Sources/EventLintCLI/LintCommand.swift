@@ -33,7 +33,8 @@ enum LintCommand {
             }
             if let name = parsed.value("--input-format"), name != "auto" {
                 guard let inputFormat = InputFormat(rawValue: name) else {
-                    let names = (["auto"] + InputFormat.allCases.map(\.rawValue)).joined(separator: ", ")
+                    let all = ["auto"] + InputFormat.allCases.map(\.rawValue)
+                    let names = all.dropLast().joined(separator: ", ") + " or " + (all.last ?? "")
                     throw UsageError("--input-format takes \(names), not \"\(name)\"", command: "lint")
                 }
                 request.settings.inputFormat = inputFormat

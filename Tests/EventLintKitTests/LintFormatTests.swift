@@ -170,13 +170,22 @@ import Testing
         let request = Export.mp(at: 0, events: [(name: "onboarding_step_complete", params: [("phase", .string("demo"))], at: nil)])
         let auto = try Lint.run([request])
         #expect(auto.findings.isEmpty)
-        // Read as a BigQuery row, the request has no event name: not an event.
+        // Forced, a line of another format is reported as such, not read as the forced one.
         let forced = try Lint.run([request]) { $0.settings.inputFormat = .bigQuery }
-        #expect(forced.findings("stream/not-an-event").count == 1, "\(forced.lineRules)")
+        #expect(forced.lineRules == ["1 export/format-mismatch"])
+        #expect(forced.findings.first?.message == "the line is a Measurement Protocol request, not a GA4 BigQuery export row (--input-format bq)")
         let row = Events.step()
         let asFlat = try Lint.run([row]) { $0.settings.inputFormat = .flat }
-        #expect(asFlat.counters.formats[.flat] == 1)
-        #expect(asFlat.counters.formats[.bigQuery] == nil)
+        #expect(asFlat.lineRules == ["1 export/format-mismatch"] && asFlat.counters.eventsChecked == 0 && asFlat.counters.notEvents == 1)
+        let flat = Export.flat("onboarding_step_complete", at: 0, params: [("phase", .string("demo"))])
+        let flatAsBQ = try Lint.run([flat]) { $0.settings.inputFormat = .bigQuery }
+        #expect(flatAsBQ.findings.map(\.message) == ["the line is a flat debug log line, not a GA4 BigQuery export row (--input-format bq)"])
+        let asMP = try Lint.run([flat]) { $0.settings.inputFormat = .measurementProtocol }
+        #expect(asMP.lineRules == ["1 export/format-mismatch"])
+        // Each in its own format is read as before.
+        #expect(try Lint.run([flat]) { $0.settings.inputFormat = .flat }.counters.formats == [.flat: 1])
+        #expect(try Lint.run([row]) { $0.settings.inputFormat = .bigQuery }.counters.formats == [.bigQuery: 1])
+        #expect(try Lint.run([request]) { $0.settings.inputFormat = .measurementProtocol }.counters.formats == [.measurementProtocol: 1])
     }
 
     @Test func escapedKeysAndValuesAreDecoded() throws {

@@ -147,8 +147,9 @@ enum Lint {
         configure(&request)
         let result = LintRunner.run(plan: plan, request: request)
         let counters = result.counters
-        #expect(counters.linesRead == counters.validLines + counters.invalidLines + counters.blankLines,
-                "lines read must be valid + invalid + blank")
+        #expect(counters.linesRead == counters.validLines + counters.invalidLines + counters.blankLines
+                    + counters.notAnalyticsLines,
+                "lines read must be valid + invalid + blank + not analytics")
         return result
     }
 

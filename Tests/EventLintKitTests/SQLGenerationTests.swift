@@ -82,7 +82,8 @@ import Testing
             conditionValues(rule.when + rule.whenUser + rule.require + rule.requireUser)
             conditionValues(rule.after?.conditions ?? [])
         }
-        allowed.formUnion(GA4Facts.automaticEvents.union(GA4Facts.automaticParams).union(GA4Facts.automaticUserProperties))
+        allowed.formUnion(GA4Facts.automaticEvents.union(GA4Facts.automaticParams).union(GA4Facts.automaticUserProperties)
+            .union(GA4Facts.standardItemFields))
         allowed.formUnion(GA4Facts.automaticEventPrefixes)
         allowed.formUnion(["absent", "invalid", "out_of_range", "ok", "string", "int", "double", "malformed", "none", "open", "close",
                            "inside", "intraday_", ".", "", "^[0-9]+(?:\\.[0-9]+)*", "firebase_error", "firebase_error_value",

@@ -32,7 +32,7 @@ import Testing
             }
             summary = try #require(object["summary"] as? [String: Any], sourceLocation: sourceLocation)
             let read = summary["linesRead"] as? Int ?? -1
-            let parts = ["validLines", "invalidLines", "blankLines"].map { summary[$0] as? Int ?? -1 }
+            let parts = ["validLines", "invalidLines", "blankLines", "notAnalyticsLines"].map { summary[$0] as? Int ?? -1 }
             #expect(read == parts.reduce(0, +), "linesRead \(read) != valid + invalid + blank \(parts)",
                     sourceLocation: sourceLocation)
         }

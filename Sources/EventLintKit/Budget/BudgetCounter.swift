@@ -19,7 +19,10 @@ public enum BudgetCounter {
         var seen: Set<Slot> = []
         for param in plan.params {
             guard let scope = param.registration.scope else { continue }
-            let events = plan.events.filter { $0.use(of: param.name) != nil }.map(\.name)
+            // Item-scoped slots come from the events' `items: { params }` declarations.
+            let events = plan.events.filter {
+                scope == .item ? $0.itemUse(of: param.name) != nil || $0.use(of: param.name) != nil : $0.use(of: param.name) != nil
+            }.map(\.name)
             guard !events.isEmpty, seen.insert(Slot(scope: scope, name: param.name)).inserted else { continue }
             result.append(NeededRegistration(
                 name: param.name, scope: scope, events: events, location: param.location,

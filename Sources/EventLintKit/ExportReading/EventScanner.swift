@@ -59,7 +59,7 @@ public struct EventScanner {
     /// The top-level keys eventlint reads; every other key is skipped.
     enum TopKey {
         case eventName, name, eventParams, params, userProperties, userPseudoID, appInstanceID, clientID, userID
-        case eventTimestamp, timestampMicros, bundleSequence, appInfo, appVersion, events, other
+        case eventTimestamp, timestampMicros, bundleSequence, appInfo, appVersion, events, items, platform, other
     }
 
     /// Whether a key without escapes is exactly `literal` (callers check the length first and
@@ -75,9 +75,12 @@ public struct EventScanner {
     static func topKey(_ key: JSONStringToken, _ bytes: UnsafeRawBufferPointer) -> TopKey {
         switch key.content.count {
         case 4: if Self.same(key, "name", bytes) { return .name }
+        case 5: if Self.same(key, "items", bytes) { return .items }
         case 6: if Self.same(key, "params", bytes) { return .params }; if Self.same(key, "events", bytes) { return .events }
         case 7: if Self.same(key, "user_id", bytes) { return .userID }
-        case 8: if Self.same(key, "app_info", bytes) { return .appInfo }
+        case 8:
+            if Self.same(key, "app_info", bytes) { return .appInfo }
+            if Self.same(key, "platform", bytes) { return .platform }
         case 9: if Self.same(key, "client_id", bytes) { return .clientID }
         case 10: if Self.same(key, "event_name", bytes) { return .eventName }
         case 11: if Self.same(key, "app_version", bytes) { return .appVersion }
@@ -98,6 +101,8 @@ public struct EventScanner {
     static func slowTopKey(_ key: JSONStringToken, _ bytes: UnsafeRawBufferPointer) -> TopKey {
         switch key.decodedString(in: bytes) {
         case "name": .name
+        case "items": .items
+        case "platform": .platform
         case "params": .params
         case "events": .events
         case "user_id": .userID
@@ -122,12 +127,16 @@ public struct EventScanner {
         var pseudoID = ValueToken(), instanceID = ValueToken(), clientID = ValueToken(), userID = ValueToken()
         var sawParamsKind: InputFormat?
         var requestEvents: Range<Int>?
+        // What the line's own keys say it is, whatever `--input-format` forces.
+        var sawEvents = false, sawNameKey = false, sawEventTimestamp = false
         var userPropertiesStart = scan.userProperties.count
         var paramsStart = scan.params.count
         try cursor.enterObject()
         while let key = try cursor.nextKey() {
-            switch Self.topKey(key, bytes) {
+            let topKey = Self.topKey(key, bytes)
+            switch topKey {
             case .eventName, .name:
+                if topKey == .name { sawNameKey = true }
                 if try cursor.peekKind() == .string {
                     event.nameOffset = cursor.offset
                     event.name = try cursor.readString()
@@ -143,7 +152,7 @@ public struct EventScanner {
             case .params:
                 paramsStart = scan.params.count
                 sawParamsKind = sawParamsKind ?? .flat
-                try scanFlatObject(&cursor, bytes, into: &scan.params, event: &event, what: "params")
+                try scanFlatObject(&cursor, bytes, into: &scan.params, event: &event, what: "params", itemsInside: true)
                 event.params = paramsStart..<scan.params.count
             case .userProperties:
                 userPropertiesStart = scan.userProperties.count
@@ -166,6 +175,7 @@ public struct EventScanner {
             case .clientID: clientID = try readScalar(&cursor)
             case .userID: userID = try readScalar(&cursor)
             case .eventTimestamp, .timestampMicros:
+                if topKey == .eventTimestamp { sawEventTimestamp = true }
                 event.timestampOffset = cursor.offset
                 let token = try readScalar(&cursor)
                 if token.kind != .null {
@@ -176,6 +186,10 @@ public struct EventScanner {
                 event.bundleSequence = Self.integer(try readScalar(&cursor), bytes)
             case .appVersion:
                 event.appVersion = try readScalar(&cursor)
+            case .items:
+                try scanItems(&cursor, bytes, event: &event)
+            case .platform:
+                event.platform = try readScalar(&cursor)
             case .appInfo:
                 if try cursor.peekKind() == .object {
                     try cursor.enterObject()
@@ -191,6 +205,7 @@ public struct EventScanner {
                 // A forced row or flat format reads the line as one event: a nested events
                 // array is then just another column.
                 if forcedFormat == .bigQuery || forcedFormat == .flat {
+                    sawEvents = try cursor.peekKind() == .array
                     try cursor.skipValue()
                     continue
                 }
@@ -225,6 +240,8 @@ public struct EventScanner {
                 }
                 scan.events[index].userProperties = event.userProperties
                 scan.events[index].appVersion = event.appVersion
+                if scan.events[index].platform.kind == .absent { scan.events[index].platform = event.platform }
+                if clientID.kind == .string || clientID.kind == .number { scan.events[index].impliedPlatform = "WEB" }
                 if scan.events[index].shapeProblem == nil, let problem = event.shapeProblem {
                     scan.events[index].shapeProblem = problem
                     scan.events[index].shapeProblemOffset = event.shapeProblemOffset
@@ -237,7 +254,13 @@ public struct EventScanner {
             }
             return
         }
+        let natural: InputFormat = sawEvents ? .measurementProtocol
+            : sawParamsKind ?? (sawNameKey || (event.name != nil && !sawEventTimestamp) ? .flat : .bigQuery)
         event.format = forcedFormat ?? sawParamsKind ?? (event.name != nil ? .flat : .bigQuery)
+        if let forcedFormat, !forcedFormat.isCapture, forcedFormat != natural {
+            // `--input-format` forces the shape: a line of another one is reported, not read as that.
+            event.formatMismatch = natural
+        }
         if event.name == nil, event.shapeProblem == nil {
             shape(&event, "no event_name (or name) and no events array: not an event", at: event.offset)
         }
@@ -270,7 +293,7 @@ public struct EventScanner {
                 }
             case .params:
                 let start = scan.params.count
-                try scanFlatObject(&cursor, bytes, into: &scan.params, event: &event, what: "params")
+                try scanFlatObject(&cursor, bytes, into: &scan.params, event: &event, what: "params", itemsInside: true)
                 event.params = start..<scan.params.count
             case .timestampMicros, .eventTimestamp:
                 event.timestampOffset = cursor.offset
@@ -355,7 +378,7 @@ public struct EventScanner {
 
     /// Flat logs and MP: `{"name": value}`; for user properties also `{"name": {"value": v}}`.
     func scanFlatObject(_ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, into fields: inout [ScannedField],
-                        event: inout ScannedEvent, what: StaticString) throws(JSONError) {
+                        event: inout ScannedEvent, what: StaticString, itemsInside: Bool = false) throws(JSONError) {
         switch try cursor.peekKind() {
         case .object: break
         case .null:
@@ -368,6 +391,11 @@ public struct EventScanner {
         }
         try cursor.enterObject()
         while let key = try cursor.nextKey() {
+            // Measurement Protocol (and flat logs) carry `items` among the params.
+            if itemsInside, key.content.count == 5, Self.same(key, "items", bytes), try cursor.peekKind() == .array {
+                try scanItems(&cursor, bytes, event: &event)
+                continue
+            }
             var value: ValueToken
             if try cursor.peekKind() == .object {
                 // `{"value": v, "set_timestamp_micros": …}` (MP user properties).
@@ -387,6 +415,45 @@ public struct EventScanner {
             }
             fields.append(ScannedField(key: key, value: value, keyHash: Self.hash(key, bytes)))
         }
+    }
+
+    /// `items`: bq rows give each element its columns plus `item_params` (key/value pairs);
+    /// Measurement Protocol and flat logs give flat objects.
+    func scanItems(_ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, event: inout ScannedEvent) throws(JSONError) {
+        switch try cursor.peekKind() {
+        case .array: break
+        case .null:
+            try cursor.readNull()
+            return
+        default:
+            shape(&event, "items must be an array", at: cursor.offset)
+            try cursor.skipValue()
+            return
+        }
+        let first = scan.items.count
+        try cursor.enterArray()
+        while try cursor.nextElement() {
+            guard try cursor.peekKind() == .object else {
+                shape(&event, "an element of items is not an object", at: cursor.offset)
+                try cursor.skipValue()
+                continue
+            }
+            let offset = cursor.offset
+            let start = scan.itemFields.count
+            try cursor.enterObject()
+            while let key = try cursor.nextKey() {
+                if key.content.count == 11, Self.same(key, "item_params", bytes) {
+                    try scanKeyValueArray(&cursor, bytes, into: &scan.itemFields, event: &event, what: "item_params")
+                    continue
+                }
+                let value = try readScalar(&cursor)
+                // A null column (BigQuery-console JSON) is an absent field.
+                if value.kind == .null { continue }
+                scan.itemFields.append(ScannedField(key: key, value: value, keyHash: Self.hash(key, bytes)))
+            }
+            scan.items.append(ScannedItem(offset: offset, fields: start..<scan.itemFields.count))
+        }
+        event.items = first..<scan.items.count
     }
 
     // MARK: - Scalars

@@ -2,7 +2,7 @@
 /// that build their findings from a `FramedLine`, so wording lives next to the rule.
 public enum ExportRules {
     public static let all: [Rule] = [lineTooLong, leadingBOM, blankLine, missingFinalNewline, documentTooLarge,
-                                     duplicateInput, cannotRead]
+                                     duplicateInput, cannotRead, captureEntryTruncated, formatMismatch]
 
     /// Reported by the front end for an `ExportInputError`, so the failure reaches every report
     /// format.
@@ -15,6 +15,46 @@ public enum ExportRules {
             other input, is still checked and reported; the exit status is 2. Check the path (a quoted glob that matches nothing is kept as a file name) \
             and decompress what the message names.
             """)
+
+    public static let formatMismatch = Rule(
+        id: "export/format-mismatch", stage: .export, severity: .error,
+        summary: "with --input-format, a line of another format",
+        documentation: """
+            `--input-format bq|flat|mp` forces how every line is read, and this line has the shape of \
+            another format: a flat debug log line (`name`, `params`) or a Measurement Protocol \
+            request (`events: [...]`) where BigQuery rows were promised, a row (`event_params`) where \
+            flat lines were, or a line without `events` where requests were. It is reported and \
+            not checked (counted among "not events"), instead of being read as what it is not.
+
+            **How to fix:** pass the file's real format, or leave `--input-format` at `auto`, which \
+            detects the format of each line.
+            """)
+
+    public static let captureEntryTruncated = Rule(
+        id: "export/capture-entry-truncated", stage: .export, severity: .warning,
+        summary: "a debug console entry ends before its params block or bundle does",
+        documentation: """
+            An event of an iOS console capture whose `{ … }` params block is not closed before the \
+            next log line (or the end of the file), or an Android `Bundle[{…}]` that the line ends \
+            inside and no continuation line completes. logcat cuts messages longer than about 4 KB, \
+            and a copy from a terminal can lose the end of a block.
+
+            **Why:** the params that are missing cannot be told from params that were never sent, \
+            so the event is counted but not checked (no false `missing-required-param`).
+
+            **How to fix:** capture again with a larger buffer (`adb logcat -G 16M`), or from the \
+            start of the event's entry to its end.
+            """,
+        examples: RuleExamples(
+            failing: """
+            2026-10-18 10:15:32.123456+0900 MyApp[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, purchase, {
+                currency = EUR;
+            """,
+            passing: """
+            2026-10-18 10:15:32.123456+0900 MyApp[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, purchase, {
+                currency = EUR;
+            }
+            """))
 
     public static let lineTooLong = Rule(
         id: "export/line-too-long", stage: .export, severity: .error,

@@ -6,6 +6,24 @@ public enum InputFormat: String, Sendable, CaseIterable, Hashable {
     case flat
     /// Measurement Protocol payloads: one request with `events: [...]` per line.
     case measurementProtocol = "mp"
+    /// The Firebase iOS SDK's debug console (Xcode, `log stream`, `idevicesyslog`).
+    case iosConsole = "ios-console"
+    /// The Firebase Android SDK's logcat output (`adb logcat -s FA FA-SVC`, any `-v` format).
+    case androidLogcat = "android-logcat"
+
+    /// How messages name the format.
+    public var title: String {
+        switch self {
+        case .bigQuery: "a GA4 BigQuery export row"
+        case .flat: "a flat debug log line"
+        case .measurementProtocol: "a Measurement Protocol request"
+        case .iosConsole: "an iOS debug console entry"
+        case .androidLogcat: "an Android logcat entry"
+        }
+    }
+
+    /// A debug console capture rather than JSON.
+    public var isCapture: Bool { self == .iosConsole || self == .androidLogcat }
 }
 
 /// The JSON kind of a scanned value, before any plan type is applied.
@@ -17,6 +35,9 @@ public enum ScalarKind: UInt8, Sendable {
 /// flat and Measurement Protocol values, whose JSON kind is their type.
 public enum ValueSlot: UInt8, Sendable {
     case direct, stringValue, intValue, floatValue, doubleValue
+    /// A debug console value printed as bare text: typed by its text and the param's declared
+    /// type, since the console prints `"4200"` and `4200` alike (docs/input.md, "Value types").
+    case printed
 }
 
 /// A scalar as a byte range into the line: no `String` is made for a clean line.
@@ -41,6 +62,12 @@ public struct ScannedField: Sendable {
     public var keyHash: UInt64
 }
 
+/// One element of an event's `items`: where it starts, and its fields in `LineScan.itemFields`.
+public struct ScannedItem: Sendable {
+    public var offset: Int
+    public var fields: Range<Int>
+}
+
 /// One event found on a line (an MP request line holds several).
 public struct ScannedEvent: Sendable {
     public var format: InputFormat = .bigQuery
@@ -58,6 +85,13 @@ public struct ScannedEvent: Sendable {
     /// Indices into `LineScan.params` / `LineScan.userProperties`.
     public var params: Range<Int> = 0..<0
     public var userProperties: Range<Int> = 0..<0
+    /// Indices into `LineScan.items`: the elements of the event's `items`.
+    public var items: Range<Int> = 0..<0
+    /// The row's `platform` (`IOS`, `ANDROID`, `WEB`), or the request's.
+    public var platform = ValueToken()
+    /// The platform the input's shape tells when no `platform` is written: `WEB` for a
+    /// Measurement Protocol request with a `client_id`, the console's for a capture.
+    public var impliedPlatform: StaticString?
     /// Index of the event within its line (MP requests, console JSON arrays).
     public var indexInLine = 0
     /// Offset of the event's first byte.
@@ -65,6 +99,8 @@ public struct ScannedEvent: Sendable {
     /// A shape problem (e.g. `event_params` is not an array): the event is reported, not checked.
     public var shapeProblem: String?
     public var shapeProblemOffset = 0
+    /// With `--input-format`, the shape the line really has when it is another one.
+    public var formatMismatch: InputFormat?
 
     public init() {}
 }
@@ -76,6 +112,9 @@ public final class LineScan {
     @exclusivity(unchecked) public var events: [ScannedEvent] = []
     @exclusivity(unchecked) public var params: [ScannedField] = []
     @exclusivity(unchecked) public var userProperties: [ScannedField] = []
+    /// Elements of `items`, and their fields (bq columns and `item_params`, or MP/flat members).
+    @exclusivity(unchecked) public var items: [ScannedItem] = []
+    @exclusivity(unchecked) public var itemFields: [ScannedField] = []
 
     public init() {
         events.reserveCapacity(8)
@@ -87,5 +126,7 @@ public final class LineScan {
         events.removeAll(keepingCapacity: true)
         params.removeAll(keepingCapacity: true)
         userProperties.removeAll(keepingCapacity: true)
+        items.removeAll(keepingCapacity: true)
+        itemFields.removeAll(keepingCapacity: true)
     }
 }

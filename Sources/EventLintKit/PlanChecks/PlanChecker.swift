@@ -135,7 +135,7 @@ struct PlanCheckRun {
     // MARK: - Params and user properties
 
     mutating func checkParams() {
-        let used = Set(plan.events.flatMap { $0.params.map(\.name) })
+        let used = Set(plan.events.flatMap { $0.params.map(\.name) + $0.itemParams.map(\.name) })
         for param in plan.params {
             if param.description?.isEmpty ?? true {
                 report(PlanRules.missingDescription, "param \"\(param.name)\" has no description", at: param.location,
@@ -242,9 +242,27 @@ struct PlanCheckRun {
                 report(PlanRules.unpairedShownEvent, "event \"\(event.name)\" is shown but opens no pair",
                        at: event.location, event: event.name)
             }
-            for use in event.params {
+            for use in event.itemParams {
                 guard let param = paramsByName[use.name] else {
-                    if !GA4Facts.automaticParams.contains(use.name), !plan.extraAutomaticParams.contains(use.name) {
+                    if !GA4Facts.standardItemFields.contains(use.name) {
+                        report(PlanRules.unknownParamRef,
+                               "event \"\(event.name)\" uses item param \"\(use.name)\", which is not declared",
+                               at: use.location, event: event.name, param: use.name)
+                    }
+                    continue
+                }
+                switch param.registration {
+                case .none, .itemDimension: break
+                default:
+                    report(PlanRules.itemParamRegistration,
+                           "param \"\(param.name)\" is an item param of \"\(event.name)\", but registered as \(param.registration.scope.map { $0.slotNameWithArticle } ?? "a custom definition")",
+                           at: use.location, event: event.name, param: param.name,
+                           notes: [FindingNote("the param is declared here", at: param.registrationLocation ?? param.location)])
+                }
+            }
+            for use in event.params + event.itemParams {
+                guard let param = paramsByName[use.name] else {
+                    if event.use(of: use.name) != nil, !GA4Facts.automaticParams.contains(use.name), !plan.extraAutomaticParams.contains(use.name) {
                         report(PlanRules.unknownParamRef,
                                "event \"\(event.name)\" uses param \"\(use.name)\", which is not declared",
                                at: use.location, event: event.name, param: use.name)

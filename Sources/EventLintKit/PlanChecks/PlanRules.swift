@@ -8,6 +8,7 @@ public enum PlanRules {
         paramNotOnEvent, typeConflict, valueTypeMismatch, narrowedValueUndeclared, bucketEdgesNotAscending,
         conditionNeverHolds, unpairedShownEvent, unusedParam, missingDescription, unknownRuleID,
         pairOrRuleNameInvalid,
+        itemParamRegistration,
     ]
 
     public static let pairOrRuleNameInvalid = Rule(
@@ -22,6 +23,19 @@ public enum PlanRules {
         examples: RuleExamples(
             failing: "{ pairs: { /*>*/'block offer': { open: 'a', close: { events: ['b'] } } } }",
             passing: "{ pairs: { block_offer: { open: 'a', close: { events: ['b'] } } } }"))
+
+    public static let itemParamRegistration = Rule(
+        id: "plan/item-param-registration", stage: .plan, severity: .error,
+        summary: "an item param registered as an event-scoped, user-scoped or metric definition",
+        documentation: """
+            A param an event declares under `items: { params: { … } }` travels inside each element of \
+            `items`, where GA4 reads item-scoped custom dimensions only. Registered as an event-scoped \
+            dimension, a user property or a metric, it would use a slot GA4 never fills. Declare it \
+            with `register: 'item'`, or `'none'` when it is not reported on.
+            """,
+        examples: RuleExamples(
+            failing: "{ params: { tier: { type: 'string', description: 'x', register: 'event' } }, events: { purchase: { description: 'x', items: { params: { /*>*/tier: 'optional' } } } } }",
+            passing: "{ params: { tier: { type: 'string', description: 'x', register: 'item' } }, events: { purchase: { description: 'x', items: { params: { tier: 'optional' } } } } }"))
 
     static let ga4Naming = """
     GA4 names are 1–40 characters (user properties 1–24) of ASCII letters, digits and \

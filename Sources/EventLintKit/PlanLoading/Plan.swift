@@ -207,8 +207,11 @@ public struct EventDeclaration: Sendable {
     public var location: SourceLocation
     public var description: String?
     public var params: [EventParamUse]
+    /// The params of each element of the event's `items` (`items: { params: { … } }`).
+    public var itemParams: [EventParamUse] = []
 
     public func use(of param: String) -> EventParamUse? { params.first { $0.name == param } }
+    public func itemUse(of param: String) -> EventParamUse? { itemParams.first { $0.name == param } }
 }
 
 /// A user property of the plan.
@@ -291,6 +294,8 @@ public struct RuleDeclaration: Sendable {
     public var requireUser: [Condition]
     public var after: EventMatcher?
     public var severity: Severity?
+    /// The platforms (`IOS`, `ANDROID`, `WEB`) the rule applies to; empty: every platform.
+    public var whenPlatform: [Located<String>] = []
 }
 
 /// A suppression: findings of a rule id (or any, with `*`), optionally only for one event/param.

@@ -141,6 +141,15 @@ extension PlanFileReader {
                 for (param, value, paramAt) in entries(member.value, "params of \(name)") {
                     if let use = readParamUse(param, value, at: paramAt, event: name) { event.params.append(use) }
                 }
+            case "items":
+                // `items: { params: { NAME: 'required' | 'optional' | { required, values } } }`.
+                guard let itemMembers = object(member.value, "items of \(name)") else { continue }
+                checkKeys(itemMembers, allowed: PlanLanguage.eventItems.keyNames, in: "items of event \"\(name)\"")
+                for itemMember in itemMembers where itemMember.key == "params" {
+                    for (param, value, paramAt) in entries(itemMember.value, "item params of \(name)") {
+                        if let use = readParamUse(param, value, at: paramAt, event: name) { event.itemParams.append(use) }
+                    }
+                }
             default: break
             }
         }
@@ -351,6 +360,14 @@ extension PlanFileReader {
             case "on": rule.on = strings(value, "on")
             case "when": rule.when = readConditions(value, "when")
             case "whenUser": rule.whenUser = readConditions(value, "whenUser")
+            case "whenPlatform":
+                // The export's `platform` column values.
+                for platform in strings(value, "whenPlatform") {
+                    if GA4Facts.platforms.contains(platform.value) { rule.whenPlatform.append(platform) } else {
+                        invalid("unknown platform \"\(platform.value)\" (use \(GA4Facts.platforms.map { "'\($0)'" }.joined(separator: ", ")))",
+                                at: value.offset)
+                    }
+                }
             case "require": rule.require = readConditions(value, "require")
             case "requireUser": rule.requireUser = readConditions(value, "requireUser")
             case "after": rule.after = readMatcher(value, "after")

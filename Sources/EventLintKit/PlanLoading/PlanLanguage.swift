@@ -115,7 +115,13 @@ public enum PlanLanguage {
     public static let event = Object(name: "event", summary: "An event of the plan.", keys: [
         Key("params", .map(.anyOf([.oneOf(["required", "optional"]), .object(paramUse)])),
             "The params the event carries: 'required', 'optional' or { required, values }."),
+        Key("items", .object(eventItems), "The params each element of the event's items carries."),
         Key("description", .string, "What the event means."),
+    ])
+
+    public static let eventItems = Object(name: "eventItems", summary: "The item params of an event.", keys: [
+        Key("params", .map(.anyOf([.oneOf(["required", "optional"]), .object(paramUse)])),
+            "The params each item carries: 'required', 'optional' or { required, values }."),
     ])
 
     public static let paramUse = Object(name: "paramUse", summary: "How an event uses a param.", keys: [
@@ -167,6 +173,8 @@ public enum PlanLanguage {
         Key("on", names, required: true, "The events it applies to; * matches any run of characters."),
         Key("when", conditions, "Conditions on params that select the events checked."),
         Key("whenUser", conditions, "Conditions on user properties that select the events checked."),
+        Key("whenPlatform", .anyOf([.oneOf(["IOS", "ANDROID", "WEB"]), .list(.oneOf(["IOS", "ANDROID", "WEB"]))]),
+            "The platforms (IOS, ANDROID, WEB) whose events are checked."),
         Key("require", conditions, "Conditions on params that must hold."),
         Key("requireUser", conditions, "Conditions on user properties that must hold."),
         Key("after", matcher, "An earlier event of the same user that must exist."),

@@ -200,6 +200,10 @@ extension SQLGenerator {
             for item in rule.whenUser {
                 if let sql = condition(item, userProperty: true)?.sql { applies.append("COALESCE(\(sql), FALSE)") }
             }
+            if !rule.whenPlatform.isEmpty {
+                // As lint: a row without a platform is on none of the rule's platforms.
+                applies.append("COALESCE(platform IN \(SQLText.stringList(rule.whenPlatform.map(\.value))), FALSE)")
+            }
             let appliesSQL = applies.joined(separator: " AND ")
             for item in rule.require {
                 guard let compiled = condition(item, userProperty: false) else { continue }

@@ -35,7 +35,8 @@ extension SQLGenerator {
           CASE WHEN user_pseudo_id IS NOT NULL THEN NULLIF(user_pseudo_id, '') ELSE NULLIF(user_id, '') END AS user_key,
           REGEXP_EXTRACT(app_info.version, \(SQLText.string("^[0-9]+(?:\\.[0-9]+)*"))) AS app_version_prefix,
           event_params,
-          user_properties
+          items,
+          user_properties\(plan.rules.contains { !$0.whenPlatform.isEmpty } ? ",\n  platform" : "")
         FROM \(request.table.sql)
         WHERE \(filters.isEmpty ? "TRUE" : filters.joined(separator: "\n  AND "))
         """

@@ -44,7 +44,7 @@ public struct SQLGenerator {
         }
         var versions: [AppVersion] = []
         for event in plan.events {
-            for use in event.params {
+            for use in event.params + event.itemParams {
                 if case .requiredSince(let version) = use.requirement, !versions.contains(version) {
                     versions.append(version)
                 }
@@ -59,7 +59,7 @@ public struct SQLGenerator {
             ("source", sourceCTE()), ("scanned", scannedCTE()), ("typed", typedCTE()), ("checked", checkedCTE()),
             ("tracked", trackedCTE()), ("ordered", orderedCTE()),
         ]
-        var findingSelects = [rowFindings(), paramEntryFindings(), userPropertyEntryFindings()]
+        var findingSelects = [rowFindings(), paramEntryFindings(), userPropertyEntryFindings()] + itemFindings()
         for (index, pair) in plan.pairs.enumerated() {
             let pairCTEs = pairCTEs(pair, index: index)
             ctes += pairCTEs.ctes

@@ -75,6 +75,17 @@ extension CompiledPlan {
         }
     }
 
+    /// A rule's `whenPlatform`, as a condition on the platform slot of its records.
+    func platformConditions(_ rule: RuleDeclaration) -> [CompiledCondition] {
+        guard !rule.whenPlatform.isEmpty, platformSlot >= 0 else { return [] }
+        let names = rule.whenPlatform.map(\.value)
+        return [CompiledCondition(name: "platform", slot: platformSlot,
+                                  predicates: [.oneOf(names.map {
+                                      .text(texts.find(Array($0.utf8)).map(UInt64.init) ?? TrackedValue.untrackedText)
+                                  })],
+                                  expected: "one of " + names.joined(separator: ", "), bucketBounds: [:])]
+    }
+
     func compileCondition(_ condition: Condition, userProperty: Bool) -> CompiledCondition? {
         let slot: Int
         let type: ParamType

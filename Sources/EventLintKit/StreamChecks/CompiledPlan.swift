@@ -66,6 +66,12 @@ struct CompiledEvent: Sendable {
     var uses: [CompiledUse]
     /// Whether pairs or rules need a record of this event.
     var recorded: Bool
+    /// The declared params of each `items` element, as `useByParam`/`uses` for the event's own.
+    var itemUseByParam: [Int] = []
+    var itemUses: [CompiledUse] = []
+    /// Standard item fields (`item_id`, `price`, …) the event's items declare without a param
+    /// declaration of their own: only their presence is checked.
+    var itemFieldUses: [(name: String, requirement: Requirement)] = []
 }
 
 /// The plan compiled once into lookup tables by interned id: what the line pass consults for
@@ -100,8 +106,16 @@ public struct CompiledPlan: Sendable {
     let paramIndex: [String: Int]
     let userPropertyIndex: [String: Int]
     let eventIndex: [String: Int]
+    /// Measurement Protocol's own name for the session param.
+    static let requestSessionParam = Array("session_id".utf8)
+    let requestSessionParamHash = ByteHash.hash(CompiledPlan.requestSessionParam)
+    /// The standard fields of an `items` element.
+    let standardItemFieldTable = ByteKeyTable(GA4Facts.standardItemFields.sorted().map { ($0, 0) })
 
-    public var trackedCount: Int { trackedParams.count + trackedUserProperties.count }
+    public var trackedCount: Int { trackedParams.count + trackedUserProperties.count + (platformSlot >= 0 ? 1 : 0) }
+    /// The tracked slot of the event's platform, when a rule has `whenPlatform`; else -1. Records
+    /// store it like a user property, so a platform condition is one more condition on a slot.
+    let platformSlot: Int
     /// Per plan event: the tracked slots its records store (the tracked params it carries, then
     /// every tracked user property), and slot → position within such a record (-1: not stored).
     let storedSlots: [[Int]]
@@ -179,6 +193,7 @@ public struct CompiledPlan: Sendable {
         }
         for rule in plan.rules {
             internTexts(of: rule.when + rule.whenUser + rule.require + rule.requireUser + (rule.after?.conditions ?? []))
+            for platform in rule.whenPlatform { _ = texts.intern(Array(platform.value.utf8)) }
         }
         self.texts = texts
         let paramIndex = Dictionary(plan.params.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
@@ -202,6 +217,8 @@ public struct CompiledPlan: Sendable {
         self.userProperties = compiledUserProperties
         self.trackedParams = trackedParams
         self.trackedUserProperties = trackedUserProperties
+        let platformSlot = plan.rules.contains { !$0.whenPlatform.isEmpty } ? trackedParams.count + trackedUserProperties.count : -1
+        self.platformSlot = platformSlot
         let compiledEvents: [CompiledEvent] = plan.events.map { event in
             var useByParam = Array(repeating: -1, count: plan.params.count)
             var uses: [CompiledUse] = []
@@ -215,17 +232,32 @@ public struct CompiledPlan: Sendable {
                     narrowedNumbers: use.values?.compactMap { if case .number(_, let value) = $0.value { value } else { nil } },
                     narrowedTexts: texts))
             }
-            return CompiledEvent(name: event.name, useByParam: useByParam, uses: uses,
-                                 recorded: recordedEvents.contains(event.name))
+            var compiled = CompiledEvent(name: event.name, useByParam: useByParam, uses: uses,
+                                         recorded: recordedEvents.contains(event.name))
+            compiled.itemUseByParam = Array(repeating: -1, count: plan.params.count)
+            for use in event.itemParams {
+                guard let index = plan.params.firstIndex(where: { $0.name == use.name }) else {
+                    compiled.itemFieldUses.append((use.name, use.requirement))
+                    continue
+                }
+                compiled.itemUseByParam[index] = compiled.itemUses.count
+                let texts = use.values?.map(\.value.plainText)
+                compiled.itemUses.append(CompiledUse(
+                    param: index, requirement: use.requirement,
+                    narrowed: texts.map { ByteKeyTable($0.enumerated().map { ($0.element, Int32($0.offset)) }) },
+                    narrowedNumbers: use.values?.compactMap { if case .number(_, let value) = $0.value { value } else { nil } },
+                    narrowedTexts: texts))
+            }
+            return compiled
         }
         events = compiledEvents
         var storedSlots: [[Int]] = []
         var slotPositions: [[Int]] = []
-        let userSlots = compiledUserProperties.map(\.trackedSlot).filter { $0 >= 0 }.sorted()
+        let userSlots = (compiledUserProperties.map(\.trackedSlot) + [platformSlot]).filter { $0 >= 0 }.sorted()
         for event in compiledEvents {
             var slots = event.uses.map { compiledParams[$0.param].trackedSlot }.filter { $0 >= 0 }.sorted()
             slots += userSlots
-            var positions = Array(repeating: -1, count: trackedParams.count + trackedUserProperties.count)
+            var positions = Array(repeating: -1, count: trackedParams.count + trackedUserProperties.count + (platformSlot >= 0 ? 1 : 0))
             for (position, slot) in slots.enumerated() { positions[slot] = position }
             storedSlots.append(slots)
             slotPositions.append(positions)

@@ -100,7 +100,7 @@ public struct CrossEventChecker {
                 declaration: rule,
                 events: Set(rule.events.compactMap { name in plan.eventIndex[name].map(Int32.init) }),
                 when: rule.when.compactMap { plan.compileCondition($0, userProperty: false) },
-                whenUser: rule.whenUser.compactMap { plan.compileCondition($0, userProperty: true) },
+                whenUser: rule.whenUser.compactMap { plan.compileCondition($0, userProperty: true) } + plan.platformConditions(rule),
                 require: rule.require.compactMap { plan.compileCondition($0, userProperty: false) },
                 requireUser: rule.requireUser.compactMap { plan.compileCondition($0, userProperty: true) },
                 after: rule.after.flatMap(plan.compileMatcher), severity: rule.severity)

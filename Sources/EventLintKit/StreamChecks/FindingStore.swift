@@ -9,6 +9,9 @@ struct FindingStore: Sendable {
     let plan: Plan
     private(set) var kept: [Finding] = []
     private(set) var unlisted = FindingCounts()
+    /// Rule ids not recorded at all while set (a capture's events: their user properties were
+    /// checked on the line that set them).
+    var dropping: Set<String> = []
 
     init(limit: Int, plan: Plan) {
         self.limit = limit
@@ -20,7 +23,7 @@ struct FindingStore: Sendable {
     var last: Finding? { kept.last }
 
     mutating func append(_ finding: Finding) {
-        guard let adjusted = plan.adjust(finding) else { return }
+        guard dropping.isEmpty || !dropping.contains(finding.ruleID), let adjusted = plan.adjust(finding) else { return }
         if kept.count < limit || kept.last.map({ Self.sameLine($0.location, adjusted.location) }) == true {
             kept.append(adjusted)
         } else {

@@ -31,6 +31,13 @@ extension LinePass {
     func check(_ event: ScannedEvent, scan: LineScan, line: FramedLine) {
         var event = event
         let bytes = line.bytes
+        if let natural = event.formatMismatch, let forced = settings.inputFormat {
+            counters.notEvents += 1
+            findings.append(Finding(rule: ExportRules.formatMismatch,
+                                    message: "the line is \(natural.title), not \(forced.title) (--input-format \(forced.rawValue))",
+                                    at: location(line, event.offset)))
+            return
+        }
         if let problem = event.shapeProblem {
             counters.notEvents += 1
             findings.append(Finding(rule: StreamRules.notAnEvent, message: problem,
@@ -56,6 +63,7 @@ extension LinePass {
             userLastTimestamp[Int(userHash)] = timestamp
         }
         for index in trackedScratch.indices { trackedScratch[index] = .absent }
+        if plan.platformSlot >= 0 { trackedScratch[plan.platformSlot] = platform(of: event, bytes) }
         checkUserProperties(event, scan: scan, line: line, eventName: nil, nameToken: nameToken)
         guard let eventIndex else {
             checkNonPlanEvent(event, nameBytes: Self.decoded(nameToken, bytes), nameToken: nameToken, scan: scan, line: line)
@@ -85,8 +93,10 @@ extension LinePass {
                                          eventName: compiled.name, bytes: bytes, line: line)
                 if param.trackedSlot >= 0 { trackedScratch[param.trackedSlot] = tracked }
             } else if Self.withBytes(field.key, bytes, { plan.automaticParamTable.lookup($0, hash: field.keyHash) }) != nil {
-                if field.keyHash == plan.sessionParamHash,
-                   Self.withBytes(field.key, bytes, { raw in CompiledPlan.sessionParam.withUnsafeBytes { ByteHash.equal(raw, $0) } }),
+                if (field.keyHash == plan.sessionParamHash
+                    && Self.withBytes(field.key, bytes, { raw in CompiledPlan.sessionParam.withUnsafeBytes { ByteHash.equal(raw, $0) } }))
+                    || (event.format == .measurementProtocol && field.keyHash == plan.requestSessionParamHash
+                        && Self.withBytes(field.key, bytes, { raw in CompiledPlan.requestSessionParam.withUnsafeBytes { ByteHash.equal(raw, $0) } })),
                    let value = Self.integer(field.value, bytes) {
                     sessionHash = UInt64(bitPattern: value)
                 }
@@ -110,6 +120,7 @@ extension LinePass {
                                     at: location(line, event.nameOffset), event: compiled.name))
         }
         checkRequired(event, compiled: compiled, eventIndex: Int(eventIndex), bytes: bytes, line: line)
+        checkItems(event, compiled: compiled, eventIndex: Int(eventIndex), scan: scan, line: line)
         if compiled.recorded {
             record(event, eventIndex: eventIndex, userHash: userHash, session: sessionHash, line: line, bytes: bytes,
                    eventName: compiled.name)
@@ -198,18 +209,44 @@ extension LinePass {
         }
     }
 
+    /// The type of a value the debug console printed as bare text. The console prints a string
+    /// and a number alike, so a string param accepts any text, a number param a number's text,
+    /// and a bool param `true`/`false`/`YES`/`NO`/`1`/`0`; anything else is a string.
+    func printedWire(_ value: ValueToken, _ bytes: UnsafeRawBufferPointer, as type: ParamType) -> Wire {
+        guard value.kind == .string else { return wire(value, bytes) }
+        switch type {
+        case .string, .bucket: return .string
+        case .int, .double:
+            if let int = Self.integer(value, bytes) { return .int(int) }
+            let text = Self.text(value, bytes)
+            let isNumeral = !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B }
+            if isNumeral, let double = Double(text), double.isFinite { return .double(double) }
+            return .string
+        case .bool:
+            switch Self.text(value, bytes) {
+            case "true", "YES", "1": return .bool(true)
+            case "false", "NO", "0": return .bool(false)
+            default: return .string
+            }
+        }
+    }
+
     /// Checks one param value against its declaration; returns the value pairs and rules see.
     func checkValue(_ field: ScannedField, param: CompiledParam, use: CompiledUse, eventIndex: Int, eventName: String,
-                    bytes: UnsafeRawBufferPointer, line: FramedLine) -> TrackedValue {
+                    bytes: UnsafeRawBufferPointer, line: FramedLine, item: Int? = nil) -> TrackedValue {
         let value = field.value
-        let wire = wire(value, bytes)
-        counters.wireKinds[(eventIndex * plan.params.count + use.param) * StreamCounters.wireKindCount + wire.kindIndex] += 1
+        let wire = value.slot == .printed ? printedWire(value, bytes, as: param.type) : wire(value, bytes)
+        if item == nil {
+            counters.wireKinds[(eventIndex * plan.params.count + use.param) * StreamCounters.wireKindCount + wire.kindIndex] += 1
+        }
         func fail(_ rule: Rule, _ message: String) -> TrackedValue {
             findings.append(Finding(rule: rule, message: message, at: location(line, value.offset), event: eventName,
                                     param: param.name))
             return .invalid
         }
-        var subject: String { "param \"\(param.name)\" of \"\(eventName)\"" }
+        var subject: String {
+            item.map { "param \"\(param.name)\" of item \($0) of \"\(eventName)\"" } ?? "param \"\(param.name)\" of \"\(eventName)\""
+        }
         switch (param.type, wire) {
         case (.string, .string), (.bucket, .string):
             return Self.withValueBytes(value, bytes) { raw -> TrackedValue in
@@ -318,7 +355,7 @@ extension LinePass {
 
     func checkUserPropertyValue(_ value: ValueToken, property: CompiledParam, bytes: UnsafeRawBufferPointer,
                                 line: FramedLine) -> TrackedValue {
-        let wire = wire(value, bytes)
+        let wire = value.slot == .printed ? printedWire(value, bytes, as: property.type) : wire(value, bytes)
         func fail(_ rule: Rule, _ message: String) -> TrackedValue {
             findings.append(Finding(rule: rule, message: message, at: location(line, value.offset), param: property.name))
             return .invalid
@@ -364,7 +401,8 @@ extension LinePass {
                                     at: location(line, event.nameOffset), event: eventName))
             return
         }
-        if event.timestamp == nil, !event.timestampImplausible {
+        // A capture entry without a readable time is ordered by its place in the file (no finding).
+        if event.timestamp == nil, !event.timestampImplausible, !event.format.isCapture {
             let what = event.timestampInvalid ? "a timestamp that is not an integer" : "no timestamp"
             findings.append(Finding(rule: StreamRules.invalidTimestamp,
                                     message: "event \"\(eventName)\" has \(what); it sorts before the user's timed events",
@@ -378,7 +416,25 @@ extension LinePass {
             user: userHash, session: session, timestamp: event.timestamp ?? .min, bundle: event.bundleSequence ?? .min,
             file: fileIndex, line: recordLocation.line, indexInLine: Int32(clamping: event.indexInLine),
             column: Int32(clamping: recordLocation.column),
-            byteOffset: line.contentByteOffset + Int64(event.nameOffset), event: eventIndex, values: start))
+            byteOffset: recordLocation.byteOffset ?? line.contentByteOffset + Int64(event.nameOffset), event: eventIndex,
+            values: start))
+    }
+
+    /// The event's platform as rules compare it: the `platform` written, else the one its shape
+    /// implies, else absent (a `whenPlatform` rule then does not apply).
+    func platform(of event: ScannedEvent, _ bytes: UnsafeRawBufferPointer) -> TrackedValue {
+        if event.platform.kind == .string, !event.platform.range.isEmpty {
+            return Self.withValueBytes(event.platform, bytes) { tracked($0, remember: true) }
+        }
+        let named: String
+        switch event.format {
+        case .iosConsole: named = "IOS"
+        case .androidLogcat: named = "ANDROID"
+        default:
+            guard let implied = event.impliedPlatform else { return .absent }
+            named = implied.description
+        }
+        return Array(named.utf8).withUnsafeBytes { tracked($0, remember: true) }
     }
 
     /// The user's id in `users` (interned by its unescaped bytes), or nil without a user id.
@@ -462,6 +518,7 @@ extension LinePass {
         case .intValue: slot = "int_value "
         case .floatValue: slot = "float_value "
         case .doubleValue: slot = "double_value "
+        case .printed: slot = "the printed value "
         case .direct: slot = ""
         }
         switch value.kind {

@@ -69,6 +69,10 @@ public final class LinePass: @unchecked Sendable {
     /// and its later lines are counted (and kept for `--rejects`) as invalid without a finding
     /// each, instead of flooding the report with one NUL-byte error per line.
     var notUTF8Finding: Finding?
+    /// The debug console capture state of this input (LinePass+Capture.swift).
+    var capture = CaptureState()
+    /// Set while a capture entry is checked: maps offsets of its JSON form back to the capture.
+    var captureLocator: CaptureLocator?
     /// Progress: bytes not yet reported to the meter.
     var unreportedBytes: Int64 = 0
     var progress: ProgressMeter?
@@ -89,6 +93,7 @@ public final class LinePass: @unchecked Sendable {
         self.file = file
         self.fileIndex = Int32(clamping: fileIndex)
         try framer.forEachLine { line in self.process(line) }
+        finishCapture()
         counters.bytes += framer.stats.bytes
     }
 
@@ -132,6 +137,7 @@ public final class LinePass: @unchecked Sendable {
         if line.flags.contains(.missingFinalNewline) {
             findings.append(ExportRules.missingFinalNewline(line, file: file))
         }
+        if processCaptureLine(line) { return }
         do {
             try scanner.scanLine(line.bytes)
         } catch {
@@ -167,6 +173,7 @@ public final class LinePass: @unchecked Sendable {
 
     @inline(__always)
     func location(_ line: FramedLine, _ offset: Int) -> SourceLocation {
+        if let captureLocator { return captureLocator.location(offset, file: file) }
         if let documentIndex {
             // The index covers the whole document, a skipped BOM included.
             // An error at the very end of a document that ends in LF belongs to its last line.

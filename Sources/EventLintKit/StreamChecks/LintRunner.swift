@@ -109,11 +109,18 @@ public enum LintRunner {
                 return ([pass], nil)
             }
         }
-        // A reject sink takes lines in file order, so such a run reads each file in one pass.
-        let parts = request.settings.rejectSink == nil ? request.jobs : 1
+        // A capture is read in one piece: its entries span lines and its user properties hold
+        // from the line where they are set. A reject sink takes lines in file order, so such a
+        // run reads each file in one pass too.
+        let isCapture = request.settings.inputFormat?.isCapture
+            ?? (request.settings.inputFormat == nil && path != "-" && (try? looksLikeCapture(path)) == true)
+        let parts = request.settings.rejectSink == nil && !isCapture ? request.jobs : 1
         let ranges = parts > 1 ? try splitAtLineBoundaries(path: path, parts: parts) : [ByteRange.whole]
         let passes = ranges.map { _ in LinePass(plan: plan, settings: request.settings) }
-        for pass in passes { pass.progress = progress }
+        for pass in passes {
+            pass.progress = progress
+            if isCapture { pass.treatAsCapture() }
+        }
         let errors = Errors(count: ranges.count)
         if ranges.count == 1 {
             errors.run(0) { () throws(ExportInputError) in
@@ -142,6 +149,36 @@ public enum LintRunner {
         } catch {
             throw .readFailed(path: path, errno: 0, offset: -1)
         }
+    }
+
+    /// Whether a regular file is a Firebase debug console capture: its first line is not JSON and
+    /// its first 64 KiB hold a line that carries one of the SDKs' markers.
+    static func looksLikeCapture(_ path: String) throws(ExportInputError) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        let input = try ExportInput(path: path)
+        var prefix = [UInt8](repeating: 0, count: 1 << 16)
+        var count = 0
+        // The first read returns only the bytes peeked for the compression check: read on.
+        while count < prefix.count {
+            let got = (try? prefix.withUnsafeMutableBytes { try input.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[count...])) }) ?? 0
+            if got == 0 { break }
+            count += got
+        }
+        let markers = ["[FirebaseAnalytics][", "[Firebase/Analytics][", "<FIRAnalytics/", "Logging event (FE): ",
+                       "Setting user property (FE): ", "Logging event: origin="]
+        // A file that starts with JSON is read line by line as JSON, capture lines detected each.
+        var firstLine = true
+        for line in prefix[0..<count].split(separator: 0x0A) {
+            let bytes = Array(line)
+            guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+            if firstLine, first == 0x7B || (first == 0x5B && !LinePass.startsCaptureBracket(bytes, bytes.firstIndex(of: first)!)) {
+                return false
+            }
+            firstLine = false
+            if first != 0x7B, markers.contains(where: { CaptureReader.find($0, in: bytes, from: 0) != nil }) { return true }
+        }
+        return false
     }
 
     /// A pretty-printed JSON array of rows (BigQuery console "Save results → JSON") is one JSON

@@ -114,6 +114,13 @@ public struct LintSummary {
                 text.add(index == 0 ? " = \(label) " : " + \(label) ")
                 text.add(.integer(count), key: key)
             }
+            // Lines of a debug console capture that are not analytics entries.
+            if counters.notAnalyticsLines > 0 {
+                text.add(" + not analytics ")
+                text.add(.integer(counters.notAnalyticsLines), key: "notAnalyticsLines")
+            } else {
+                text.add(data: .integer(0), key: "notAnalyticsLines")
+            }
         }
         text.add(data: .integer(counters.oversizeLines), key: "oversizeLines")
         text.add(data: .integer(result.unlisted.total), key: "unlistedFindings")

@@ -5,6 +5,8 @@ public struct StreamCounters: Sendable {
     public var validLines = 0
     public var invalidLines = 0
     public var blankLines = 0
+    /// Lines of a debug console capture that are not analytics entries (the app's own logging).
+    public var notAnalyticsLines = 0
     public var oversizeLines = 0
     public var bytes: Int64 = 0
     public var eventsChecked = 0
@@ -22,7 +24,7 @@ public struct StreamCounters: Sendable {
     /// The keys of `unknownNames`, sorted.
     var unknownNamesSorted: [String] = []
     /// Events per input format, in `InputFormat.allCases` order.
-    public var formatCounts = [0, 0, 0]
+    public var formatCounts = [Int](repeating: 0, count: InputFormat.allCases.count)
     public var formats: [InputFormat: Int] {
         var result: [InputFormat: Int] = [:]
         for (index, format) in InputFormat.allCases.enumerated() where formatCounts[index] > 0 {
@@ -52,6 +54,8 @@ public struct StreamCounters: Sendable {
         case .bigQuery: formatCounts[0] += 1
         case .flat: formatCounts[1] += 1
         case .measurementProtocol: formatCounts[2] += 1
+        case .iosConsole: formatCounts[3] += 1
+        case .androidLogcat: formatCounts[4] += 1
         }
     }
     /// `[event][param][wire kind]` for plan events and params: string, int, double, bool, other.
@@ -76,6 +80,7 @@ public struct StreamCounters: Sendable {
         validLines += other.validLines
         invalidLines += other.invalidLines
         blankLines += other.blankLines
+        notAnalyticsLines += other.notAnalyticsLines
         oversizeLines += other.oversizeLines
         bytes += other.bytes
         eventsChecked += other.eventsChecked

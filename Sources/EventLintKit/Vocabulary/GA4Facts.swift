@@ -80,6 +80,10 @@ public enum GA4Facts {
         "dynamic_link_first_open", "firebase_campaign", "firebase_in_app_message_action",
         "firebase_in_app_message_dismiss", "firebase_in_app_message_impression", "ad_impression", "ad_click",
         "ad_exposure", "ad_query", "ad_reward", "adunit_exposure", "ad_activeview", "app_upgrade",
+        // Web streams: Enhanced Measurement and the other events gtag.js collects by itself
+        // (GA4 help 9216061 and the web reserved names of 13316687).
+        "scroll", "click", "form_start", "form_submit", "file_download", "video_start", "video_progress",
+        "video_complete", "view_search_results", "view_complete",
     ]
     /// Prefixes of automatically collected event families (`notification_receive`, …).
     public static let automaticEventPrefixes = ["notification_"]
@@ -91,7 +95,29 @@ public enum GA4Facts {
         "firebase_previous_id", "firebase_event_origin", "firebase_conversion", "entrances", "session_engaged",
         "previous_app_version", "previous_os_version", "previous_first_open_count", "update_with_analytics",
         "system_app", "system_app_update", "firebase_error", "firebase_error_value", "debug_mode",
+        // Web streams: what gtag.js puts on every event, and the params of Enhanced Measurement
+        // (GA4 help 9216061, 9234069); the shapes in samples-real hold the first group.
+        "page_location", "page_referrer", "page_title", "ignore_referrer", "batch_page_id", "batch_ordering_id",
+        "percent_scrolled", "link_url", "link_domain", "link_classes", "link_id", "link_text", "outbound",
+        "form_id", "form_name", "form_destination", "form_submit_text", "file_extension", "file_name",
+        "video_current_time", "video_duration", "video_percent", "video_provider", "video_title", "video_url",
+        "visible", "search_term", "unique_search_term",
+        // Measurement Protocol's documented params (GA4 MP reference: sessions and engagement).
+        "session_id",
     ]
+    /// The values of the export's `platform` column.
+    public static let platforms = ["IOS", "ANDROID", "WEB"]
+
+    /// The standard fields of an `items` element (GA4 e-commerce; the BigQuery export's `items`
+    /// columns, `item_list_index` there being `index` in the SDKs and Measurement Protocol).
+    public static let standardItemFields: Set<String> = [
+        "item_id", "item_name", "price", "quantity", "item_brand", "item_category", "item_category2",
+        "item_category3", "item_category4", "item_category5", "item_variant", "coupon", "discount", "index",
+        "item_list_index", "item_list_id", "item_list_name", "affiliation", "location_id", "promotion_id",
+        "promotion_name", "creative_name", "creative_slot", "price_in_usd", "item_revenue", "item_revenue_in_usd",
+        "item_refund", "item_refund_in_usd", "currency",
+    ]
+
     /// User properties GA4 sets by itself.
     public static let automaticUserProperties: Set<String> = [
         "first_open_time", "first_open_after_install", "ga_session_id", "ga_session_number",
