@@ -80,7 +80,7 @@ import Testing
         for pair in plan.pairs { (pair.opens + pair.closes + pair.inside).forEach { conditionValues($0.conditions) } }
         for rule in plan.rules {
             conditionValues(rule.when + rule.whenUser + rule.require + rule.requireUser)
-            conditionValues(rule.after?.conditions ?? [])
+            conditionValues((rule.after?.matcher.conditions ?? []) + (rule.notAfter?.matcher.conditions ?? []))
         }
         allowed.formUnion(GA4Facts.automaticEvents.union(GA4Facts.automaticParams).union(GA4Facts.automaticUserProperties))
         allowed.formUnion(GA4Facts.automaticEventPrefixes)

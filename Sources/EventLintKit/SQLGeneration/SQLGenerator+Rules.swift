@@ -110,12 +110,31 @@ extension SQLGenerator {
     func orderedCTE() -> String {
         var columns = ["*", "MAX(event_time) OVER (PARTITION BY user_key) AS user_last_time"]
         for (index, rule) in plan.rules.enumerated() {
-            guard let after = rule.after, let test = matcher(after) else { continue }
-            columns.append("""
-            IFNULL(COUNTIF(\(test)) OVER (PARTITION BY user_key ORDER BY \(timeOrder) ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) > 0 AS rule\(index)_after_seen
-            """)
+            if let after = rule.after, let test = matcher(after.matcher) {
+                if let window = after.within?.value {
+                    columns.append("\(seenWithin(test, window)) AS rule\(index)_after_within")
+                } else {
+                    columns.append("""
+                    IFNULL(COUNTIF(\(test)) OVER (PARTITION BY user_key ORDER BY \(timeOrder) ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) > 0 AS rule\(index)_after_seen
+                    """)
+                }
+            }
+            if let notAfter = rule.notAfter, let window = notAfter.within?.value, let test = matcher(notAfter.matcher) {
+                columns.append("\(seenWithin(test, window)) AS rule\(index)_not_after_within")
+            }
         }
         return "SELECT\n" + columns.map { "  " + $0 }.joined(separator: ",\n") + "\nFROM tracked"
+    }
+
+    /// Whether a row with a time has an earlier matching row of the same user at most `window`
+    /// before it, the edge included (`CrossEventRun.isWithin`): rows with an earlier time inside
+    /// the window (a `RANGE` frame over the microseconds, up to one before this row's), plus rows
+    /// of the same time that come first in time order. Rows without a time take no part.
+    func seenWithin(_ test: String, _ window: TimeWindow) -> String {
+        let timed = "event_time IS NOT NULL AND \(test)"
+        let earlierTimes = "IFNULL(COUNTIF(\(timed)) OVER (PARTITION BY user_key ORDER BY event_time RANGE BETWEEN \(window.microseconds) PRECEDING AND 1 PRECEDING), 0)"
+        let sameTime = "IFNULL(COUNTIF(\(timed)) OVER (PARTITION BY user_key, event_time ORDER BY bundle_sequence ASC NULLS FIRST ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)"
+        return "(event_time IS NOT NULL AND \(earlierTimes) + \(sameTime) > 0)"
     }
 
     // MARK: - Findings of a row
@@ -213,9 +232,15 @@ extension SQLGenerator {
                                         rule: SQLText.string(CrossEventRules.userPropertyRequirement.id),
                                         param: SQLText.string(item.name)))
             }
-            if let after = rule.after, matcher(after) != nil {
-                elements.append(element("\(appliesSQL) AND NOT rule\(index)_after_seen",
+            if let after = rule.after, matcher(after.matcher) != nil {
+                // A row without a time takes part in no window check.
+                let test = after.within == nil ? "NOT rule\(index)_after_seen" : "event_time IS NOT NULL AND NOT rule\(index)_after_within"
+                elements.append(element("\(appliesSQL) AND \(test)",
                                         rule: SQLText.string(CrossEventRules.onlyAfter.id), param: nil))
+            }
+            if let notAfter = rule.notAfter, notAfter.within != nil, matcher(notAfter.matcher) != nil {
+                elements.append(element("\(appliesSQL) AND rule\(index)_not_after_within",
+                                        rule: SQLText.string(CrossEventRules.notAfter.id), param: nil))
             }
         }
         return elements

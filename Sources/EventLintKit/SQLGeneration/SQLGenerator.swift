@@ -157,7 +157,8 @@ public struct SQLGenerator {
         }
         for rule in plan.rules {
             rule.events.forEach(add)
-            if let after = rule.after { add(after.event) }
+            if let after = rule.after { add(after.matcher.event) }
+            if let notAfter = rule.notAfter { add(notAfter.matcher.event) }
         }
         return names
     }
