@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import EventLintCLI
 @testable import EventLintKit
 
 /// Time windows of plan rules (`after`/`notAfter` with `within`): the three rules of the shipped
@@ -193,5 +194,23 @@ import Testing
         // A shorter notAfter window leaves room: "between 10 minutes and 1 hour before".
         let fine = text.replacingOccurrences(of: "'60m'", with: "'10m'")
         #expect(try PlanText.check(fine).findings.filter { $0.ruleID == "plan/window-never-holds" }.isEmpty)
+    }
+}
+
+/// The windows as SQL: a `RANGE` frame over the microseconds, and the plan rules by name in `--mode rules`.
+@Suite struct WindowSQLTests {
+    @Test func windowsBecomeRangeFramesInMicroseconds() throws {
+        let plan = try PlanSession.open(schema: Repository.schema.path).validPlan()
+        let sql = SQLGenerator(plan: plan, request: SQLRequest(table: try #require(SQLTableReference(parsing: "p.d.events_*")))).generate()
+        #expect(sql.contains("RANGE BETWEEN 60000000 PRECEDING AND 1 PRECEDING"))
+        #expect(sql.contains("RANGE BETWEEN 1800000000 PRECEDING AND 1 PRECEDING"))
+        #expect(sql.contains("'rule/not-after'"))
+        #expect(!sql.contains("plan_rule_findings"), "only --mode rules names plan rules")
+        let rules = SQLGenerator(plan: plan, request: SQLRequest(table: try #require(SQLTableReference(parsing: "p.d.events_*")),
+                                                                 mode: .rules)).generate()
+        #expect(rules.contains("SELECT plan_rule, COUNT(*) AS violations"))
+        for rule in plan.rules {
+            #expect(rules.contains("'\(rule.name)'"), "\(rule.name)")
+        }
     }
 }

@@ -208,7 +208,29 @@ extension SQLGenerator {
 
     /// The plan's rules on one row (`CrossEventRun.apply`).
     func ruleElements() -> [String] {
-        var elements: [String] = []
+        ruleTests().map { element($0.test, rule: SQLText.string($0.rule.id), param: $0.param.map(SQLText.string)) }
+    }
+
+    /// Per finding of a plan rule, the rule's name, for `--mode rules`: a row breaking two of
+    /// a rule's conditions counts twice, as in `lint`'s summary.
+    func planRuleFindings() -> String {
+        let tests = ruleTests()
+        let elements = tests.map { "IF(\($0.test), \(SQLText.string($0.planRule)), NULL)" }
+        let list = elements.isEmpty ? "CAST(NULL AS STRING)" : elements.joined(separator: ",\n  ")
+        return """
+        -- Per row: the plan rule each finding of a rule comes from.
+        SELECT f AS plan_rule
+        FROM ordered, UNNEST([
+          \(list)
+        ]) AS f
+        WHERE f IS NOT NULL
+        """
+    }
+
+    /// Each finding a plan rule can make on a row: when it holds, the rule id, the param it
+    /// names and the plan rule.
+    func ruleTests() -> [(test: String, rule: Rule, param: String?, planRule: String)] {
+        var elements: [(test: String, rule: Rule, param: String?, planRule: String)] = []
         for (index, rule) in plan.rules.enumerated() {
             let events = rule.events.filter { plan.event(named: $0) != nil }
             guard !events.isEmpty else { continue }
@@ -222,25 +244,21 @@ extension SQLGenerator {
             let appliesSQL = applies.joined(separator: " AND ")
             for item in rule.require {
                 guard let compiled = condition(item, userProperty: false) else { continue }
-                let id = compiled.comparesUserProperty ? CrossEventRules.paramEqualsUserProperty.id : CrossEventRules.paramRequirement.id
-                elements.append(element("\(appliesSQL) AND \(compiled.sql) IS FALSE", rule: SQLText.string(id),
-                                        param: SQLText.string(item.name)))
+                let id = compiled.comparesUserProperty ? CrossEventRules.paramEqualsUserProperty : CrossEventRules.paramRequirement
+                elements.append(("\(appliesSQL) AND \(compiled.sql) IS FALSE", id, item.name, rule.name))
             }
             for item in rule.requireUser {
                 guard let compiled = condition(item, userProperty: true) else { continue }
-                elements.append(element("\(appliesSQL) AND \(compiled.sql) IS FALSE",
-                                        rule: SQLText.string(CrossEventRules.userPropertyRequirement.id),
-                                        param: SQLText.string(item.name)))
+                elements.append(("\(appliesSQL) AND \(compiled.sql) IS FALSE", CrossEventRules.userPropertyRequirement,
+                                 item.name, rule.name))
             }
             if let after = rule.after, matcher(after.matcher) != nil {
                 // A row without a time takes part in no window check.
                 let test = after.within == nil ? "NOT rule\(index)_after_seen" : "event_time IS NOT NULL AND NOT rule\(index)_after_within"
-                elements.append(element("\(appliesSQL) AND \(test)",
-                                        rule: SQLText.string(CrossEventRules.onlyAfter.id), param: nil))
+                elements.append(("\(appliesSQL) AND \(test)", CrossEventRules.onlyAfter, nil, rule.name))
             }
             if let notAfter = rule.notAfter, notAfter.within != nil, matcher(notAfter.matcher) != nil {
-                elements.append(element("\(appliesSQL) AND rule\(index)_not_after_within",
-                                        rule: SQLText.string(CrossEventRules.notAfter.id), param: nil))
+                elements.append(("\(appliesSQL) AND rule\(index)_not_after_within", CrossEventRules.notAfter, nil, rule.name))
             }
         }
         return elements

@@ -215,7 +215,7 @@ struct CrossEventRun {
             }
             // Only after the rules ran: an event is never earlier than itself.
             for (index, rule) in checker.rules.enumerated() {
-                if let after = rule.after, after.matches(record, values) {
+                if let after = rule.after, rule.afterWindow != nil || !afterSeen[index], after.matches(record, values) {
                     afterSeen[index] = true
                     if record.timestamp != .min { latestAfter[index] = record }
                 }
