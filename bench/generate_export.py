@@ -133,6 +133,10 @@ class User:
         self.events = []
         self.now = start_us
         self.premium = False
+        # When the cap sheet led to the paywall; the app then marks the onboarding-end and the
+        # recurring paywall shown, so neither follows within 30 minutes (the plan's
+        # no_second_paywall_soon_after_block_cap).
+        self.block_cap_paywall_us = None
 
     # -- timeline
 
@@ -201,7 +205,7 @@ class User:
                     self.picker("onboarding")
         self.wait(1000, 8000)
         self.emit("onboarding_step_complete", [("phase", "s", "completed")], screen)
-        if self.rng.random() < 0.4:
+        if self.rng.random() < 0.4 and not self.paywall_marked_shown():
             self.paywall("onboarding")
         self.engagement(screen)
 
@@ -266,8 +270,13 @@ class User:
         self.wait(300, 3000)
         self.emit("app_picker_closed", self.picker_fields(entry, apps, domains, category), screen)
 
+    def paywall_marked_shown(self):
+        return self.block_cap_paywall_us is not None and self.now - self.block_cap_paywall_us <= 30 * 60 * 1_000_000
+
     def paywall(self, source):
         screen = "PaywallViewController"
+        if source == "block_cap":
+            self.block_cap_paywall_us = self.now
         self.wait(400, 2000)
         fields = [("source", "s", source), ("variant", "s", self.rng.choice(VARIANTS)),
                   ("trigger", "s", PAYWALL_TRIGGERS[source]), ("built_bucket", "s", bucket(self.built, BUILT_EDGES)),
@@ -305,7 +314,9 @@ class User:
         elif roll < 0.4:
             self.picker("home_shield")
         elif roll < 0.6:
-            self.paywall(self.rng.choice(["home", "recurring", "building"]))
+            source = self.rng.choice(["home", "recurring", "building"])
+            if source != "recurring" or not self.paywall_marked_shown():
+                self.paywall(source)
         self.engagement(self.rng.choice(SCREENS))
 
     def generate(self):

@@ -81,7 +81,7 @@ enum Commands {
             .valued("--table", "TABLE", "the export tables, PROJECT.DATASET.events_* (required)", required: true),
             .valued("--from", "YYYYMMDD", "first day (_TABLE_SUFFIX) to read"),
             .valued("--to", "YYYYMMDD", "last day to read"),
-            .valued("--mode", "MODE", "counts (default: rule_id, violations) or rows (one row per finding)"),
+            .valued("--mode", "MODE", "counts (default: rule_id, violations), rows (one row per finding) or rules (plan_rule, violations)"),
         ])
 
     static let explain = CommandDefinition(

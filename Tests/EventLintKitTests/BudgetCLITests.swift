@@ -134,7 +134,9 @@ import Testing
         let help = try #require(try EventLintBinary.run(["budget", "--help"]))
         #expect(help.status == 0 && help.stdout.contains("--registered FILE..."))
         let check = try #require(try EventLintBinary.run(["check", "--base", "samples/plans/base"]))
-        #expect(check.status == 0)
+        // The one breaking change: the second-paywall rule reads sources the base already had.
+        #expect(check.status == 1)
+        #expect(check.stdout.contains("error[diff/rule-changed]: new rule \"no_second_paywall_soon_after_block_cap\""))
         #expect(check.stdout.contains("info[diff/event-added]: event \"onboarding_block_offer_shown\" is new"))
     }
 }

@@ -41,7 +41,7 @@ import Testing
     @Test func shippedPlanIsClean() throws {
         let output = try #require(try EventLintBinary.run(["check", "--schema", "schema"]))
         #expect(output.status == 0)
-        #expect(output.stdout == "plan: 5 files, 12 events, 16 params, 2 user properties, 5 pairs, 7 rules\n\nno findings\n")
+        #expect(output.stdout == "plan: 5 files, 13 events, 17 params, 2 user properties, 5 pairs, 10 rules\n\nno findings\n")
         #expect(output.stderr.isEmpty)
     }
 

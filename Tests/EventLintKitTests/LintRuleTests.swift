@@ -238,6 +238,14 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
                          Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "view_premium")),
                          Export.bq("paywall_shown", at: 20, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet"))],
                  line: 1, columnAt: "\"paywall_shown\""),
+        RuleCase(rule: "rule/not-after",
+                 bad: [Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
+                       Export.bq("shield_opt_in_closed", at: 10, params: E.shield("intro", outcome: "dismissed")),
+                       Export.bq("notification_permission_requested", at: 40, params: [("prompt_source", .string("focus_start"))])],
+                 clean: [Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
+                         Export.bq("shield_opt_in_closed", at: 10, params: E.shield("intro", outcome: "dismissed")),
+                         Export.bq("notification_permission_requested", at: 71, params: [("prompt_source", .string("focus_start"))])],
+                 line: 3, columnAt: "\"notification_permission_requested\""),
     ]
 
     @Test(arguments: cases)

@@ -133,12 +133,15 @@ import Testing
         #expect(!Self.ids(findings).contains("diff/pair-changed"))
     }
 
-    @Test func shippedPlanAgainstTheSampleBaseIsAdditive() throws {
+    /// Additive but for one rule: the paywall rule's sources existed before, so data sent then may fail it.
+    @Test func shippedPlanAgainstTheSampleBaseIsAdditiveButForTheSecondPaywallRule() throws {
         let base = try PlanSession.open(schema: Repository.samplePlans.appendingPathComponent("base").path).plan
         let current = try PlanSession.open(schema: Repository.schema.path).loaded.plan
         let findings = PlanDiff.compare(base: base, current: current)
         #expect(!findings.isEmpty)
-        #expect(findings.allSatisfy { $0.severity == .info }, "\(findings.filter { $0.severity != .info }.map(\.message))")
+        let breaking = findings.filter { $0.severity != .info }
+        #expect(breaking.map(\.ruleID) == ["diff/rule-changed"], "\(breaking.map(\.message))")
+        #expect(breaking.first?.message.contains("\"no_second_paywall_soon_after_block_cap\"") == true)
         #expect(Self.ids(findings).contains("diff/value-added"))
     }
 

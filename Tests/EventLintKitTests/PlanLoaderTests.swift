@@ -164,8 +164,8 @@ import Testing
         #expect(rule.require[0].predicates == [.atLeast(5), .atMost(19)])
         #expect(rule.require[1].predicates == [.noneOf([.string("home")]), .present(true)])
         #expect(rule.require[2].predicates == [.equalsUserProperty("block_cap_arm")])
-        #expect(rule.after?.event == "block_cap_sheet_closed")
-        #expect(rule.after?.conditions.first?.predicates == [.oneOf([.string("view_premium")])])
+        #expect(rule.after?.matcher.event == "block_cap_sheet_closed")
+        #expect(rule.after?.matcher.conditions.first?.predicates == [.oneOf([.string("view_premium")])])
         #expect(rule.severity == .warning)
     }
 

@@ -80,7 +80,7 @@ import Testing
         for pair in plan.pairs { (pair.opens + pair.closes + pair.inside).forEach { conditionValues($0.conditions) } }
         for rule in plan.rules {
             conditionValues(rule.when + rule.whenUser + rule.require + rule.requireUser)
-            conditionValues(rule.after?.conditions ?? [])
+            conditionValues((rule.after?.matcher.conditions ?? []) + (rule.notAfter?.matcher.conditions ?? []))
         }
         allowed.formUnion(GA4Facts.automaticEvents.union(GA4Facts.automaticParams).union(GA4Facts.automaticUserProperties)
             .union(GA4Facts.standardItemFields))
@@ -241,7 +241,7 @@ import Testing
         (["sql", "--table", "p.d.events_*", "--from", "2024-13-01"], "error: --from takes a day as YYYYMMDD, not \"2024-13-01\""),
         (["sql", "--table", "p.d.events_*", "--to", "yesterday"], "error: --to takes a day as YYYYMMDD, not \"yesterday\""),
         (["sql", "--table", "p.d.events_*", "--from", "20240201", "--to", "20240131"], "error: --from 20240201 is after --to 20240131"),
-        (["sql", "--table", "p.d.events_*", "--mode", "all"], "error: --mode takes counts or rows, not \"all\""),
+        (["sql", "--table", "p.d.events_*", "--mode", "all"], "error: --mode takes counts, rows or rules, not \"all\""),
         (["sql", "--table", "p.d.events_*", "extra"], "error: unexpected argument \"extra\""),
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) throws {

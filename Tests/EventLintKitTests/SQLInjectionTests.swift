@@ -69,7 +69,7 @@ import Testing
 
     /// `check` reports every pair and rule name that is not an identifier, at its key.
     @Test(arguments: ["block offer", "block\noffer", "block\u{2028}offer", "1block", "block-offer", "blöck", "",
-                      String(repeating: "a", count: 41)])
+                      String(repeating: "a", count: 65)])
     func checkRejectsPairAndRuleNamesThatAreNotIdentifiers(name: String) throws {
         let escaped = JSONOutput.escaped(name)
         let text = """

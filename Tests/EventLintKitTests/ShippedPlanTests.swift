@@ -53,11 +53,12 @@ import Testing
         ("built_bucket", .bucket, ["0", "1", "2", "3-4", "5-9", "10+"], [0, 1, 2, 3, 5, 10]),
         ("session_bucket", .bucket, ["0", "1", "2-4", "5-9", "10-24", "25-49", "50+"], [0, 1, 2, 5, 10, 25, 50]),
         ("phase", .string, ["intro", "pickBuilding", "guideStart", "demo", "completed", "blockOffer"], nil),
+        ("prompt_source", .string, ["focus_start", "reminder_sheet"], nil),
     ]
 
-    @Test func exactlyTheSixteenParams() throws {
+    @Test func exactlyTheSeventeenParams() throws {
         let plan = try Self.load().plan
-        #expect(plan.params.count == 16)
+        #expect(plan.params.count == 17)
         #expect(Set(plan.params.map(\.name)) == Set(Self.params.map(\.0)))
     }
 
@@ -73,6 +74,9 @@ import Testing
         if name == "duration_ms" {
             #expect(param.registration == .metric(unit: "MILLISECONDS"))
             #expect(param.minimum?.value == 0)
+        } else if name == "prompt_source" {
+            // The property has almost no event-scoped slots left.
+            #expect(param.registration == Registration.none)
         } else {
             #expect(param.registration == .eventDimension, "\(name) is an event-scoped dimension")
         }
@@ -105,11 +109,12 @@ import Testing
         ("paywall_shown", paywallParams, [:]),
         ("purchase_completed", paywallParams, [:]),
         ("onboarding_step_complete", [("phase", .required)], [:]),
+        ("notification_permission_requested", [("prompt_source", .required)], [:]),
     ]
 
-    @Test func exactlyTheTwelveEvents() throws {
+    @Test func exactlyTheThirteenEvents() throws {
         let plan = try Self.load().plan
-        #expect(plan.events.count == 12)
+        #expect(plan.events.count == 13)
         #expect(Set(plan.events.map(\.name)) == Set(Self.events.map(\.0)))
     }
 
@@ -206,9 +211,14 @@ import Testing
 
     // MARK: - Rules (SPEC §1.5)
 
-    @Test func exactlyTheSevenRules() throws {
+    @Test func exactlyTheTenRules() throws {
         let plan = try Self.load().plan
-        #expect(plan.rules.count == 7)
+        #expect(plan.rules.count == 10)
+        // Their names are read by checks outside this repository.
+        for name in ["no_notification_prompt_right_after_screen_time", "no_second_paywall_soon_after_block_cap",
+                     "arms_assigned_before_onboarding_save"] {
+            #expect(plan.rules.contains { $0.name == name }, "\(name)")
+        }
         for rule in plan.rules {
             #expect(!(rule.description ?? "").isEmpty)
             #expect(rule.severity == nil, "\(rule.name) keeps the default severity")
@@ -225,7 +235,8 @@ import Testing
         if !rule.whenUser.isEmpty { parts.append("whenUser " + conditions(rule.whenUser)) }
         if !rule.require.isEmpty { parts.append("require " + conditions(rule.require)) }
         if !rule.requireUser.isEmpty { parts.append("requireUser " + conditions(rule.requireUser)) }
-        if let after = rule.after { parts.append("after \(after.event) " + conditions(after.conditions)) }
+        if let after = rule.after { parts.append("after \(after.matcher.event) " + conditions(after.matcher.conditions) + (after.within.map { " within \($0.value)" } ?? "")) }
+        if let notAfter = rule.notAfter { parts.append("notAfter \(notAfter.matcher.event) " + conditions(notAfter.matcher.conditions) + (notAfter.within.map { " within \($0.value)" } ?? "")) }
         return parts.joined(separator: " | ")
     }
 
@@ -258,6 +269,10 @@ import Testing
             "on paywall_shown,purchase_completed | when source in block_cap | after block_cap_sheet_closed outcome in view_premium",
             // 7. the blockOffer phase only in the offer arm.
             "on onboarding_step_complete | when phase in blockOffer | requireUser onboarding_block_arm in offer",
+            // Issue 15: the design note's timing concerns.
+            "on notification_permission_requested | notAfter shield_opt_in_closed  within 60s",
+            "on paywall_shown | when source in onboarding,recurring | notAfter paywall_shown source in block_cap within 30m",
+            "on app_block_saved | when entry in onboarding | requireUser onboarding_block_arm present true; block_cap_arm present true",
         ]
         #expect(summaries == expected, "\(summaries.subtracting(expected).sorted())")
     }

@@ -48,9 +48,9 @@ struct PlanCheckRun {
 
     mutating func checkNames() {
         for (kind, name, location) in plan.pairs.map({ ("pair", $0.name, $0.location) }) + plan.rules.map({ ("rule", $0.name, $0.location) })
-        where !GA4Facts.isValidName(name) || name.utf8.count > GA4Facts.maxEventNameLength {
+        where !GA4Facts.isValidName(name) || name.utf8.count > PlanRules.maxPairOrRuleNameLength {
             report(PlanRules.pairOrRuleNameInvalid,
-                   "\(kind) name \"\(name)\" must be 1 to \(GA4Facts.maxEventNameLength) ASCII letters, digits and underscores, starting with a letter",
+                   "\(kind) name \"\(name)\" must be 1 to \(PlanRules.maxPairOrRuleNameLength) ASCII letters, digits and underscores, starting with a letter",
                    at: location)
         }
         for event in plan.events {
@@ -447,8 +447,29 @@ struct PlanCheckRun {
                 }
             }
             for condition in rule.whenUser + rule.requireUser { checkUserCondition(condition) }
-            if let after = rule.after { checkMatcher(after) }
+            if let after = rule.after { checkMatcher(after.matcher) }
+            if let notAfter = rule.notAfter { checkMatcher(notAfter.matcher) }
+            checkWindows(rule)
         }
+    }
+
+    /// A rule that needs a matching event within one window and forbids every event its `after`
+    /// would match within a window at least as long can never pass: each event it checks fails.
+    mutating func checkWindows(_ rule: RuleDeclaration) {
+        guard let after = rule.after, let needed = after.within, let notAfter = rule.notAfter,
+              let forbidden = notAfter.within, notAfter.matcher.event == after.matcher.event,
+              forbidden.value >= needed.value else { return }
+        // Every condition of `notAfter` is also one of `after`: what `after` needs, `notAfter` forbids.
+        func key(_ condition: Condition) -> String {
+            condition.name + "{" + condition.predicates.map { String(describing: $0) }.sorted().joined(separator: ";") + "}"
+        }
+        let afterConditions = Set(after.matcher.conditions.map(key))
+        guard notAfter.matcher.conditions.allSatisfy({ afterConditions.contains(key($0)) }) else { return }
+        let event = after.matcher.event
+        report(PlanRules.windowNeverHolds,
+               "rule \"\(rule.name)\" can never hold: it needs a \"\(event)\" within \(needed.value) before the event, but notAfter forbids any \"\(event)\" within \(forbidden.value), so every event it checks fails",
+               at: forbidden.location, event: event,
+               notes: [FindingNote("the window after needs", at: needed.location)])
     }
 
     // MARK: - Severity overrides and suppressions

@@ -297,6 +297,10 @@ private struct Differ {
         matcher.event + "[" + matcher.conditions.map(key).sorted().joined(separator: ",") + "]"
     }
 
+    func key(_ earlier: EarlierEvent) -> String {
+        key(earlier.matcher) + (earlier.within.map { "<=\($0.value.seconds)s" } ?? "")
+    }
+
     /// Events of the base plan that carried `param`.
     func baseCarries(_ events: [String], _ param: String) -> Bool {
         events.contains { base.event(named: $0)?.use(of: param) != nil }
@@ -373,7 +377,7 @@ private struct Differ {
             rule.events.sorted().joined(separator: ","),
             rule.when.map(key).sorted().joined(separator: ","), rule.whenUser.map(key).sorted().joined(separator: ","),
             rule.require.map(key).sorted().joined(separator: ","), rule.requireUser.map(key).sorted().joined(separator: ","),
-            rule.after.map(key) ?? "", rule.severity?.rawValue ?? "",
+            rule.after.map(key) ?? "", rule.notAfter.map(key) ?? "", rule.severity?.rawValue ?? "",
         ]
         return parts.joined(separator: "|")
     }

@@ -9,16 +9,43 @@ public enum PlanRules {
         conditionNeverHolds, unpairedShownEvent, unusedParam, missingDescription, unknownRuleID,
         pairOrRuleNameInvalid,
         itemParamRegistration,
+        windowNeverHolds,
     ]
+
+    public static let windowNeverHolds = Rule(
+        id: "plan/window-never-holds", stage: .plan, severity: .error,
+        summary: "a rule whose `after` and `notAfter` windows contradict each other",
+        documentation: """
+        A rule that has `after: { event, within: W1 }` needs a matching event at most W1 before \
+        the event it checks; `notAfter: { event, within: W2 }` with the same event (and no \
+        condition `after` lacks) forbids every such event at most W2 before. When W2 is at \
+        least W1, the event `after` needs is always one `notAfter` forbids: every event the \
+        rule checks fails, which is never what the plan means. Shorten the `notAfter` window \
+        below the `after` one ("between 10 minutes and 1 hour before"), or drop one of them.
+        """,
+        examples: RuleExamples(
+            failing: """
+            { events: { a: { description: 'x' }, b: { description: 'x' } },
+              rules: { r: { on: 'a', after: { event: 'b', within: '1h' }, notAfter: { event: 'b', within: /*>*/'2h' } } } }
+            """,
+            passing: """
+            { events: { a: { description: 'x' }, b: { description: 'x' } },
+              rules: { r: { on: 'a', after: { event: 'b', within: '1h' }, notAfter: { event: 'b', within: '10m' } } } }
+            """))
+
+    /// Pair and rule names are identifiers of at most this many characters.
+    public static let maxPairOrRuleNameLength = 64
 
     public static let pairOrRuleNameInvalid = Rule(
         id: "plan/pair-or-rule-name-invalid", stage: .plan, severity: .error,
         summary: "a pair or rule name that is not an identifier (GA4's event-name grammar)",
         documentation: """
-        Pair and rule names follow the grammar of GA4 event names: 1–40 ASCII letters, digits \
-        and underscores, starting with a letter. They name findings, report rows and the parts \
-        of the SQL `eventlint sql` writes, so a name with spaces, quotes or line breaks \
-        (`\\n`, `\\r`, U+2028) has no place there. Rename it, e.g. `block_offer`.
+        Pair and rule names follow the grammar of GA4 event names, ASCII letters, digits and \
+        underscores, starting with a letter, at most 64 of them (they never reach GA4, so its \
+        40-character limit for event names does not apply; 64 keeps them within what SQL \
+        engines take as identifiers). They name findings, report rows and the parts of the SQL \
+        `eventlint sql` writes, so a name with spaces, quotes or line breaks (`\\n`, `\\r`, \
+        U+2028) has no place there. Rename it, e.g. `block_offer`.
         """,
         examples: RuleExamples(
             failing: "{ pairs: { /*>*/'block offer': { open: 'a', close: { events: ['b'] } } } }",

@@ -249,12 +249,12 @@ extension PlanFileReader {
     }
 
     /// `'event_name'` or `{ event: 'event_name', where: { … } }`.
-    mutating func readMatcher(_ node: JSONNode, _ what: String) -> EventMatcher? {
+    mutating func readMatcher(_ node: JSONNode, _ what: String, checkingKeys: Bool = true) -> EventMatcher? {
         switch node.value {
         case .string(let name):
             return EventMatcher(event: name, location: location(node.offset), conditions: [])
         case .object(let members):
-            checkKeys(members, allowed: PlanLanguage.matcherObject.keyNames, in: what)
+            if checkingKeys { checkKeys(members, allowed: PlanLanguage.matcherObject.keyNames, in: what) }
             guard let eventNode = members.first(where: { $0.key == "event" })?.value,
                   let name = string(eventNode, "event") else {
                 invalid("\(what) needs an event", at: node.offset)
@@ -269,6 +269,56 @@ extension PlanFileReader {
             invalid("\(what) must be an event name or { event, where }", at: node.offset)
             return nil
         }
+    }
+
+    /// A rule's `after` / `notAfter`: `'event_name'` or `{ event, where, within }`. Without a
+    /// usable window where one is required, or with a window `TimeWindow` refuses, nil (and a
+    /// `plan/invalid-window` finding): the rule is not run with a window other than the one written.
+    mutating func readEarlierEvent(_ node: JSONNode, _ what: String, windowRequired: Bool) -> EarlierEvent? {
+        var windowNode: JSONNode?
+        var matcherNode = node
+        if case .object(let members) = node.value {
+            checkKeys(members, allowed: PlanLanguage.earlierEvent.keyNames, in: what)
+            windowNode = members.first(where: { $0.key == "within" })?.value
+            matcherNode = JSONNode(.object(members.filter { $0.key != "within" }), offset: node.offset)
+        }
+        guard let matcher = readMatcher(matcherNode, what, checkingKeys: false) else { return nil }
+        guard let windowNode else {
+            if windowRequired {
+                invalidWindow("\(what) needs within: the window before the event, e.g. within: '30m'", at: node.offset)
+                return nil
+            }
+            return EarlierEvent(matcher: matcher)
+        }
+        guard let window = readWindow(windowNode, what) else { return nil }
+        return EarlierEvent(matcher: matcher, within: Located(window, at: location(windowNode.offset)))
+    }
+
+    /// `'60s'`, `'30m'`, `'1h30m'`: see `TimeWindow`.
+    mutating func readWindow(_ node: JSONNode, _ what: String) -> TimeWindow? {
+        let grammar = "a number and a unit, largest first: '60s', '30m', '24h', '1h30m', '7d'"
+        guard case .string(let text) = node.value else {
+            let shown: String
+            if case .number(let lexeme) = node.value { shown = " such as " + lexeme } else { shown = "" }
+            invalidWindow("the window of \(what) must be a text with units, not a bare value\(shown): \(grammar)", at: node.offset)
+            return nil
+        }
+        switch TimeWindow.parse(text) {
+        case .success(let window): return window
+        case .failure(.malformed):
+            invalidWindow("window \"\(text)\" of \(what) is not a duration: write \(grammar)", at: node.offset)
+        case .failure(.notPositive):
+            invalidWindow("window \"\(text)\" of \(what) is not positive: a window must be at least one second", at: node.offset)
+        case .failure(.tooLarge):
+            let most = TimeWindow(seconds: TimeWindow.maxSeconds).map(\.description) ?? ""
+            invalidWindow("window \"\(text)\" of \(what) is too large: at most \(most) (100 years, the span of every valid timestamp)",
+                          at: node.offset)
+        }
+        return nil
+    }
+
+    mutating func invalidWindow(_ message: String, at offset: Int) {
+        findings.append(Finding(rule: PlanLoadingRules.invalidWindow, message: message, at: location(offset)))
     }
 
     mutating func readMatchers(_ node: JSONNode, _ what: String) -> [EventMatcher] {
@@ -352,7 +402,8 @@ extension PlanFileReader {
         checkKeys(members, allowed: PlanLanguage.rule.keyNames, in: "rule \"\(name)\"")
         var rule = RuleDeclaration(
             name: name, location: at, description: nil, on: [], events: [], when: [], whenUser: [], require: [],
-            requireUser: [], after: nil, severity: nil)
+            requireUser: [], after: nil, notAfter: nil, severity: nil)
+        var windowRefused = false
         for member in members {
             let value = member.value
             switch member.key {
@@ -370,7 +421,11 @@ extension PlanFileReader {
                 }
             case "require": rule.require = readConditions(value, "require")
             case "requireUser": rule.requireUser = readConditions(value, "requireUser")
-            case "after": rule.after = readMatcher(value, "after")
+            case "after", "notAfter":
+                let before = findings.count
+                let earlier = readEarlierEvent(value, member.key, windowRequired: member.key == "notAfter")
+                if findings[before...].contains(where: { $0.ruleID == PlanLoadingRules.invalidWindow.id }) { windowRefused = true }
+                if member.key == "after" { rule.after = earlier } else { rule.notAfter = earlier }
             case "severity":
                 if let text = string(value, "severity") {
                     if let severity = Severity(rawValue: text) { rule.severity = severity } else {
@@ -384,8 +439,11 @@ extension PlanFileReader {
             invalid("rule \"\(name)\" needs on: the events it applies to", at: node.offset)
             return nil
         }
-        if rule.require.isEmpty, rule.requireUser.isEmpty, rule.after == nil {
-            invalid("rule \"\(name)\" requires nothing (give require, requireUser or after)", at: node.offset)
+        // A rule whose window was refused is dropped whole: run without it, it would check
+        // something other than what the plan says.
+        if windowRefused { return nil }
+        if rule.require.isEmpty, rule.requireUser.isEmpty, rule.after == nil, rule.notAfter == nil {
+            invalid("rule \"\(name)\" requires nothing (give require, requireUser, after or notAfter)", at: node.offset)
             return nil
         }
         return rule

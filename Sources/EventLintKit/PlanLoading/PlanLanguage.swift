@@ -142,6 +142,12 @@ public enum PlanLanguage {
         Key("equalsUserProperty", .string, "The value equals the same user's user property of this name."),
     ])
 
+    public static let earlierEvent = Object(name: "earlierEvent", summary: "An earlier event of the same user.", keys: [
+        Key("event", .string, required: true, "The event's name."),
+        Key("where", conditions, "Conditions on its params."),
+        Key("within", .string, "How long before: '60s', '30m', '24h', '1h30m' (d h m s, largest first)."),
+    ])
+
     public static let matcherObject = Object(name: "matcher", summary: "An event, when its conditions hold.", keys: [
         Key("event", .string, required: true, "The event name."),
         Key("where", conditions, "Conditions on the event's params."),
@@ -177,7 +183,9 @@ public enum PlanLanguage {
             "The platforms (IOS, ANDROID, WEB) whose events are checked."),
         Key("require", conditions, "Conditions on params that must hold."),
         Key("requireUser", conditions, "Conditions on user properties that must hold."),
-        Key("after", matcher, "An earlier event of the same user that must exist."),
+        Key("after", .anyOf([.string, .object(earlierEvent)]),
+            "An earlier event of the same user that must exist (within a window, when given)."),
+        Key("notAfter", .object(earlierEvent), "An earlier event of the same user that must not come within the window."),
         Key("severity", severities, "The severity of this rule's findings."),
         Key("description", .string, "What the rule means."),
     ])

@@ -1,6 +1,6 @@
 /// Rules the plan loader reports while it reads the plan's declarations.
 public enum PlanLoadingRules {
-    public static let all: [Rule] = [unknownKey, invalidDeclaration, duplicateDeclaration, cannotLoad]
+    public static let all: [Rule] = [unknownKey, invalidDeclaration, duplicateDeclaration, cannotLoad, invalidWindow]
 
     /// Not reported by the loader itself: the front end reports with it a plan, base plan or
     /// registered-definitions file that cannot be used at all, so that failure reaches SARIF,
@@ -40,6 +40,28 @@ public enum PlanLoadingRules {
         examples: RuleExamples(
             failing: "{ params: { step: { type: /*>*/'strng', description: 'x' } } }",
             passing: "{ params: { step: { type: 'string', description: 'x' } } }"))
+
+    public static let invalidWindow = Rule(
+        id: "plan/invalid-window", stage: .plan, severity: .error,
+        summary: "a rule's time window that is missing, malformed, not positive or too large",
+        documentation: """
+        `after: { event, where, within }` and `notAfter: { event, where, within }` compare event \
+        times against a window written as a text of number-unit parts, largest unit first: \
+        `'60s'`, `'30m'`, `'24h'`, `'1h30m'`, `'7d'` (units `d`, `h`, `m`, `s`; whole numbers; \
+        no spaces). `notAfter` needs a window. A window must be at least one second and at \
+        most 36600d (100 years, the span of every valid timestamp), so timestamp arithmetic and \
+        the SQL literal stay within 64 bits. A bare number (`within: 60`) is refused: its unit \
+        would be a guess. The rule is dropped, so `lint` and `sql` refuse the plan until it is fixed.
+        """,
+        examples: RuleExamples(
+            failing: """
+            { events: { a: { description: 'x' }, b: { description: 'x' } },
+              rules: { r: { on: 'a', notAfter: { event: 'b', within: /*>*/'0s' } } } }
+            """,
+            passing: """
+            { events: { a: { description: 'x' }, b: { description: 'x' } },
+              rules: { r: { on: 'a', notAfter: { event: 'b', within: '60s' } } } }
+            """))
 
     public static let duplicateDeclaration = Rule(
         id: "plan/duplicate-declaration", stage: .plan, severity: .error,

@@ -110,12 +110,31 @@ extension SQLGenerator {
     func orderedCTE() -> String {
         var columns = ["*", "MAX(event_time) OVER (PARTITION BY user_key) AS user_last_time"]
         for (index, rule) in plan.rules.enumerated() {
-            guard let after = rule.after, let test = matcher(after) else { continue }
-            columns.append("""
-            IFNULL(COUNTIF(\(test)) OVER (PARTITION BY user_key ORDER BY \(timeOrder) ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) > 0 AS rule\(index)_after_seen
-            """)
+            if let after = rule.after, let test = matcher(after.matcher) {
+                if let window = after.within?.value {
+                    columns.append("\(seenWithin(test, window)) AS rule\(index)_after_within")
+                } else {
+                    columns.append("""
+                    IFNULL(COUNTIF(\(test)) OVER (PARTITION BY user_key ORDER BY \(timeOrder) ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) > 0 AS rule\(index)_after_seen
+                    """)
+                }
+            }
+            if let notAfter = rule.notAfter, let window = notAfter.within?.value, let test = matcher(notAfter.matcher) {
+                columns.append("\(seenWithin(test, window)) AS rule\(index)_not_after_within")
+            }
         }
         return "SELECT\n" + columns.map { "  " + $0 }.joined(separator: ",\n") + "\nFROM tracked"
+    }
+
+    /// Whether a row with a time has an earlier matching row of the same user at most `window`
+    /// before it, the edge included (`CrossEventRun.isWithin`): rows with an earlier time inside
+    /// the window (a `RANGE` frame over the microseconds, up to one before this row's), plus rows
+    /// of the same time that come first in time order. Rows without a time take no part.
+    func seenWithin(_ test: String, _ window: TimeWindow) -> String {
+        let timed = "event_time IS NOT NULL AND \(test)"
+        let earlierTimes = "IFNULL(COUNTIF(\(timed)) OVER (PARTITION BY user_key ORDER BY event_time RANGE BETWEEN \(window.microseconds) PRECEDING AND 1 PRECEDING), 0)"
+        let sameTime = "IFNULL(COUNTIF(\(timed)) OVER (PARTITION BY user_key, event_time ORDER BY bundle_sequence ASC NULLS FIRST ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)"
+        return "(event_time IS NOT NULL AND \(earlierTimes) + \(sameTime) > 0)"
     }
 
     // MARK: - Findings of a row
@@ -189,7 +208,29 @@ extension SQLGenerator {
 
     /// The plan's rules on one row (`CrossEventRun.apply`).
     func ruleElements() -> [String] {
-        var elements: [String] = []
+        ruleTests().map { element($0.test, rule: SQLText.string($0.rule.id), param: $0.param.map(SQLText.string)) }
+    }
+
+    /// Per finding of a plan rule, the rule's name, for `--mode rules`: a row breaking two of
+    /// a rule's conditions counts twice, as in `lint`'s summary.
+    func planRuleFindings() -> String {
+        let tests = ruleTests()
+        let elements = tests.map { "IF(\($0.test), \(SQLText.string($0.planRule)), NULL)" }
+        let list = elements.isEmpty ? "CAST(NULL AS STRING)" : elements.joined(separator: ",\n  ")
+        return """
+        -- Per row: the plan rule each finding of a rule comes from.
+        SELECT f AS plan_rule
+        FROM ordered, UNNEST([
+          \(list)
+        ]) AS f
+        WHERE f IS NOT NULL
+        """
+    }
+
+    /// Each finding a plan rule can make on a row: when it holds, the rule id, the param it
+    /// names and the plan rule.
+    func ruleTests() -> [(test: String, rule: Rule, param: String?, planRule: String)] {
+        var elements: [(test: String, rule: Rule, param: String?, planRule: String)] = []
         for (index, rule) in plan.rules.enumerated() {
             let events = rule.events.filter { plan.event(named: $0) != nil }
             guard !events.isEmpty else { continue }
@@ -207,19 +248,21 @@ extension SQLGenerator {
             let appliesSQL = applies.joined(separator: " AND ")
             for item in rule.require {
                 guard let compiled = condition(item, userProperty: false) else { continue }
-                let id = compiled.comparesUserProperty ? CrossEventRules.paramEqualsUserProperty.id : CrossEventRules.paramRequirement.id
-                elements.append(element("\(appliesSQL) AND \(compiled.sql) IS FALSE", rule: SQLText.string(id),
-                                        param: SQLText.string(item.name)))
+                let id = compiled.comparesUserProperty ? CrossEventRules.paramEqualsUserProperty : CrossEventRules.paramRequirement
+                elements.append(("\(appliesSQL) AND \(compiled.sql) IS FALSE", id, item.name, rule.name))
             }
             for item in rule.requireUser {
                 guard let compiled = condition(item, userProperty: true) else { continue }
-                elements.append(element("\(appliesSQL) AND \(compiled.sql) IS FALSE",
-                                        rule: SQLText.string(CrossEventRules.userPropertyRequirement.id),
-                                        param: SQLText.string(item.name)))
+                elements.append(("\(appliesSQL) AND \(compiled.sql) IS FALSE", CrossEventRules.userPropertyRequirement,
+                                 item.name, rule.name))
             }
-            if let after = rule.after, matcher(after) != nil {
-                elements.append(element("\(appliesSQL) AND NOT rule\(index)_after_seen",
-                                        rule: SQLText.string(CrossEventRules.onlyAfter.id), param: nil))
+            if let after = rule.after, matcher(after.matcher) != nil {
+                // A row without a time takes part in no window check.
+                let test = after.within == nil ? "NOT rule\(index)_after_seen" : "event_time IS NOT NULL AND NOT rule\(index)_after_within"
+                elements.append(("\(appliesSQL) AND \(test)", CrossEventRules.onlyAfter, nil, rule.name))
+            }
+            if let notAfter = rule.notAfter, notAfter.within != nil, matcher(notAfter.matcher) != nil {
+                elements.append(("\(appliesSQL) AND rule\(index)_not_after_within", CrossEventRules.notAfter, nil, rule.name))
             }
         }
         return elements

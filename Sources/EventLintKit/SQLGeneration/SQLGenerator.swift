@@ -66,6 +66,7 @@ public struct SQLGenerator {
             findingSelects.append(pairCTEs.findings)
         }
         ctes.append(("findings", findingSelects.joined(separator: "\nUNION ALL\n")))
+        if request.mode == .rules { ctes.append(("plan_rule_findings", planRuleFindings())) }
         var text = header()
         text += "WITH\n"
         text += ctes.map { "\($0.name) AS (\n\(SQLText.indent($0.body, 2))\n)" }.joined(separator: ",\n")
@@ -80,13 +81,21 @@ public struct SQLGenerator {
             "-- eventlint sql \(ToolVersion.current): lint's checks as BigQuery Standard SQL, generated from the tracking plan",
             "-- plan: \(plan.files.count) files, \(plan.events.count) events, \(plan.params.count) params, \(plan.userProperties.count) user properties, \(plan.pairs.count) pairs, \(plan.rules.count) rules",
             "-- table: \(request.table)" + dateRangeComment(),
-            "-- mode: \(request.mode.rawValue)" + (request.mode == .counts ? " (rule_id, violations)" : " (rule_id, user_pseudo_id, event_timestamp, event_name, param)"),
+            "-- mode: \(request.mode.rawValue)" + modeColumns,
             "-- run: bq query --use_legacy_sql=false < this-file.sql   (docs/sql.md)",
             "-- rule ids computed: \(SQLCoverage.computedIDs.joined(separator: ", "))",
             "-- generated: do not edit; run `eventlint sql` again after changing schema/",
         ]
         lines.append("")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    var modeColumns: String {
+        switch request.mode {
+        case .counts: " (rule_id, violations)"
+        case .rows: " (rule_id, user_pseudo_id, event_timestamp, event_name, param)"
+        case .rules: " (plan_rule, violations)"
+        }
     }
 
     func dateRangeComment() -> String {
@@ -133,6 +142,8 @@ public struct SQLGenerator {
         switch request.mode {
         case .counts:
             return "SELECT rule_id, COUNT(*) AS violations\nFROM findings\(filter)\nGROUP BY rule_id\nORDER BY rule_id"
+        case .rules:
+            return "SELECT plan_rule, COUNT(*) AS violations\nFROM plan_rule_findings\nGROUP BY plan_rule\nORDER BY plan_rule"
         case .rows:
             return """
             SELECT rule_id, user_key AS user_pseudo_id, event_time AS event_timestamp, event_name, param
@@ -157,7 +168,8 @@ public struct SQLGenerator {
         }
         for rule in plan.rules {
             rule.events.forEach(add)
-            if let after = rule.after { add(after.event) }
+            if let after = rule.after { add(after.matcher.event) }
+            if let notAfter = rule.notAfter { add(notAfter.matcher.event) }
         }
         return names
     }

@@ -4,6 +4,9 @@ public enum SQLMode: String, Sendable, CaseIterable {
     case counts
     /// One row per finding: rule id, user, event time, event name and param.
     case rows
+    /// One row per plan rule with violations: `(plan_rule, violations)`, as `lint`'s summary
+    /// `rules` counts them (before suppressions).
+    case rules
 }
 
 /// A BigQuery table reference `PROJECT.DATASET.TABLE`, where `TABLE` may end in `*` (the GA4

@@ -155,9 +155,9 @@ public struct CompiledPlan: Sendable {
                 for case .equalsUserProperty(let name) in condition.predicates { trackUser(name) }
             }
             (rule.whenUser + rule.requireUser).forEach { trackUser($0.name) }
-            if let after = rule.after {
-                recordedEvents.insert(after.event)
-                after.conditions.forEach { trackParam($0.name) }
+            for earlier in [rule.after, rule.notAfter].compactMap({ $0?.matcher }) {
+                recordedEvents.insert(earlier.event)
+                earlier.conditions.forEach { trackParam($0.name) }
             }
         }
         var compiledParams = plan.params.map {
@@ -192,7 +192,8 @@ public struct CompiledPlan: Sendable {
             for matcher in pair.opens + pair.closes + pair.inside { internTexts(of: matcher.conditions) }
         }
         for rule in plan.rules {
-            internTexts(of: rule.when + rule.whenUser + rule.require + rule.requireUser + (rule.after?.conditions ?? []))
+            internTexts(of: rule.when + rule.whenUser + rule.require + rule.requireUser + (rule.after?.matcher.conditions ?? [])
+                          + (rule.notAfter?.matcher.conditions ?? []))
             for platform in rule.whenPlatform { _ = texts.intern(Array(platform.value.utf8)) }
         }
         self.texts = texts

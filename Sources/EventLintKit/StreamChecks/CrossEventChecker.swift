@@ -70,16 +70,24 @@ public struct CrossEventChecker {
         let require: [CompiledCondition]
         let requireUser: [CompiledCondition]
         let after: CompiledMatcher?
+        /// `after`'s window in microseconds; nil: any time before.
+        let afterWindow: Int64?
+        let notAfter: CompiledMatcher?
+        let notAfterWindow: Int64
         let severity: Severity?
 
         init(declaration: RuleDeclaration, events: Set<Int32>, when: [CompiledCondition], whenUser: [CompiledCondition],
-             require: [CompiledCondition], requireUser: [CompiledCondition], after: CompiledMatcher?, severity: Severity?) {
+             require: [CompiledCondition], requireUser: [CompiledCondition], after: CompiledMatcher?,
+             notAfter: CompiledMatcher?, severity: Severity?) {
             self.declaration = declaration
             self.events = events
             conditions = when + whenUser
             self.require = require
             self.requireUser = requireUser
             self.after = after
+            afterWindow = declaration.after?.within?.value.microseconds
+            self.notAfter = notAfter
+            notAfterWindow = declaration.notAfter?.within?.value.microseconds ?? 0
             self.severity = severity
         }
     }
@@ -103,7 +111,8 @@ public struct CrossEventChecker {
                 whenUser: rule.whenUser.compactMap { plan.compileCondition($0, userProperty: true) } + plan.platformConditions(rule),
                 require: rule.require.compactMap { plan.compileCondition($0, userProperty: false) },
                 requireUser: rule.requireUser.compactMap { plan.compileCondition($0, userProperty: true) },
-                after: rule.after.flatMap(plan.compileMatcher), severity: rule.severity)
+                after: rule.after.flatMap { plan.compileMatcher($0.matcher) },
+                notAfter: rule.notAfter.flatMap { plan.compileMatcher($0.matcher) }, severity: rule.severity)
         }
     }
 
@@ -176,6 +185,10 @@ struct CrossEventRun {
     /// user has few sessions open at once. Reused from user to user.
     var open: [[(key: UInt64, record: EventRecord)]] = []
     var afterSeen: [Bool] = []
+    /// Per rule: the latest earlier event with a valid timestamp that its windowed `after` /
+    /// its `notAfter` matches. Records come in time order, so the latest is also the closest.
+    var latestAfter: [EventRecord?] = []
+    var latestNotAfter: [EventRecord?] = []
 
     mutating func runUser(_ records: ArraySlice<EventRecord>) {
         guard let first = records.first else { return }
@@ -184,6 +197,8 @@ struct CrossEventRun {
         if open.count != checker.pairs.count { open = Array(repeating: [], count: checker.pairs.count) }
         for index in open.indices { open[index].removeAll(keepingCapacity: true) }
         afterSeen = Array(repeating: false, count: checker.rules.count)
+        latestAfter = Array(repeating: nil, count: checker.rules.count)
+        latestNotAfter = Array(repeating: nil, count: checker.rules.count)
         for record in records {
             let values = values(record)
             for (index, pair) in checker.pairs.enumerated() {
@@ -194,11 +209,19 @@ struct CrossEventRun {
             }
             for (index, rule) in checker.rules.enumerated() where rule.events.contains(record.event) {
                 let before = findings.count
-                apply(rule, to: record, values: values, afterSeen: afterSeen[index])
+                apply(rule, to: record, values: values, afterSeen: afterSeen[index], latestAfter: latestAfter[index],
+                      latestNotAfter: latestNotAfter[index])
                 ruleViolations[index] += findings.count - before
             }
-            for (index, rule) in checker.rules.enumerated() where !afterSeen[index] {
-                if let after = rule.after, after.matches(record, values) { afterSeen[index] = true }
+            // Only after the rules ran: an event is never earlier than itself.
+            for (index, rule) in checker.rules.enumerated() {
+                if let after = rule.after, rule.afterWindow != nil || !afterSeen[index], after.matches(record, values) {
+                    afterSeen[index] = true
+                    if record.timestamp != .min { latestAfter[index] = record }
+                }
+                if let notAfter = rule.notAfter, record.timestamp != .min, notAfter.matches(record, values) {
+                    latestNotAfter[index] = record
+                }
             }
         }
         for (index, pair) in checker.pairs.enumerated() where pair.declaration.closeRequired {
@@ -305,7 +328,7 @@ struct CrossEventRun {
     // MARK: - Rules
 
     mutating func apply(_ rule: CrossEventChecker.CompiledRule, to record: EventRecord, values: RecordValues,
-                        afterSeen: Bool) {
+                        afterSeen: Bool, latestAfter: EventRecord?, latestNotAfter: EventRecord?) {
         for condition in rule.conditions where condition.holds(values) != true { return }
         let name = rule.declaration.name
         let event = eventName(record)
@@ -331,14 +354,50 @@ struct CrossEventRun {
                    "rule \"\(name)\": \"\(event)\" needs user property \"\(condition.name)\" \(condition.expected), but it is \(actual) for user \(userText(record))",
                    at: record, param: condition.name)
         }
-        if let after = rule.after, !afterSeen, let declaration = rule.declaration.after {
-            var wanted = "\"\(declaration.event)\""
-            let conditions = after.conditions.map { "\($0.name) \($0.expected)" }
-            if !conditions.isEmpty { wanted += " with " + conditions.joined(separator: ", ") }
-            report(CrossEventRules.onlyAfter, severity: rule.severity,
-                   "rule \"\(name)\": \"\(event)\" comes before any \(wanted) of user \(userText(record))",
-                   at: record)
+        if let after = rule.after, let declaration = rule.declaration.after {
+            let wanted = describe(declaration.matcher, after)
+            if let window = rule.afterWindow, let within = declaration.within?.value {
+                // An event without a valid timestamp takes part in no window check.
+                if record.timestamp != .min, !Self.isWithin(latestAfter, window, of: record) {
+                    let notes = latestAfter.map { [FindingNote("the latest earlier one, \(Self.gap(from: $0, to: record)) before", at: location($0))] } ?? []
+                    report(CrossEventRules.onlyAfter, severity: rule.severity,
+                           "rule \"\(name)\": \"\(event)\" comes without any \(wanted) of user \(userText(record)) within \(within) before it",
+                           at: record, notes: notes)
+                }
+            } else if !afterSeen {
+                report(CrossEventRules.onlyAfter, severity: rule.severity,
+                       "rule \"\(name)\": \"\(event)\" comes before any \(wanted) of user \(userText(record))",
+                       at: record)
+            }
         }
+        if let notAfter = rule.notAfter, let declaration = rule.declaration.notAfter, let within = declaration.within?.value,
+           record.timestamp != .min, let earlier = latestNotAfter, Self.isWithin(earlier, rule.notAfterWindow, of: record) {
+            report(CrossEventRules.notAfter, severity: rule.severity,
+                   "rule \"\(name)\": \"\(event)\" comes \(Self.gap(from: earlier, to: record)) after \(describe(declaration.matcher, notAfter)) of user \(userText(record)), inside the rule's \(within) window",
+                   at: record, notes: [FindingNote("the earlier event", at: location(earlier))])
+        }
+    }
+
+    /// `"event" with param in […]`, for messages.
+    func describe(_ declaration: EventMatcher, _ compiled: CompiledMatcher) -> String {
+        var wanted = "\"\(declaration.event)\""
+        let conditions = compiled.conditions.map { "\($0.name) \($0.expected)" }
+        if !conditions.isEmpty { wanted += " with " + conditions.joined(separator: ", ") }
+        return wanted
+    }
+
+    /// Whether an earlier record lies within `window` microseconds before `record`, the edge
+    /// included. Both timestamps are valid (inside `GA4Facts.plausibleTimestampMicros`); the
+    /// difference saturates all the same.
+    static func isWithin(_ earlier: EventRecord?, _ window: Int64, of record: EventRecord) -> Bool {
+        guard let earlier, earlier.timestamp != .min, record.timestamp != .min else { return false }
+        return record.timestamp.subtractingSaturating(earlier.timestamp) <= window
+    }
+
+    /// The time between two records, in seconds (`12 s`, `0.25 s`).
+    static func gap(from earlier: EventRecord, to record: EventRecord) -> String {
+        let micros = record.timestamp.subtractingSaturating(earlier.timestamp)
+        return "\(LinePass.format(Double(micros) / 1_000_000)) s"
     }
 }
 

@@ -1,6 +1,6 @@
 /// The rules of the plan's `rules`: conditions across params, user properties and earlier events.
 public enum CrossEventRules {
-    public static let all: [Rule] = [paramRequirement, userPropertyRequirement, paramEqualsUserProperty, onlyAfter]
+    public static let all: [Rule] = [paramRequirement, userPropertyRequirement, paramEqualsUserProperty, onlyAfter, notAfter]
 
     static let basics = """
     The plan's `rules` apply to the events named by `on` (globs allowed) when `when` (params) \
@@ -28,5 +28,10 @@ public enum CrossEventRules {
     public static let onlyAfter = Rule(
         id: "rule/only-after", stage: .crossEvent, severity: .error,
         summary: "an event that may only come after another event of the same user came first",
-        documentation: basics + "\n\n`after` looks at every earlier event of the same user in time order (not file order), with no time limit. Example: a paywall reached from a sheet only after that sheet was closed with `outcome` = `view_premium`.")
+        documentation: basics + "\n\n`after` looks at every earlier event of the same user in time order (not file order), with no time limit; with `within` (`'60s'`, `'30m'`, `'1h30m'`) only at those at most that long before it by event time, the edge included. An event without a valid timestamp takes part in no window check, on either side: its own finding reports it. Example: a paywall reached from a sheet only after that sheet was closed with `outcome` = `view_premium`.")
+
+    public static let notAfter = Rule(
+        id: "rule/not-after", stage: .crossEvent, severity: .error,
+        summary: "an event came within a plan rule's `notAfter` window after an event it must not follow",
+        documentation: basics + "\n\n`notAfter: { event, where, within }` forbids a matching earlier event of the same user at most `within` before this one, by event time, the edge included (`within: '60s'`: 60 s apart is a violation, 61 s is not). Earlier means earlier in time order, so an event with the same timestamp that comes before in the input counts too. An event without a valid timestamp takes part in no window check, on either side: its own finding reports it. The finding stands at the later event, with a note at the closest earlier one. Example: the notification permission dialog must not come within 60 s after the Screen Time dialog closed.")
 }

@@ -172,6 +172,9 @@ sessions.append(session("USER-CONTROL-UNLIMITED", version: "3.0.1") { tracker, c
     clock.advance(milliseconds: 12_000)
     picker.appBlockSaved(appCount: 12, domainCount: 3, hasCategory: true)
     picker.close(appCount: 12, domainCount: 3, hasCategory: true)
+    // The notification dialog well after the Screen Time dialog closed the shield flow.
+    clock.advance(milliseconds: 90_000)
+    tracker.log(Tracker.NotificationPermissionRequested(promptSource: .focusStart))
 })
 
 // The offer arm with the unlimited list: the offer put off ("later"), the shield put off too.
