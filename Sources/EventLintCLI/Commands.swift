@@ -34,7 +34,7 @@ enum Commands {
             .valued("--input-format", "FORMAT", "auto (default: detected per line), bq, flat or mp"),
             .valued("--jobs", "N", "worker threads (default: the number of cores)"),
             failOn,
-            .valued("--max-examples", "N", "text: at most N findings shown per rule (default 10, 0 = all)"),
+            .valued("--max-examples", "N", "text: findings grouped by rule, event and param, with N more example lines\nper group (default 3, 0 = every finding in full)"),
             .valued("--max-findings", "N", "keep and list at most N findings; the rest are counted (default 10000,\n0 = all)"),
             .valued("--max-line-bytes", "N", "longer lines are skipped and reported (default 16777216)"),
             .valued("--max-depth", "N", "deepest JSON nesting accepted (default 512)"),

@@ -18,6 +18,7 @@ extension ReportDocument {
             ("version", .string(tool.version)),
             ("command", .string(command.rawValue)),
             ("findings", .array(findings.map(\.json))),
+            ("groups", .array(findingGroups.map(\.json))),
             ("counts", counts.json),
             ("summary", summary?.json ?? .null),
         ])
@@ -38,6 +39,32 @@ extension Finding {
             ("event", event.map { .string($0) }),
             ("param", param.map { .string($0) }),
             ("notes", .array(notes.map(\.json))),
+        ])
+    }
+}
+
+extension FindingGroup {
+    /// `{"rule","severity","event"?,"param"?,"count","first","last","examples","values"?,
+    /// "otherValues"?,"overflow"?}`: locations as `{"file","line","column"}`.
+    public var json: JSONOutput {
+        func place(_ location: SourceLocation) -> JSONOutput {
+            .object([("file", .string(location.file)), ("line", .int(Int64(location.line))),
+                     ("column", .int(Int64(location.column)))])
+        }
+        return .object(omittingNil: [
+            ("rule", .string(ruleID)),
+            ("severity", .string(severity.rawValue)),
+            ("event", event.map { .string($0) }),
+            ("param", param.map { .string($0) }),
+            ("count", .int(Int64(count))),
+            ("first", place(first.location)),
+            ("last", place(last)),
+            ("examples", .array(examples.map(place))),
+            ("values", values.isEmpty ? nil : .array(values.map {
+                .object([("value", .string($0.value)), ("count", .int(Int64($0.count)))])
+            })),
+            ("otherValues", otherValues > 0 ? .int(Int64(otherValues)) : nil),
+            ("overflow", isOverflow ? .bool(true) : nil),
         ])
     }
 }

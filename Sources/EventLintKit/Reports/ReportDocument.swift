@@ -34,11 +34,15 @@ public struct ReportDocument: Sendable {
     public var summary: ReportSummary?
     /// Findings the run counted but did not keep (over `--max-findings`): part of every tally.
     public var unlisted: FindingCounts
+    /// Every finding grouped by rule, event and param with exact counts, as the run built them
+    /// (`lint`, where findings past `--max-findings` are only counted); `nil` groups `findings`.
+    public var groups: [FindingGroup]?
 
     public init(
         tool: ReportTool, command: ReportCommand, findings: [Finding], rules: [Rule],
-        summary: ReportSummary? = nil, unlisted: FindingCounts = FindingCounts()
+        summary: ReportSummary? = nil, unlisted: FindingCounts = FindingCounts(), groups: [FindingGroup]? = nil
     ) {
+        self.groups = groups
         self.tool = tool
         self.command = command
         self.findings = findings
@@ -53,6 +57,9 @@ public struct ReportDocument: Sendable {
         let ids = Set(findings.map(\.ruleID))
         return catalog.filter { ids.contains($0.id) }.sorted { $0.id < $1.id }
     }
+
+    /// The groups of every finding: the run's, or those of the listed findings.
+    public var findingGroups: [FindingGroup] { groups ?? FindingGroups(findings).sorted }
 
     /// Every finding at each severity, listed or not.
     public var counts: SeverityCounts {

@@ -9,6 +9,8 @@ struct FindingStore: Sendable {
     let plan: Plan
     private(set) var kept: [Finding] = []
     private(set) var unlisted = FindingCounts()
+    /// Every finding grouped by what the problem is, kept or not: exact counts, bounded size.
+    private(set) var groups = FindingGroups()
 
     init(limit: Int, plan: Plan) {
         self.limit = limit
@@ -21,6 +23,7 @@ struct FindingStore: Sendable {
 
     mutating func append(_ finding: Finding) {
         guard let adjusted = plan.adjust(finding) else { return }
+        groups.add(adjusted)
         if kept.count < limit || kept.last.map({ Self.sameLine($0.location, adjusted.location) }) == true {
             kept.append(adjusted)
         } else {
@@ -42,12 +45,16 @@ struct FindingStore: Sendable {
             kept.append(finding)
         }
         unlisted.add(other.unlisted)
+        groups.absorb(other.groups, lineOffset: lineOffset)
     }
 
     /// Adds findings made after the line pass (pairs, rules) without cutting.
     mutating func absorb(_ findings: [Finding]) {
         for finding in findings {
-            if let adjusted = plan.adjust(finding) { kept.append(adjusted) }
+            if let adjusted = plan.adjust(finding) {
+                groups.add(adjusted)
+                kept.append(adjusted)
+            }
         }
     }
 

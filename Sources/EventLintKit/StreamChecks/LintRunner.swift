@@ -25,6 +25,9 @@ public struct LintResult: Sendable {
     public var inputErrors: [ExportInputError] = []
     /// Findings found but not kept in `findings` (over `maxFindings`), counted exactly.
     public var unlisted = FindingCounts()
+    /// Every finding, listed or not, grouped by rule, event and param (exact counts), in report
+    /// order.
+    public var groups: [FindingGroup] = []
     /// Every rejected line, in file and line order (with `collectRejects`).
     public var rejects: [RejectedLine] = []
     public var files: [String]
@@ -86,6 +89,7 @@ public enum LintRunner {
         var result = LintResult(findings: merged.findings.kept, counters: merged.counters, pairs: cross.pairs,
                                 ruleViolations: cross.ruleViolations, files: files, plan: plan)
         result.unlisted = merged.findings.unlisted
+        result.groups = merged.findings.groups.sorted
         result.rejects = merged.rejects
         result.inputErrors = inputErrors
         return result
