@@ -59,7 +59,7 @@ public struct EventScanner {
     /// The top-level keys eventlint reads; every other key is skipped.
     enum TopKey {
         case eventName, name, eventParams, params, userProperties, userPseudoID, appInstanceID, clientID, userID
-        case eventTimestamp, timestampMicros, bundleSequence, appInfo, appVersion, events, other
+        case eventTimestamp, timestampMicros, bundleSequence, appInfo, appVersion, platform, events, other
     }
 
     /// Whether a key without escapes is exactly `literal` (callers check the length first and
@@ -77,7 +77,9 @@ public struct EventScanner {
         case 4: if Self.same(key, "name", bytes) { return .name }
         case 6: if Self.same(key, "params", bytes) { return .params }; if Self.same(key, "events", bytes) { return .events }
         case 7: if Self.same(key, "user_id", bytes) { return .userID }
-        case 8: if Self.same(key, "app_info", bytes) { return .appInfo }
+        case 8:
+            if Self.same(key, "app_info", bytes) { return .appInfo }
+            if Self.same(key, "platform", bytes) { return .platform }
         case 9: if Self.same(key, "client_id", bytes) { return .clientID }
         case 10: if Self.same(key, "event_name", bytes) { return .eventName }
         case 11: if Self.same(key, "app_version", bytes) { return .appVersion }
@@ -105,6 +107,7 @@ public struct EventScanner {
         case "client_id": .clientID
         case "event_name": .eventName
         case "app_version": .appVersion
+        case "platform": .platform
         case "event_params": .eventParams
         case "user_pseudo_id": .userPseudoID
         case "user_properties": .userProperties
@@ -176,6 +179,8 @@ public struct EventScanner {
                 event.bundleSequence = Self.integer(try readScalar(&cursor), bytes)
             case .appVersion:
                 event.appVersion = try readScalar(&cursor)
+            case .platform:
+                event.platform = try readScalar(&cursor)
             case .appInfo:
                 if try cursor.peekKind() == .object {
                     try cursor.enterObject()
@@ -225,6 +230,7 @@ public struct EventScanner {
                 }
                 scan.events[index].userProperties = event.userProperties
                 scan.events[index].appVersion = event.appVersion
+                scan.events[index].platform = event.platform
                 if scan.events[index].shapeProblem == nil, let problem = event.shapeProblem {
                     scan.events[index].shapeProblem = problem
                     scan.events[index].shapeProblemOffset = event.shapeProblemOffset

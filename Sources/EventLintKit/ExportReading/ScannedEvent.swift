@@ -55,6 +55,8 @@ public struct ScannedEvent: Sendable {
     public var timestampImplausible = false
     public var bundleSequence: Int64?
     public var appVersion = ValueToken()
+    /// `platform` (BigQuery rows: `ANDROID`, `IOS`; flat lines alike), for findings only.
+    public var platform = ValueToken()
     /// Indices into `LineScan.params` / `LineScan.userProperties`.
     public var params: Range<Int> = 0..<0
     public var userProperties: Range<Int> = 0..<0

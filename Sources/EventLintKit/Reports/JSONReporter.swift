@@ -38,8 +38,26 @@ extension Finding {
             ("byteOffset", location.byteOffset.map { .int($0) }),
             ("event", event.map { .string($0) }),
             ("param", param.map { .string($0) }),
+        ] + triageFields + [
             ("notes", .array(notes.map(\.json))),
         ])
+    }
+
+    /// The structured fields of a finding of an export line, each left out when the line does
+    /// not have it: `value`, `userId`, `eventTimestamp` (microseconds), `appVersion`, `platform`,
+    /// and `related` (the other lines of a pair or rule finding). JSON and SARIF's `properties`.
+    var triageFields: [(String, JSONOutput?)] {
+        [
+            ("value", value.map { .string($0) }),
+            ("userId", context.user.map { .string($0) }),
+            ("eventTimestamp", context.timestamp.map { .int($0) }),
+            ("appVersion", context.appVersion.map { .string($0) }),
+            ("platform", context.platform.map { .string($0) }),
+            ("related", context.related.isEmpty ? nil : .array(context.related.map { location in
+                .object([("file", .string(location.file)), ("line", .int(Int64(location.line))),
+                         ("column", .int(Int64(location.column)))])
+            })),
+        ]
     }
 }
 

@@ -166,8 +166,11 @@ struct CrossEventRun {
 
     mutating func report(_ rule: Rule, severity: Severity? = nil, _ message: String, at record: EventRecord,
                          param: String? = nil, notes: [FindingNote] = []) {
+        let user = record.user < input.users.count ? input.users.withBytes(of: Int(record.user), LinePass.string) : nil
+        let context = FindingContext(user: user, timestamp: record.timestamp == .min ? nil : record.timestamp,
+                                     related: notes.compactMap(\.location))
         findings.append(Finding(rule: rule, severity: severity, message: message, at: location(record),
-                                event: eventName(record), param: param, notes: notes))
+                                event: eventName(record), param: param, notes: notes, context: context))
     }
 
     // MARK: - One user

@@ -35,6 +35,12 @@ struct FindingStore: Sendable {
         for finding in findings { append(finding) }
     }
 
+    /// Gives the kept findings from index `start` on the event's context (their value and
+    /// related lines stay).
+    mutating func setContext(_ context: FindingContext, from start: Int) {
+        for index in kept.indices.dropFirst(start) where kept[index].context.isEmpty { kept[index].context = context }
+    }
+
     static func sameLine(_ a: SourceLocation, _ b: SourceLocation) -> Bool { a.line == b.line && a.file == b.file }
 
     /// Takes another pass's findings (already adjusted), moving them down by `lineOffset` lines
