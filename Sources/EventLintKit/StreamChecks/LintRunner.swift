@@ -64,7 +64,7 @@ public enum LintRunner {
                 }
                 seen[identity] = path
             }
-            files.append(path)
+            files.append(displayName(path))
             do throws(ExportInputError) {
                 let (passes, failure) = try runFile(path, fileIndex: fileIndex, plan: plan, request: request,
                                                     progress: progress)
@@ -140,13 +140,16 @@ public enum LintRunner {
                          settings: LintSettings) throws(ExportInputError) {
         let framer = try LineFramer(path: path, range: range, options: settings.framing)
         do {
-            try pass.run(framer, file: path, fileIndex: fileIndex)
+            try pass.run(framer, file: displayName(path), fileIndex: fileIndex)
         } catch let error as ExportInputError {
             throw error
         } catch {
             throw .readFailed(path: path, errno: 0, offset: -1)
         }
     }
+
+    /// How locations name an input: `<stdin>` for `-`, which reads as a file name no one has.
+    public static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
     /// A pretty-printed JSON array of rows (BigQuery console "Save results → JSON") is one JSON
     /// document over many lines, not NDJSON: read it whole (up to `maxLineBytes`).
