@@ -78,7 +78,11 @@ public struct SQLGenerator {
     func header() -> String {
         var lines = [
             "-- eventlint sql \(ToolVersion.current): lint's checks as BigQuery Standard SQL, generated from the tracking plan",
-            "-- plan: \(plan.files.count) files, \(plan.events.count) events, \(plan.params.count) params, \(plan.userProperties.count) user properties, \(plan.pairs.count) pairs, \(plan.rules.count) rules",
+            "-- plan: " + [(plan.files.count, "file", "files"), (plan.events.count, "event", "events"),
+                           (plan.params.count, "param", "params"),
+                           (plan.userProperties.count, "user property", "user properties"),
+                           (plan.pairs.count, "pair", "pairs"), (plan.rules.count, "rule", "rules")]
+                .map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }.joined(separator: ", "),
             "-- table: \(request.table)" + dateRangeComment(),
             "-- mode: \(request.mode.rawValue)" + (request.mode == .counts ? " (rule_id, violations)" : " (rule_id, user_pseudo_id, event_timestamp, event_name, param)"),
             "-- run: bq query --use_legacy_sql=false < this-file.sql   (docs/sql.md)",

@@ -258,9 +258,13 @@ struct CrossEventRun {
             if let position { open[position].record = record } else { open.append((key, record)) }
             return
         }
-        if pair.inside.contains(where: { $0.matches(record, values) }), !open.contains(where: { $0.key == key }) {
+        if let inside = pair.inside.firstIndex(where: { $0.matches(record, values) }), !open.contains(where: { $0.key == key }) {
+            // Name the matchers: `"x_step_shown" (step privacy) comes while no "x_step_shown" (step intro) is open`.
+            let matched = pair.declaration.inside.indices.contains(inside) ? pair.declaration.inside[inside].spelled
+                : "\"\(eventName(record))\""
+            let opener = pair.declaration.opens.map(\.spelled).joined(separator: " or ")
             report(PairRules.insideOutside,
-                   "pair \"\(name)\": \"\(eventName(record))\" comes while no \"\(pair.declaration.opens.first?.event ?? name)\" is open, for user \(userText(record))",
+                   "pair \"\(name)\": \(matched) comes while no \(opener.isEmpty ? "\"\(name)\"" : opener) is open, for user \(userText(record))",
                    at: record)
         }
     }
@@ -349,5 +353,25 @@ extension String {
     /// Drops the quotes `text(_:)` puts around text values, for table cells.
     var replacingQuotes: String {
         hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : self
+    }
+}
+
+extension EventMatcher {
+    /// `"shield_opt_in_step_shown" (step intro)`: the event and what its conditions ask.
+    var spelled: String {
+        let conditions = conditions.map { condition -> String in
+            let asked = condition.predicates.map { predicate -> String in
+                switch predicate {
+                case .oneOf(let values): values.map(\.plainText).joined(separator: "/")
+                case .noneOf(let values): "not " + values.map(\.plainText).joined(separator: "/")
+                case .atLeast(let number): "≥ " + NumberText.format(number)
+                case .atMost(let number): "≤ " + NumberText.format(number)
+                case .present(let flag): flag ? "present" : "absent"
+                case .equalsUserProperty(let name): "= user property " + name
+                }
+            }
+            return ([condition.name] + asked).joined(separator: " ")
+        }
+        return "\"\(event)\"" + (conditions.isEmpty ? "" : " (" + conditions.joined(separator: ", ") + ")")
     }
 }

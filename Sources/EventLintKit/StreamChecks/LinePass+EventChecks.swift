@@ -270,7 +270,7 @@ extension LinePass {
             return fail(StreamRules.wrongType, "\(subject) is a bucket label, but arrives as a number \(Self.text(value, bytes))")
         default:
             return fail(StreamRules.wrongType,
-                        "\(subject) is declared \(param.type.rawValue), but arrives as \(Self.describe(value, wire, bytes))")
+                        "\(subject) is declared \(param.type.rawValue), but arrives \(Self.arrival(value, wire, bytes))")
         }
     }
 
@@ -365,7 +365,7 @@ extension LinePass {
             return .bool(number == 1)
         default:
             return fail(StreamRules.userPropertyWrongType,
-                        "\(subject) is declared \(property.type.rawValue), but arrives as \(Self.describe(value, wire, bytes))")
+                        "\(subject) is declared \(property.type.rawValue), but arrives \(Self.arrival(value, wire, bytes))")
         }
     }
 
@@ -484,6 +484,11 @@ extension LinePass {
     }
 
     static func format(_ number: Double) -> String { NumberText.format(number) }
+
+    /// `as string_value "26840"`, or `with no value`.
+    static func arrival(_ value: ValueToken, _ wire: Wire, _ bytes: UnsafeRawBufferPointer) -> String {
+        value.kind == .null || value.kind == .absent ? "with no value" : "as " + describe(value, wire, bytes)
+    }
 
     static func describe(_ value: ValueToken, _ wire: Wire, _ bytes: UnsafeRawBufferPointer) -> String {
         let slot: String

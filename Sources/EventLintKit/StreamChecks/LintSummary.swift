@@ -45,9 +45,14 @@ public struct LintSummary {
         for (eventIndex, event) in plan.events.enumerated() {
             for (paramIndex, param) in plan.params.enumerated() {
                 let base = (eventIndex * plan.params.count + paramIndex) * StreamCounters.wireKindCount
-                let shares = (0..<StreamCounters.wireKindCount).compactMap { kind -> (String, Int)? in
-                    let count = counters.wireKinds[base + kind]
-                    return count > 0 ? (Self.wireNames[kind], count) : nil
+                var kinds = (0..<StreamCounters.wireKindCount).map { counters.wireKinds[base + $0] }
+                // An int on a double param is a double GA4 stores as double_value: no variation.
+                if param.type == .double {
+                    kinds[2] &+= kinds[1]
+                    kinds[1] = 0
+                }
+                let shares = kinds.indices.compactMap { kind -> (String, Int)? in
+                    kinds[kind] > 0 ? (Self.wireNames[kind], kinds[kind]) : nil
                 }
                 if shares.count > 1 {
                     list.append(TypeStatistic(event: event.name, param: param.name,
@@ -170,8 +175,35 @@ public struct LintSummary {
                 .integer(pair.orphanCloses), .milliseconds(pair.percentile(0.5)), .milliseconds(pair.percentile(0.9)),
             ]
         }
-        return SummarySection(title: "pairs", [.table(SummaryTable(key: "pairs", columns: columns, rows: rows, layout: .lines,
-                                                                               audience: rows.isEmpty ? .machines : .everyone))])
+        // Machines get every pair; people only those of which an event was seen (the others
+        // would be rows of zeros), and one line naming the rest.
+        let seenRows = zip(result.pairs, rows).filter { Self.seen($0.0) }.map(\.1)
+        var blocks: [SummaryBlock] = [
+            .table(SummaryTable(key: "pairs", columns: columns, rows: rows, layout: .lines, audience: .machines)),
+            .table(SummaryTable(columns: columns, rows: seenRows, layout: .lines,
+                                audience: seenRows.isEmpty ? .machines : .people)),
+        ]
+        let unseen = result.pairs.filter { !Self.seen($0) }.map(\.name)
+        if !unseen.isEmpty { blocks.append(.sentence(Self.notSeen(unseen, "pair", "pairs"))) }
+        return SummarySection(title: "pairs", blocks)
+    }
+
+    /// `2 pairs with no event in the input: a, b` (people only).
+    static func notSeen(_ names: [String], _ singular: String, _ plural: String) -> SummaryText {
+        var text = SummaryText(stringLiteral: "\(names.count) \(names.count == 1 ? singular : plural) with no event in the input: ")
+        text.add(.names(names))
+        return text
+    }
+
+    static func seen(_ pair: PairStatistics) -> Bool {
+        pair.opened > 0 || pair.orphanCloses > 0 || !pair.closedByOutcome.isEmpty
+    }
+
+    /// Whether any event a plan rule applies to was seen.
+    func seen(rule: RuleDeclaration) -> Bool {
+        rule.events.contains { name in
+            result.plan.plan.events.firstIndex { $0.name == name }.map { counters.perEvent[$0] > 0 } ?? false
+        }
     }
 
     /// `rule_name: 3 violations`, one row per plan rule.
@@ -179,10 +211,17 @@ public struct LintSummary {
         let rows: [[SummaryValue]] = plan.rules.enumerated().map { index, rule in
             [.text(rule.name), .count(result.ruleViolations[index], singular: "violation", plural: "violations")]
         }
-        let table = SummaryTable(
-            key: "rules", columns: [SummaryColumn("rule", role: .label), SummaryColumn("violations", role: .bare)],
-            rows: rows, layout: .lines, keyedByFirstColumn: true, audience: rows.isEmpty ? .machines : .everyone)
-        return SummarySection(title: "rules", [.table(table)])
+        let isSeen = plan.rules.indices.map { seen(rule: plan.rules[$0]) || result.ruleViolations[$0] > 0 }
+        let seenRows = rows.indices.filter { isSeen[$0] }.map { rows[$0] }
+        let columns = [SummaryColumn("rule", role: .label), SummaryColumn("violations", role: .bare)]
+        var blocks: [SummaryBlock] = [
+            .table(SummaryTable(key: "rules", columns: columns, rows: rows, layout: .lines, keyedByFirstColumn: true,
+                                audience: .machines)),
+            .table(SummaryTable(columns: columns, rows: seenRows, layout: .lines, audience: seenRows.isEmpty ? .machines : .people)),
+        ]
+        let unseen = plan.rules.indices.filter { !isSeen[$0] }.map { plan.rules[$0].name }
+        if !unseen.isEmpty { blocks.append(.sentence(Self.notSeen(unseen, "rule", "rules"))) }
+        return SummarySection(title: "rules", blocks)
     }
 
     /// Required params missing on part of their event's occurrences, and params whose wire type
