@@ -3,7 +3,7 @@ import EventLintKit
 /// Every command's option table and help text: the one source for the parser and for `--help`.
 enum Commands {
     static let schema = OptionDefinition.valued("--schema", "DIR", "plan directory (default: schema)")
-    static let format = OptionDefinition.valued("--format", "FORMAT", "text (default), json, github, sarif, junit or markdown")
+    static let format = OptionDefinition.valued("--format", "FORMAT", "text (default), json, github, sarif, junit, markdown or html")
     static let failOn = OptionDefinition.valued(
         "--fail-on", "SEVERITY", "exit 1 on findings at or above: error (default), warning, info")
 

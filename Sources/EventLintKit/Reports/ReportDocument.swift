@@ -82,6 +82,7 @@ public struct ReportDocument: Sendable {
         case .sarif: SARIFReporter().render(self)
         case .junit: JUnitReporter().render(self)
         case .markdown: MarkdownReporter().render(self)
+        case .html: HTMLReporter().render(self)
         }
     }
 }
