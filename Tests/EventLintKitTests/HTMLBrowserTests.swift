@@ -57,8 +57,9 @@ import Testing
         let netLog = directory.path + "/net-log.json"
         let dom = try #require(try Self.browse(page, ["--dump-dom", "--log-net-log=\(netLog)"], in: directory),
                                "chromium timed out")
-        // The DOM after the script ran: every pair's funnel chart and every finding group.
-        #expect(dom.components(separatedBy: "class=\"funnel-chart\"").count - 1 == 5)
+        // The DOM after the script ran: every pair's funnel chart, per arm too, and every finding group.
+        #expect(dom.components(separatedBy: "class=\"funnel-chart\"").count - 1 >= 5 + 4 * 5)
+        #expect(dom.contains("aria-label=\"funnel block_offer · onboarding_block_arm=offer × block_cap_arm=cap4\""))
         #expect(dom.components(separatedBy: "<tr class=\"group ").count - 1 >= 40)
         #expect(dom.contains("data-rule=\"stream/unknown-param\""))
         #expect(dom.contains("fails: "))

@@ -52,3 +52,31 @@ import Testing
         #expect(finding.message.contains(#"while no "shield_opt_in_step_shown" (step intro) is open"#), "\(finding.message)")
     }
 }
+
+/// Per-arm funnels: the plan's `experiment` user properties split each pair's counts.
+@Suite struct ArmFunnelTests {
+    @Test func pairCountsSplitPerArmAndPerCombination() throws {
+        let offer = Export.offerCap4
+        let control: [(String, Export.Value)] = [("onboarding_block_arm", .string("control")), ("block_cap_arm", .string("cap4"))]
+        let lines = [
+            Export.bq("app_picker_shown", at: 1, user: "U1", params: [("entry", .string("onboarding"))], userProperties: offer),
+            Export.bq("app_picker_closed", at: 11, user: "U1", params: [("entry", .string("onboarding"))], userProperties: offer),
+            Export.bq("app_picker_shown", at: 1, user: "U2", params: [("entry", .string("onboarding"))], userProperties: control),
+        ]
+        let result = try Lint.run(lines)
+        #expect(result.plan.experimentNames == ["onboarding_block_arm", "block_cap_arm"])
+        let picker = try #require(result.pairs.first { $0.name == "app_picker" })
+        #expect(picker.byArms[["offer", "cap4"]]?.opened == 1)
+        #expect(picker.byArms[["offer", "cap4"]]?.closedByOutcome.values.reduce(0, +) == 1)
+        #expect(picker.byArms[["offer", "cap4"]]?.median == 10_000)
+        #expect(picker.byArms[["control", "cap4"]]?.opened == 1)
+        #expect(picker.byArms[["control", "cap4"]]?.unclosed == 1)
+        let document = ReportDocument(tool: ReportTool(version: "t"), command: .lint, findings: [], rules: [],
+                                      summary: LintSummary.summary(of: result))
+        let text = document.rendered(ReportOptions(format: .text))
+        #expect(text.contains("app_picker: block_cap_arm=cap4, opened 2, closed 1"), "\(text)")
+        #expect(text.contains("app_picker: onboarding_block_arm=control × block_cap_arm=cap4, opened 1, closed 0"), "\(text)")
+        #expect(document.rendered(ReportOptions(format: .markdown)).contains("arm=offer × "))
+        #expect(document.rendered(ReportOptions(format: .json)).contains("\"pairArms\""))
+    }
+}

@@ -91,7 +91,7 @@ import Testing
         ])
         #expect(Self.keys(LintSummary.summary(of: result)) == [
             "automaticEvents", "blankLines", "bytes", "events", "eventsChecked", "findingsByRule", "invalidLines",
-            "linesRead", "missingRequired", "notEvents", "oversizeLines", "pairs", "rules", "typeVariation",
+            "linesRead", "missingRequired", "notEvents", "oversizeLines", "pairArms", "pairs", "rules", "typeVariation",
             "unknownEventNames", "unknownEvents", "unlistedFindings", "validLines",
         ])
         let json = LintSummary.summary(of: result).json.rendered(pretty: false)

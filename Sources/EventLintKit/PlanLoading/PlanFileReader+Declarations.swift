@@ -112,7 +112,8 @@ extension PlanFileReader {
 
     mutating func readUserProperty(_ name: String, _ node: JSONNode, at: SourceLocation) -> UserPropertyDeclaration? {
         guard let members = object(node, "user property \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: ["type", "values", "register", "description"], in: "user property \"\(name)\"")
+        checkKeys(members, allowed: ["type", "values", "register", "description", "experiment"],
+                  in: "user property \"\(name)\"")
         var property = UserPropertyDeclaration(
             name: name, location: at, type: .string, values: nil, registration: .none)
         for member in members {
@@ -127,6 +128,7 @@ extension PlanFileReader {
                     property.registrationLocation = location(member.value.offset)
                 }
             case "description": property.description = string(member.value, "description")
+            case "experiment": property.experiment = bool(member.value, "experiment") ?? false
             default: break
             }
         }

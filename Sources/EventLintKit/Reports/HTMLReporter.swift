@@ -124,7 +124,8 @@ public struct HTMLReporter {
         }
         var html = "<div class=\"funnels\">"
         for row in table.rows {
-            let name = SummarySpelling.spell(row[label])
+            var name = SummarySpelling.spell(row[label])
+            if let arms = column("arms") { name += " · " + SummarySpelling.spell(row[arms]) }
             let bars = [("opened", number(row[opened]), "#1565c0"), ("closed", number(row[closed]), "#2e7d32"),
                         ("unclosed", number(row[unclosed]), "#c62828")]
             let top = max(1, bars.map(\.1).max() ?? 1)

@@ -72,6 +72,7 @@ public struct LintSummary {
         var sections = [SummarySection([.sentence(accounting), .sentence(eventLine)]
                                        + (result.unlisted.isEmpty ? [] : [.sentence(unlistedLine)]))]
         sections.append(pairSection)
+        if let armSection { sections.append(armSection) }
         sections.append(ruleSection)
         sections.append(SummarySection([.table(Self.namedCounts(
             key: "findingsByRule", name: "rule", count: "findings", result.countsByRule.sorted { $0.key < $1.key },
@@ -204,6 +205,46 @@ public struct LintSummary {
         rule.events.contains { name in
             result.plan.plan.events.firstIndex { $0.name == name }.map { counters.perEvent[$0] > 0 } ?? false
         }
+    }
+
+    /// Each pair's counts per experiment arm value and per combination of arms (the 2×2 grid
+    /// of two experiments): does each arm see exactly the flow it should.
+    var armSection: SummarySection? {
+        let names = result.plan.experimentNames
+        guard !names.isEmpty else { return nil }
+        let columns = [
+            SummaryColumn("pair", key: "pair", role: .label),
+            SummaryColumn("arms", key: "arms", role: .bare),
+            SummaryColumn("opened", key: "opened"),
+            SummaryColumn("closed", key: "closed"),
+            SummaryColumn("outcomes", key: "closedByOutcome", role: .aside),
+            SummaryColumn("unclosed", key: "unclosed"),
+            SummaryColumn("median", key: "durationMedianMs"),
+        ]
+        var rows: [[SummaryValue]] = []
+        for pair in result.pairs where Self.seen(pair) {
+            func row(_ label: String, _ arm: PairArmStatistics) -> [SummaryValue] {
+                let outcomes = arm.closedByOutcome.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                return [.text(pair.name), .text(label), .integer(arm.opened), .integer(arm.closedByOutcome.values.reduce(0, &+)),
+                        .tally(outcomes.map { SummaryTally($0.key, $0.value) }), .integer(arm.unclosed),
+                        .milliseconds(arm.median)]
+            }
+            // Per value of each experiment, then per combination.
+            for (position, name) in names.enumerated() {
+                var byValue: [String: PairArmStatistics] = [:]
+                for (key, arm) in pair.byArms where position < key.count { byValue[key[position], default: PairArmStatistics()].add(arm) }
+                for value in byValue.keys.sorted() { rows.append(row("\(name)=\(value)", byValue[value]!)) }
+            }
+            if names.count > 1 {
+                for key in pair.byArms.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                    rows.append(row(zip(names, key).map { "\($0)=\($1)" }.joined(separator: " × "), pair.byArms[key]!))
+                }
+            }
+        }
+        return SummarySection(title: "pairs per experiment arm", [
+            .table(SummaryTable(key: "pairArms", columns: columns, rows: rows, layout: .lines,
+                                audience: rows.isEmpty ? .machines : .everyone)),
+        ])
     }
 
     /// `rule_name: 3 violations`, one row per plan rule.
