@@ -80,3 +80,24 @@ import Testing
         #expect(document.rendered(ReportOptions(format: .json)).contains("\"pairArms\""))
     }
 }
+
+/// `--table` as `bq` users write it.
+@Suite struct SQLTableSpellingTests {
+    @Test(arguments: [
+        ("my-project.analytics_1.events_*", "my-project.analytics_1.events_*"),
+        ("my-project:analytics_1.events_*", "my-project.analytics_1.events_*"),
+        ("`my-project.analytics_1.events_*`", "my-project.analytics_1.events_*"),
+        ("`my-project`.`analytics_1`.`events_*`", "my-project.analytics_1.events_*"),
+        ("example.com:my-project:analytics_1.events_20250101", "example.com:my-project.analytics_1.events_20250101"),
+    ])
+    func tableReferencesInEverySpelling(written: String, parsed: String) throws {
+        let reference = try #require(SQLTableReference(parsing: written))
+        #expect(reference.description == parsed)
+        #expect(reference.sql == "`\(parsed)`")
+    }
+
+    @Test(arguments: ["analytics_1.events_*", "p:d", "`p.d.t`; DROP TABLE x", "p:d:t"])
+    func malformedReferencesAreRefused(written: String) {
+        #expect(SQLTableReference(parsing: written) == nil)
+    }
+}
