@@ -136,7 +136,16 @@ public struct SQLGenerator {
         let filter = suppressionFilter().map { "\nWHERE \($0)" } ?? ""
         switch request.mode {
         case .counts:
-            return "SELECT rule_id, COUNT(*) AS violations\nFROM findings\(filter)\nGROUP BY rule_id\nORDER BY rule_id"
+            // One row per (rule id, event, param) found, and a 0 row for every check the script
+            // computes that found nothing, so a clean result still lists what was checked.
+            let checks = SQLCoverage.computedIDs.map(SQLText.string).joined(separator: ", ")
+            return """
+            SELECT check_id AS rule_id, found.event_name, found.param, COUNT(found.rule_id) AS violations
+            FROM UNNEST([\(checks)]) AS check_id
+            LEFT JOIN (SELECT * FROM findings\(filter)) AS found ON found.rule_id = check_id
+            GROUP BY check_id, found.event_name, found.param
+            ORDER BY rule_id, found.event_name, found.param
+            """
         case .rows:
             return """
             SELECT rule_id, user_key AS user_pseudo_id, event_time AS event_timestamp, event_name, param
