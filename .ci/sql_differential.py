@@ -6,8 +6,10 @@ objects of the export's shape), run `eventlint lint --format json --input-format
 transpile `eventlint sql --mode counts` from BigQuery to DuckDB with sqlglot, run it over the
 same lines loaded with the GA4 column types (a subquery stands in for the wildcard table, with
 `_TABLE_SUFFIX` taken from `event_date`), and compare the per-rule counts for every rule id the
-SQL computes, and the violations per plan rule (`sql --mode rules` against lint's summary
-`rules`). Exit status 1 on any difference.
+SQL computes and the counts per (rule id, event, param) against lint's finding groups (a
+`stream/` user property finding concerns no event in lint, so those compare per rule id and
+property); every computed check must have a row (0 when clean); and the violations per plan
+rule (`sql --mode rules` against lint's summary `rules`). Exit status 1 on any difference.
 
 Also: `generate ROWS SEED OUT` writes a synthetic export (every check of the plan exercised).
 """
@@ -175,7 +177,9 @@ def lint_summary(eventlint, schema, path):
                             capture_output=True, text=True)
     if result.returncode not in (0, 1):
         raise SystemExit(f"eventlint lint failed ({result.returncode}): {result.stderr}")
-    return json.loads(result.stdout)["summary"]
+    report = json.loads(result.stdout)
+    KEYED_LINT[:] = [((g["rule"], g.get("event"), g.get("param")), g["count"]) for g in report["groups"]]
+    return report["summary"]
 
 
 def generated_sql(eventlint, schema, mode="counts"):
@@ -211,15 +215,54 @@ def to_duckdb(sql):
     return tree.sql(dialect="duckdb")
 
 
-def sql_counts(duck_sql, path):
+SQL_IDS = []
+KEYED_LINT = []
+KEYED_SQL = []
+
+
+def run_sql(duck_sql, path):
     import duckdb
     connection = duckdb.connect()
     connection.execute("SET threads TO 2")
     columns = "{" + ", ".join(f"'{name}': '{kind}'" for name, kind in COLUMNS.items()) + "}"
     connection.execute(f"CREATE TABLE export_rows AS SELECT * FROM read_json(?, format = 'newline_delimited', "
                        f"columns = {columns}, maximum_object_size = 134217728)", [path])
-    rows = connection.execute(duck_sql).fetchall()
-    return {rule: int(count) for rule, count in rows}
+    return connection.execute(duck_sql).fetchall()
+
+
+def sql_rule_counts(duck_sql, path):
+    """`--mode rules`: (plan_rule, violations) rows."""
+    return {rule: int(count) for rule, count in run_sql(duck_sql, path)}
+
+
+def sql_counts(duck_sql, path):
+    rows = run_sql(duck_sql, path)
+    # One row per (rule id, event, param), and a 0 row for a check that found nothing: every
+    # computed check must have a row.
+    missing = set(SQL_IDS) - {rule for rule, _, _, _ in rows}
+    if missing:
+        raise SystemExit(f"the SQL has no row for the checks {sorted(missing)}")
+    KEYED_SQL[:] = [((rule, event, param), int(count)) for rule, event, param, count in rows if count]
+    counts = {}
+    for rule, _, _, count in rows:
+        counts[rule] = counts.get(rule, 0) + int(count)
+    return counts
+
+
+def compare_keyed(ids):
+    """Per (rule id, event, param): the counts of lint's groups against the SQL's rows."""
+    lint = {key: count for key, count in KEYED_LINT if key[0] in ids}
+    # A user property finding concerns no event in lint (the property is the user's); the SQL
+    # names the row's event, so those are compared per (rule id, user property).
+    sql = {}
+    for (rule, event, param), count in KEYED_SQL:
+        if rule.startswith("stream/") and "user-property" in rule:
+            event = None
+        sql[(rule, event, param)] = sql.get((rule, event, param), 0) + count
+    differing = sorted((key for key in set(lint) | set(sql) if lint.get(key, 0) != sql.get(key, 0)), key=str)
+    for key in differing:
+        print(f"   {key}: lint {lint.get(key, 0)}, sql {sql.get(key, 0)}   <-- differs")
+    return not differing
 
 
 def compare(name, lint, sql, ids):
@@ -522,6 +565,7 @@ def main():
 
     sql = generated_sql(args.eventlint, args.schema)
     ids = computed_ids(sql)
+    SQL_IDS[:] = ids
     duck_sql = to_duckdb(sql)
     with open(os.path.join(args.work, "check.duckdb.sql"), "w") as out:
         out.write(duck_sql)
@@ -543,7 +587,8 @@ def main():
         for name, path in variants:
             summary = lint_summary(args.eventlint, args.schema, path)
             ok &= compare(name, summary["findingsByRule"], sql_counts(duck_sql, path), ids)
-            ok &= compare_plan_rules(summary["rules"], sql_counts(duck_rules_sql, path))
+            ok &= compare_keyed(ids)
+            ok &= compare_plan_rules(summary["rules"], sql_rule_counts(duck_rules_sql, path))
     return 0 if ok else 1
 
 

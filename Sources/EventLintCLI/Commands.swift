@@ -3,7 +3,7 @@ import EventLintKit
 /// Every command's option table and help text: the one source for the parser and for `--help`.
 enum Commands {
     static let schema = OptionDefinition.valued("--schema", "DIR", "plan directory (default: schema)")
-    static let format = OptionDefinition.valued("--format", "FORMAT", "text (default), json, github, sarif, junit or markdown")
+    static let format = OptionDefinition.valued("--format", "FORMAT", "text (default), json, github, sarif, junit, markdown or html")
     static let failOn = OptionDefinition.valued(
         "--fail-on", "SEVERITY", "exit 1 on findings at or above: error (default), warning, info")
 
@@ -34,7 +34,7 @@ enum Commands {
             .valued("--input-format", "FORMAT", "auto (default: detected per line), bq, flat, mp, ios-console or\nandroid-logcat"),
             .valued("--jobs", "N", "worker threads (default: the number of cores)"),
             failOn,
-            .valued("--max-examples", "N", "text: at most N findings shown per rule (default 10, 0 = all)"),
+            .valued("--max-examples", "N", "text: findings grouped by rule, event and param, with N more example lines\nper group (default 3, 0 = every finding in full)"),
             .valued("--max-findings", "N", "keep and list at most N findings; the rest are counted (default 10000,\n0 = all)"),
             .valued("--max-line-bytes", "N", "longer lines are skipped and reported (default 16777216)"),
             .valued("--max-depth", "N", "deepest JSON nesting accepted (default 512)"),

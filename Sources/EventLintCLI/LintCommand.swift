@@ -46,7 +46,7 @@ enum LintCommand {
             if let depth = try parsed.integer("--max-depth", range: 1...100_000) { request.settings.maxDepth = depth }
             request.unclosedWindowMinutes = try parsed.decimal(
                 "--unclosed-window", range: 0...maxUnclosedWindowMinutes, unit: "minutes")
-            maxExamples = try parsed.integer("--max-examples", range: 0...1_000_000) ?? 10
+            maxExamples = try parsed.integer("--max-examples", range: 0...1_000_000) ?? 3
             if let limit = try parsed.integer("--max-findings", range: 0...1_000_000_000) {
                 request.settings.maxFindings = limit == 0 ? Int.max : limit
             }
@@ -70,7 +70,8 @@ enum LintCommand {
         }
         let document = ReportDocument(tool: EventLintCLI.tool, command: .lint, findings: result.findings,
                                       rules: ReportDocument.rulesReferenced(by: result.findings),
-                                      summary: LintSummary.summary(of: result), unlisted: result.unlisted)
+                                      summary: LintSummary.summary(of: result), unlisted: result.unlisted,
+                                      groups: result.groups)
         var report = CommandReport(document: document, status: exitStatus(for: result.counts, failOn: failOn),
                                    maxExamples: maxExamples == 0 ? nil : maxExamples)
         // What was read is reported; an input that could not be read (to its end) is part of the

@@ -107,7 +107,7 @@ struct AdversarialCase: CustomTestStringConvertible, Sendable {
             AdversarialCase(name: "A23 100,000-digit number", input: .lines([b("{\"a\":" + String(repeating: "9", count: 100_000) + "}"), g]),
                             expected: ["json/number-too-long 1:6"], valid: 1, invalid: 1, status: 1),
             AdversarialCase(name: "A25 duplicate key", input: .lines([b(#"{"a":1,"a":2}"#), g]),
-                            expected: ["json/duplicate-key 1:8"], valid: 1, invalid: 1, status: 1, hint: "first at byte 1"),
+                            expected: ["json/duplicate-key 1:8"], valid: 1, invalid: 1, status: 1, hint: "first at column 2"),
             AdversarialCase(name: "A25 escaped duplicate key", input: .lines([b(#"{"a":1,"\u0061":2}"#), g]),
                             expected: ["json/duplicate-key 1:8"], valid: 1, invalid: 1, status: 1),
             AdversarialCase(name: "A25 nested duplicate key", input: .lines([b(#"{"b":{"a":1,"a":2}}"#), g]),

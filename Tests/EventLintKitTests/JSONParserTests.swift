@@ -95,7 +95,7 @@ func parseError(_ text: String, mode: JSONMode = .strict, maxDepth: Int = 512) -
     }
 
     @Test func duplicateMessageQuotesTheKey() {
-        #expect(parseError(#"{"step":1,"step":2}"#)?.message == #"duplicate key "step" (first at byte 1)"#)
+        #expect(parseError(#"{"step":1,"step":2}"#)?.message { "\(1):\($0 + 1)" } == #"duplicate key "step" (first at 1:2)"#)
     }
 
     /// Objects beyond the linear-scan threshold go through the hash table; nested large objects

@@ -12,7 +12,7 @@ import Testing
     @Test func unknownFormatIsAnErrorThatListsTheValidNames() {
         #expect(throws: ReportFormatError(name: "xml")) { try ReportFormat(parsing: "xml") }
         #expect(ReportFormatError(name: "xml").description
-            == "unknown format \"xml\"; expected one of: text, json, github, sarif, junit, markdown")
+            == "unknown format \"xml\"; expected one of: text, json, github, sarif, junit, markdown, html")
         #expect(throws: ReportFormatError.self) { try ReportFormat(parsing: "") }
     }
 

@@ -216,6 +216,35 @@ import Testing
 
     // MARK: - markdown
 
+    // MARK: - html
+
+    /// The element names the HTML report writes; data must not add any other, nor a second script.
+    static let htmlElements: Set<String> = [
+        "!DOCTYPE", "html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "p", "div", "section", "form",
+        "label", "select", "option", "table", "thead", "tbody", "tr", "th", "td", "code", "br", "small", "ul", "li",
+        "figure", "figcaption", "svg", "rect", "text", "footer", "script",
+    ]
+
+    @Test func htmlDataAddsNoMarkup() throws {
+        for (name, document) in try [("synthetic", Self.syntheticDocument)] + Self.documents() {
+            let html = Self.render(document, .html)
+            let tags = html.matches(of: /<\/?([A-Za-z!][A-Za-z0-9]*)/).map { String($0.output.1) }
+            #expect(Set(tags).isSubset(of: Self.htmlElements), "\(name): \(Set(tags).subtracting(Self.htmlElements))")
+            #expect(tags.filter { $0 == "script" }.count == 2, "\(name): one script element")
+            // Outside the one script, no '<' that is not a tag of the report.
+            #expect(html.matches(of: /<[^A-Za-z!\/]/).isEmpty, "\(name)")
+            // Data stays text: no element, handler or attribute that could load anything.
+            for needle in ["<img", "</td></tr><script>", "url(", "@import", "\u{1B}", "\u{202E}", "\u{2028}", "\u{9B}"] {
+                #expect(!html.contains(needle), "\(name): \(needle.debugDescription) in html")
+            }
+            // Attribute names only: a quoted value cannot end early, since data's quotes are entities.
+            for tag in html.matches(of: /<[A-Za-z][^>]*>/).map({ String($0.output).replacing(/"[^"]*"/, with: "\"\"") }) {
+                #expect(!tag.contains(" src=") && !tag.contains(" href=") && !tag.contains(" on"), "\(name): \(tag)")
+            }
+            #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;") || name != "synthetic")
+        }
+    }
+
     @Test func markdownDataAddsNoStructure() throws {
         let hostile = Self.render(Self.syntheticDocument, .markdown).split(separator: "\n", omittingEmptySubsequences: false)
         let benign = Self.render(Self.benignDocument, .markdown).split(separator: "\n", omittingEmptySubsequences: false)

@@ -70,7 +70,9 @@ import Testing
         }
         let document = ReportFixture.document(findings: many)
         let rendered = document.rendered(ReportOptions(format: .json, maxExamples: 1))
-        #expect(rendered.components(separatedBy: "\"rule\": \"stream/enum-value\"").count == 6)
+        // Five findings and their one group.
+        #expect(rendered.components(separatedBy: "\"rule\": \"stream/enum-value\"").count == 7)
+        #expect(rendered.contains("\"count\": 5"))
     }
 }
 
@@ -89,7 +91,8 @@ import Testing
         ])
         #expect(Self.keys(LintSummary.summary(of: result)) == [
             "automaticEvents", "blankLines", "bytes", "events", "eventsChecked", "findingsByRule", "invalidLines",
-            "linesRead", "missingRequired", "notAnalyticsLines", "notEvents", "oversizeLines", "pairs", "rules", "typeVariation",
+            "linesRead", "missingRequired", "notAnalyticsLines", "notEvents", "oversizeLines", "pairArms", "pairs", "rules",
+            "typeVariation",
             "unknownEventNames", "unknownEvents", "unlistedFindings", "validLines",
         ])
         let json = LintSummary.summary(of: result).json.rendered(pretty: false)

@@ -72,7 +72,8 @@ public enum RegisteredDefinitionsReader {
         do {
             root = try JSONParser.parse(bytes, mode: .strict, maxDepth: 64)
         } catch {
-            throw LoadError(message: error.message, location: location(error.offset), ruleID: error.rule.id)
+            throw LoadError(message: error.message { "\(location($0).line):\(location($0).column)" },
+                            location: location(error.offset), ruleID: error.rule.id)
         }
         guard case .object(let members) = root.value else {
             throw failure("expected an Admin API list response (an object with customDimensions or customMetrics)",

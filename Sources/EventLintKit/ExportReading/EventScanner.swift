@@ -176,8 +176,8 @@ public struct EventScanner {
             case .userID: userID = try readScalar(&cursor)
             case .eventTimestamp, .timestampMicros:
                 if topKey == .eventTimestamp { sawEventTimestamp = true }
-                event.timestampOffset = cursor.offset
                 let token = try readScalar(&cursor)
+                event.timestampOffset = token.offset
                 if token.kind != .null {
                     event.timestamp = Self.integer(token, bytes)
                     event.timestampInvalid = event.timestamp == nil
@@ -296,8 +296,8 @@ public struct EventScanner {
                 try scanFlatObject(&cursor, bytes, into: &scan.params, event: &event, what: "params", itemsInside: true)
                 event.params = start..<scan.params.count
             case .timestampMicros, .eventTimestamp:
-                event.timestampOffset = cursor.offset
                 let token = try readScalar(&cursor)
+                event.timestampOffset = token.offset
                 if token.kind != .null {
                     event.timestamp = Self.integer(token, bytes)
                     event.timestampInvalid = event.timestamp == nil
@@ -461,8 +461,11 @@ public struct EventScanner {
     @inline(__always)
     func readScalar(_ cursor: inout JSONCursor) throws(JSONError) -> ValueToken {
         var token = ValueToken()
+        // The kind first: it skips the whitespace after the colon (`"key": value`), so the
+        // offset is the value's first byte.
+        let kind = try cursor.peekKind()
         token.offset = cursor.offset
-        switch try cursor.peekKind() {
+        switch kind {
         case .string:
             let string = try cursor.readString()
             token.kind = .string

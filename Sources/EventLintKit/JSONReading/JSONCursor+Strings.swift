@@ -59,7 +59,7 @@ extension JSONCursor {
             while index < count && table[Int(bytes[index])] & mask == 0 { index += 1 }
             guard index < count else {
                 throw JSONError(
-                    .unexpectedEnd, at: count, "unterminated string starting at byte \(start - 1)")
+                    .unexpectedEnd, at: count, "unterminated string", related: ("starting at", start - 1))
             }
             let current = bytes[index]
             if current == quote {

@@ -178,7 +178,7 @@ public struct JSONCursor {
                 }
                 offset += 1
             }
-            throw JSONError(.unexpectedEnd, at: count, "unterminated block comment opened at byte \(start)")
+            throw JSONError(.unexpectedEnd, at: count, "unterminated block comment", related: ("opened at", start))
         default:
             throw unexpected(at: offset, expecting: "a value")
         }
@@ -352,7 +352,7 @@ public struct JSONCursor {
         if let duplicate = scratch.registerKey(key, in: bytes) {
             throw JSONError(
                 .duplicateKey, at: key.sourceStart,
-                "duplicate key \(JSONError.quote(key.decodedString(in: bytes))) (first at byte \(duplicate))")
+                "duplicate key \(JSONError.quote(key.decodedString(in: bytes)))", related: ("first at", duplicate))
         }
         guard try peekNonWhitespace() == ASCII.colon else {
             throw unexpected(at: offset, expecting: "':' after object key")

@@ -42,17 +42,39 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     public var offset: Int
     /// Lowercase start, no trailing period, offending key or character quoted.
     public var message: String
+    /// A second place the message refers to (where the first of two equal keys stands, where an
+    /// unterminated string starts): words and a 0-based byte offset, which `message(position:)`
+    /// spells as `line:column` the way the finding's location does.
+    public var related: (words: String, offset: Int)?
 
-    public init(_ kind: JSONErrorKind, at offset: Int, _ message: String) {
+    public init(_ kind: JSONErrorKind, at offset: Int, _ message: String, related: (words: String, offset: Int)? = nil) {
         self.kind = kind
         self.offset = offset
         self.message = message
+        self.related = related
+    }
+
+    /// The message with the related place, if any, spelled by `position` (offset → `line:column`).
+    public func message(position: (Int) -> String) -> String {
+        guard let related else { return message }
+        return "\(message) (\(related.words) \(position(related.offset)))"
+    }
+
+    public static func == (lhs: JSONError, rhs: JSONError) -> Bool {
+        lhs.kind == rhs.kind && lhs.offset == rhs.offset && lhs.message == rhs.message
+            && lhs.related?.words == rhs.related?.words && lhs.related?.offset == rhs.related?.offset
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(offset)
+        hasher.combine(message)
     }
 
     /// The rule this error reports under (`json/<kebab-kind>`).
     public var rule: Rule { JSONRules.rule(for: kind) }
 
-    public var description: String { "\(rule.id) at byte \(offset): \(message)" }
+    public var description: String { "\(rule.id) at byte \(offset): \(message { "byte \($0)" })" }
 }
 
 extension JSONError {

@@ -223,6 +223,9 @@ public struct UserPropertyDeclaration: Sendable {
     public var registration: Registration
     public var registrationLocation: SourceLocation?
     public var description: String?
+    /// `experiment: true`: the property holds an experiment arm, so lint splits each pair's
+    /// counts per arm value (and per combination of arms).
+    public var experiment = false
 }
 
 /// One test a condition makes on a value.

@@ -124,6 +124,7 @@ extension PlanFileReader {
                     property.registrationLocation = location(member.value.offset)
                 }
             case "description": property.description = string(member.value, "description")
+            case "experiment": property.experiment = bool(member.value, "experiment") ?? false
             default: break
             }
         }

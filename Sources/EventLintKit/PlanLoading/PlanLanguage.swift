@@ -109,6 +109,7 @@ public enum PlanLanguage {
         Key("type", types, "The value type (default string)."),
         Key("values", values, "The allowed values."),
         Key("register", registration, "How GA4 registers it, normally 'user'."),
+        Key("experiment", .boolean, "It holds an A/B arm: lint splits each pair's funnel by its values."),
         Key("description", .string, "What it means."),
     ])
 

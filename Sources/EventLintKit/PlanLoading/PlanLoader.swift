@@ -30,7 +30,7 @@ public enum PlanLoader {
             } catch {
                 let position = index.location(of: error.offset)
                 throw LoadError(
-                    message: error.message,
+                    message: error.message { "\(index.location(of: $0).line):\(index.location(of: $0).column)" },
                     location: SourceLocation(file: source.path, line: position.line, column: position.column),
                     ruleID: error.rule.id)
             }

@@ -18,6 +18,7 @@ extension ReportDocument {
             ("version", .string(tool.version)),
             ("command", .string(command.rawValue)),
             ("findings", .array(findings.map(\.json))),
+            ("groups", .array(findingGroups.map(\.json))),
             ("counts", counts.json),
             ("summary", summary?.json ?? .null),
         ])
@@ -37,7 +38,51 @@ extension Finding {
             ("byteOffset", location.byteOffset.map { .int($0) }),
             ("event", event.map { .string($0) }),
             ("param", param.map { .string($0) }),
+        ] + triageFields + [
             ("notes", .array(notes.map(\.json))),
+        ])
+    }
+
+    /// The structured fields of a finding of an export line, each left out when the line does
+    /// not have it: `value`, `userId`, `eventTimestamp` (microseconds), `appVersion`, `platform`,
+    /// and `related` (the other lines of a pair or rule finding). JSON and SARIF's `properties`.
+    var triageFields: [(String, JSONOutput?)] {
+        [
+            ("value", value.map { .string($0) }),
+            ("userId", context.user.map { .string($0) }),
+            ("eventTimestamp", context.timestamp.map { .int($0) }),
+            ("appVersion", context.appVersion.map { .string($0) }),
+            ("platform", context.platform.map { .string($0) }),
+            ("related", context.related.isEmpty ? nil : .array(context.related.map { location in
+                .object([("file", .string(location.file)), ("line", .int(Int64(location.line))),
+                         ("column", .int(Int64(location.column)))])
+            })),
+        ]
+    }
+}
+
+extension FindingGroup {
+    /// `{"rule","severity","event"?,"param"?,"count","first","last","examples","values"?,
+    /// "otherValues"?,"overflow"?}`: locations as `{"file","line","column"}`.
+    public var json: JSONOutput {
+        func place(_ location: SourceLocation) -> JSONOutput {
+            .object([("file", .string(location.file)), ("line", .int(Int64(location.line))),
+                     ("column", .int(Int64(location.column)))])
+        }
+        return .object(omittingNil: [
+            ("rule", .string(ruleID)),
+            ("severity", .string(severity.rawValue)),
+            ("event", event.map { .string($0) }),
+            ("param", param.map { .string($0) }),
+            ("count", .int(Int64(count))),
+            ("first", place(first.location)),
+            ("last", place(last)),
+            ("examples", .array(examples.map(place))),
+            ("values", values.isEmpty ? nil : .array(values.map {
+                .object([("value", .string($0.value)), ("count", .int(Int64($0.count)))])
+            })),
+            ("otherValues", otherValues > 0 ? .int(Int64(otherValues)) : nil),
+            ("overflow", isOverflow ? .bool(true) : nil),
         ])
     }
 }

@@ -37,11 +37,16 @@ public struct ReportDocument: Sendable {
     /// One line `text` prints before the findings: the verdict of `check --base`
     /// ("2 breaking changes, 49 additive").
     public var headline: String?
+    /// Every finding grouped by rule, event and param with exact counts, as the run built them
+    /// (`lint`, where findings past `--max-findings` are only counted); `nil` groups `findings`.
+    public var groups: [FindingGroup]?
 
     public init(
         tool: ReportTool, command: ReportCommand, findings: [Finding], rules: [Rule],
-        summary: ReportSummary? = nil, unlisted: FindingCounts = FindingCounts(), headline: String? = nil
+        summary: ReportSummary? = nil, unlisted: FindingCounts = FindingCounts(), headline: String? = nil,
+        groups: [FindingGroup]? = nil
     ) {
+        self.groups = groups
         self.tool = tool
         self.command = command
         self.findings = findings
@@ -57,6 +62,9 @@ public struct ReportDocument: Sendable {
         let ids = Set(findings.map(\.ruleID))
         return catalog.filter { ids.contains($0.id) }.sorted { $0.id < $1.id }
     }
+
+    /// The groups of every finding: the run's, or those of the listed findings.
+    public var findingGroups: [FindingGroup] { groups ?? FindingGroups(findings).sorted }
 
     /// Every finding at each severity, listed or not.
     public var counts: SeverityCounts {
@@ -82,6 +90,7 @@ public struct ReportDocument: Sendable {
         case .sarif: SARIFReporter().render(self)
         case .junit: JUnitReporter().render(self)
         case .markdown: MarkdownReporter().render(self)
+        case .html: HTMLReporter().render(self)
         }
     }
 }

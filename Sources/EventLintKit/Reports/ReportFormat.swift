@@ -13,6 +13,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case junit
     /// Markdown for `$GITHUB_STEP_SUMMARY`.
     case markdown
+    /// One self-contained HTML page (inline CSS, SVG and script; no network) for a CI artifact.
+    case html
 
     /// Parses a `--format` value. Unknown names are a usage error the caller reports; they never
     /// trap, because a flag value is user input.

@@ -95,7 +95,7 @@ public struct SARIFReporter {
             ("event", finding.event.map { .string($0) }),
             ("param", finding.param.map { .string($0) }),
             ("byteOffset", finding.location.byteOffset.map { .int($0) }),
-        ]
+        ] + finding.triageFields
         let hasProperties = properties.contains { $0.1 != nil }
         return .object(omittingNil: [
             ("ruleId", .string(finding.ruleID)),

@@ -35,23 +35,32 @@ public struct TextReporter {
     public func render(_ document: ReportDocument) -> String {
         var blocks: [String] = []
         if let headline = document.headline { blocks.append(paint(Self.visible(headline), Self.bold)) }
-        let (shown, hidden) = Self.limit(document.findings, maxExamples: maxExamples)
-        var compact: [String] = []
-        for finding in shown {
-            if compactInfo && finding.severity == .info {
-                compact.append(paint(finding.severity.rawValue, Self.severityStyle(finding.severity))
-                    + "[\(finding.ruleID)]: \(Self.visible(finding.message)) (\(Self.visible(finding.location.description)))")
-            } else {
-                blocks.append(block(for: finding))
+        if let groups = document.groups, let maxExamples {
+            // A run that grouped its findings: each distinct problem once, with its count.
+            for group in groups { blocks.append(block(for: group, examples: maxExamples)) }
+        } else {
+            let (shown, hidden) = Self.limit(document.findings, maxExamples: maxExamples)
+            var compact: [String] = []
+            for finding in shown {
+                if compactInfo && finding.severity == .info {
+                    compact.append(paint(finding.severity.rawValue, Self.severityStyle(finding.severity))
+                        + "[\(finding.ruleID)]: \(Self.visible(finding.message)) (\(Self.visible(finding.location.description)))")
+                } else {
+                    blocks.append(block(for: finding))
+                }
             }
-        }
-        if !compact.isEmpty { blocks.append(compact.joined(separator: "\n")) }
-        if !hidden.isEmpty {
-            blocks.append(hidden.map { "... and \($0.count) more [\($0.ruleID)]" }.joined(separator: "\n"))
+            if !compact.isEmpty { blocks.append(compact.joined(separator: "\n")) }
+            if !hidden.isEmpty {
+                blocks.append(hidden.map { "... and \($0.count) more [\($0.ruleID)]" }.joined(separator: "\n"))
+            }
         }
         if let summary = document.summary {
             let lines = SummaryTextLayout(escape: Self.visible).lines(summary)
             if !lines.isEmpty { blocks.append(lines.joined(separator: "\n")) }
+        }
+        if let groups = document.groups, !groups.isEmpty {
+            let table = FindingGroupTable.summary(groups)
+            blocks.append(SummaryTextLayout(escape: Self.visible).lines(table).joined(separator: "\n"))
         }
         blocks.append(document.counts.tally)
         return blocks.joined(separator: "\n\n") + "\n"
@@ -79,6 +88,32 @@ public struct TextReporter {
             return extra > 0 ? (id, extra) : nil
         }
         return (shown, hidden)
+    }
+
+    /// A group: its first finding in full, then how many there are, from where to where, a few
+    /// more example lines and, for a value rule, the values.
+    private func block(for group: FindingGroup, examples: Int) -> String {
+        var text = block(for: group.first)
+        let gutter = String(repeating: " ", count: String(group.first.location.line).count + 1)
+        func note(_ words: String) { text += "\n" + gutter + paint("=", Self.blue) + " " + Self.visible(words) }
+        if group.isOverflow {
+            note("\(group.count) findings of this rule on further events and params (past \(FindingGroups.groupLimit) groups)")
+        } else if group.count > 1 {
+            note("\(group.count) findings like this, the last at \(group.last)")
+        }
+        let more = group.examples.dropFirst().prefix(max(0, examples))
+        if group.count > 1, !more.isEmpty {
+            let sameFile = more.allSatisfy { $0.file == group.first.location.file }
+            note((sameFile ? "also at line\(more.count == 1 ? "" : "s") " : "also at ")
+                 + more.map { sameFile ? String($0.line) : $0.description }.joined(separator: ", "))
+        }
+        if group.values.count > 1 || group.otherValues > 0 {
+            var words = "values: " + group.values.sorted { $0.count > $1.count }
+                .map { "\"\($0.value)\" \($0.count)" }.joined(separator: ", ")
+            if group.otherValues > 0 { words += ", other values \(group.otherValues)" }
+            note(words)
+        }
+        return text
     }
 
     private func block(for finding: Finding) -> String {

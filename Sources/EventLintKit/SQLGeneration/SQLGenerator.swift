@@ -79,7 +79,11 @@ public struct SQLGenerator {
     func header() -> String {
         var lines = [
             "-- eventlint sql \(ToolVersion.current): lint's checks as BigQuery Standard SQL, generated from the tracking plan",
-            "-- plan: \(plan.files.count) files, \(plan.events.count) events, \(plan.params.count) params, \(plan.userProperties.count) user properties, \(plan.pairs.count) pairs, \(plan.rules.count) rules",
+            "-- plan: " + [(plan.files.count, "file", "files"), (plan.events.count, "event", "events"),
+                           (plan.params.count, "param", "params"),
+                           (plan.userProperties.count, "user property", "user properties"),
+                           (plan.pairs.count, "pair", "pairs"), (plan.rules.count, "rule", "rules")]
+                .map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }.joined(separator: ", "),
             "-- table: \(request.table)" + dateRangeComment(),
             "-- mode: \(request.mode.rawValue)" + modeColumns,
             "-- run: bq query --use_legacy_sql=false < this-file.sql   (docs/sql.md)",
@@ -141,7 +145,16 @@ public struct SQLGenerator {
         let filter = suppressionFilter().map { "\nWHERE \($0)" } ?? ""
         switch request.mode {
         case .counts:
-            return "SELECT rule_id, COUNT(*) AS violations\nFROM findings\(filter)\nGROUP BY rule_id\nORDER BY rule_id"
+            // One row per (rule id, event, param) found, and a 0 row for every check the script
+            // computes that found nothing, so a clean result still lists what was checked.
+            let checks = SQLCoverage.computedIDs.map(SQLText.string).joined(separator: ", ")
+            return """
+            SELECT check_id AS rule_id, found.event_name, found.param, COUNT(found.rule_id) AS violations
+            FROM UNNEST([\(checks)]) AS check_id
+            LEFT JOIN (SELECT * FROM findings\(filter)) AS found ON found.rule_id = check_id
+            GROUP BY check_id, found.event_name, found.param
+            ORDER BY rule_id, found.event_name, found.param
+            """
         case .rules:
             return "SELECT plan_rule, COUNT(*) AS violations\nFROM plan_rule_findings\nGROUP BY plan_rule\nORDER BY plan_rule"
         case .rows:

@@ -18,7 +18,23 @@ public struct SQLTableReference: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `PROJECT.DATASET.TABLE`. The project may itself hold dots and a colon
     /// (`example.com:analytics`), so the last two parts are the dataset and the table.
-    public init?(parsing text: String) {
+    /// Takes `project.dataset.table` and the spellings `bq` users write: backticked as a whole
+    /// or per part (`` `p`.`d`.`t` ``), and `project:dataset.table` (domain-scoped projects keep
+    /// their own colon: `example.com:p:dataset.table`).
+    public init?(parsing written: String) {
+        var text = written
+        if text.contains("`") {
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            let wrapped = { (part: Substring) in part.count >= 2 && part.first == "`" && part.last == "`" && part.dropFirst().dropLast().allSatisfy { $0 != "`" } }
+            if wrapped(Substring(text)) || parts.allSatisfy(wrapped) {
+                text = text.filter { $0 != "`" }
+            } else {
+                return nil
+            }
+        }
+        if let colon = text.lastIndex(of: ":"), text[text.index(after: colon)...].filter({ $0 == "." }).count == 1 {
+            text.replaceSubrange(colon...colon, with: ".")
+        }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 3 else { return nil }
         let table = parts[parts.count - 1]

@@ -78,6 +78,9 @@ struct CompiledEvent: Sendable {
 /// every event. Immutable and shared by all threads.
 public struct CompiledPlan: Sendable {
     public let plan: Plan
+    /// The `experiment` user properties, in plan order, and their tracked slots.
+    public let experimentNames: [String]
+    let experimentSlots: [Int]
     let eventTable: ByteKeyTable
     let paramTable: ByteKeyTable
     let userPropertyTable: ByteKeyTable
@@ -160,6 +163,8 @@ public struct CompiledPlan: Sendable {
                 earlier.conditions.forEach { trackParam($0.name) }
             }
         }
+        // Experiment arms are read on every recorded event, to split pair counts per arm.
+        for property in plan.userProperties where property.experiment { trackUser(property.name) }
         var compiledParams = plan.params.map {
             CompiledParam(name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: $0.minimum?.value,
                           maximum: $0.maximum?.value, minLength: $0.minLength, maxLength: $0.maxLength,
@@ -263,6 +268,10 @@ public struct CompiledPlan: Sendable {
             storedSlots.append(slots)
             slotPositions.append(positions)
         }
+        experimentNames = plan.userProperties.filter(\.experiment).map(\.name)
+        experimentSlots = plan.userProperties.filter(\.experiment).compactMap { property in
+            userPropertyIndex[property.name].map { compiledUserProperties[$0].trackedSlot }
+        }.filter { $0 >= 0 }
         self.storedSlots = storedSlots
         self.slotPositions = slotPositions
     }

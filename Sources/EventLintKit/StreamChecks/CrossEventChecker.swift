@@ -1,4 +1,28 @@
 /// What one pair saw over the whole input, for the report.
+/// One arm combination's share of a pair: what each arm saw of the flow.
+public struct PairArmStatistics: Sendable, Hashable {
+    public var opened = 0
+    public var closedByOutcome: [String: Int] = [:]
+    /// Unclosed, near the end of the input or not.
+    public var unclosed = 0
+    public var durationsMs: [Double] = []
+
+    public init() {}
+
+    public mutating func add(_ other: PairArmStatistics) {
+        opened += other.opened
+        closedByOutcome.merge(other.closedByOutcome, uniquingKeysWith: +)
+        unclosed += other.unclosed
+        durationsMs += other.durationsMs
+    }
+
+    public var median: Double? {
+        guard !durationsMs.isEmpty else { return nil }
+        let sorted = durationsMs.sorted()
+        return sorted[(sorted.count - 1) / 2]
+    }
+}
+
 public struct PairStatistics: Sendable {
     public var name: String
     public var opened = 0
@@ -9,6 +33,9 @@ public struct PairStatistics: Sendable {
     public var orphanCloses = 0
     /// Open-to-close time in milliseconds, from the timestamps.
     public var durationsMs: [Double] = []
+    /// The same counts per combination of experiment arms (the values of the plan's
+    /// `experiment` user properties on the opening event, in plan order; `(none)` when absent).
+    public var byArms: [[String]: PairArmStatistics] = [:]
 
     public func percentile(_ fraction: Double) -> Double? {
         guard !durationsMs.isEmpty else { return nil }
@@ -158,6 +185,17 @@ struct CrossEventRun {
 
     func eventName(_ record: EventRecord) -> String { checker.plan.events[Int(record.event)].name }
 
+    /// The experiment arms of a record's user properties, in plan order (empty without any).
+    func arms(_ record: EventRecord) -> [String] {
+        let slots = checker.plan.experimentSlots
+        guard !slots.isEmpty else { return [] }
+        let values = self.values(record)
+        return slots.map { slot in
+            let value = values[slot]
+            return value.isUsable ? text(value).replacingQuotes : "(none)"
+        }
+    }
+
     func userText(_ record: EventRecord) -> String {
         record.user < input.users.count ? "\"" + input.users.withBytes(of: Int(record.user), LinePass.string) + "\"" : "(unknown)"
     }
@@ -175,8 +213,11 @@ struct CrossEventRun {
 
     mutating func report(_ rule: Rule, severity: Severity? = nil, _ message: String, at record: EventRecord,
                          param: String? = nil, notes: [FindingNote] = []) {
+        let user = record.user < input.users.count ? input.users.withBytes(of: Int(record.user), LinePass.string) : nil
+        let context = FindingContext(user: user, timestamp: record.timestamp == .min ? nil : record.timestamp,
+                                     related: notes.compactMap(\.location))
         findings.append(Finding(rule: rule, severity: severity, message: message, at: location(record),
-                                event: eventName(record), param: param, notes: notes))
+                                event: eventName(record), param: param, notes: notes, context: context))
     }
 
     // MARK: - One user
@@ -230,11 +271,13 @@ struct CrossEventRun {
                 if let lastTimestamp, record.timestamp != .min,
                    record.timestamp >= lastTimestamp.subtractingSaturating(input.unclosedWindowMicros) {
                     statistics[index].unclosedNearEnd += 1
+                    statistics[index].byArms[arms(record), default: PairArmStatistics()].unclosed += 1
                     report(PairRules.unclosedNearEnd,
                            "pair \"\(name)\": \"\(eventName(record))\" is not closed for user \(userText(record)), but it opened within \(windowText) of the user's last event: the export window may have cut it off",
                            at: record)
                 } else {
                     statistics[index].unclosed += 1
+                    statistics[index].byArms[arms(record), default: PairArmStatistics()].unclosed += 1
                     report(PairRules.unclosed, "pair \"\(name)\": \"\(eventName(record))\" is never closed for user \(userText(record))",
                            at: record)
                 }
@@ -267,10 +310,12 @@ struct CrossEventRun {
         }
         if pair.opens.contains(where: { $0.matches(record, values) }) {
             statistics[index].opened += 1
+            statistics[index].byArms[arms(record), default: PairArmStatistics()].opened += 1
             let position = open.firstIndex(where: { $0.key == key })
             if let position, pair.declaration.closeRequired {
                 let previous = open[position].record
                 statistics[index].unclosed += 1
+                statistics[index].byArms[arms(previous), default: PairArmStatistics()].unclosed += 1
                 report(PairRules.reopened,
                        "pair \"\(name)\": \"\(eventName(previous))\" is opened again before it was closed, for user \(userText(previous))",
                        at: previous, notes: [FindingNote("opened again here", at: location(record))])
@@ -278,9 +323,13 @@ struct CrossEventRun {
             if let position { open[position].record = record } else { open.append((key, record)) }
             return
         }
-        if pair.inside.contains(where: { $0.matches(record, values) }), !open.contains(where: { $0.key == key }) {
+        if let inside = pair.inside.firstIndex(where: { $0.matches(record, values) }), !open.contains(where: { $0.key == key }) {
+            // Name the matchers: `"x_step_shown" (step privacy) comes while no "x_step_shown" (step intro) is open`.
+            let matched = pair.declaration.inside.indices.contains(inside) ? pair.declaration.inside[inside].spelled
+                : "\"\(eventName(record))\""
+            let opener = pair.declaration.opens.map(\.spelled).joined(separator: " or ")
             report(PairRules.insideOutside,
-                   "pair \"\(name)\": \"\(eventName(record))\" comes while no \"\(pair.declaration.opens.first?.event ?? name)\" is open, for user \(userText(record))",
+                   "pair \"\(name)\": \(matched) comes while no \(opener.isEmpty ? "\"\(name)\"" : opener) is open, for user \(userText(record))",
                    at: record)
         }
     }
@@ -304,11 +353,16 @@ struct CrossEventRun {
             outcome = value.isUsable ? text(value).replacingQuotes : "(no valid \(pair.declaration.outcomeParam ?? "outcome"))"
         }
         statistics[index].closedByOutcome[outcome, default: 0] += 1
+        let armKey = arms(opening)
+        statistics[index].byArms[armKey, default: PairArmStatistics()].closedByOutcome[outcome, default: 0] += 1
         let timed = opening.timestamp != .min && closing.timestamp != .min
         // Timestamps are inside `GA4Facts.plausibleTimestampMicros` (others are cleared per
         // event), so this cannot overflow; saturating all the same, so no input can wrap it.
         let deltaMs = Double(closing.timestamp.subtractingSaturating(opening.timestamp)) / 1000
-        if timed { statistics[index].durationsMs.append(deltaMs) }
+        if timed {
+            statistics[index].durationsMs.append(deltaMs)
+            statistics[index].byArms[armKey, default: PairArmStatistics()].durationsMs.append(deltaMs)
+        }
         guard let slot = pair.durationSlot, let duration = values[slot].measuredNumber,
               let check = pair.declaration.duration else { return }
         if duration < 0 {
@@ -405,5 +459,25 @@ extension String {
     /// Drops the quotes `text(_:)` puts around text values, for table cells.
     var replacingQuotes: String {
         hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : self
+    }
+}
+
+extension EventMatcher {
+    /// `"shield_opt_in_step_shown" (step intro)`: the event and what its conditions ask.
+    var spelled: String {
+        let conditions = conditions.map { condition -> String in
+            let asked = condition.predicates.map { predicate -> String in
+                switch predicate {
+                case .oneOf(let values): values.map(\.plainText).joined(separator: "/")
+                case .noneOf(let values): "not " + values.map(\.plainText).joined(separator: "/")
+                case .atLeast(let number): "≥ " + NumberText.format(number)
+                case .atMost(let number): "≤ " + NumberText.format(number)
+                case .present(let flag): flag ? "present" : "absent"
+                case .equalsUserProperty(let name): "= user property " + name
+                }
+            }
+            return ([condition.name] + asked).joined(separator: " ")
+        }
+        return "\"\(event)\"" + (conditions.isEmpty ? "" : " (" + conditions.joined(separator: ", ") + ")")
     }
 }

@@ -12,6 +12,8 @@ struct FindingStore: Sendable {
     /// Rule ids not recorded at all while set (a capture's events: their user properties were
     /// checked on the line that set them).
     var dropping: Set<String> = []
+    /// Every finding grouped by what the problem is, kept or not: exact counts, bounded size.
+    private(set) var groups = FindingGroups()
 
     init(limit: Int, plan: Plan) {
         self.limit = limit
@@ -24,6 +26,7 @@ struct FindingStore: Sendable {
 
     mutating func append(_ finding: Finding) {
         guard dropping.isEmpty || !dropping.contains(finding.ruleID), let adjusted = plan.adjust(finding) else { return }
+        groups.add(adjusted)
         if kept.count < limit || kept.last.map({ Self.sameLine($0.location, adjusted.location) }) == true {
             kept.append(adjusted)
         } else {
@@ -33,6 +36,12 @@ struct FindingStore: Sendable {
 
     mutating func append(contentsOf findings: some Sequence<Finding>) {
         for finding in findings { append(finding) }
+    }
+
+    /// Gives the kept findings from index `start` on the event's context (their value and
+    /// related lines stay).
+    mutating func setContext(_ context: FindingContext, from start: Int) {
+        for index in kept.indices.dropFirst(start) where kept[index].context.isEmpty { kept[index].context = context }
     }
 
     static func sameLine(_ a: SourceLocation, _ b: SourceLocation) -> Bool { a.line == b.line && a.file == b.file }
@@ -45,12 +54,16 @@ struct FindingStore: Sendable {
             kept.append(finding)
         }
         unlisted.add(other.unlisted)
+        groups.absorb(other.groups, lineOffset: lineOffset)
     }
 
     /// Adds findings made after the line pass (pairs, rules) without cutting.
     mutating func absorb(_ findings: [Finding]) {
         for finding in findings {
-            if let adjusted = plan.adjust(finding) { kept.append(adjusted) }
+            if let adjusted = plan.adjust(finding) {
+                groups.add(adjusted)
+                kept.append(adjusted)
+            }
         }
     }
 

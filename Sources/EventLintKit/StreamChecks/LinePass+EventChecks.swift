@@ -29,6 +29,10 @@ extension LinePass {
     }
 
     func check(_ event: ScannedEvent, scan: LineScan, line: FramedLine) {
+        // Findings of this event get its user, time, release and platform; built only when the
+        // event has a finding, so a clean line decodes nothing more.
+        let mark = findings.count
+        defer { if findings.count > mark { findings.setContext(Self.context(of: event, line.bytes), from: mark) } }
         var event = event
         let bytes = line.bytes
         if let natural = event.formatMismatch, let forced = settings.inputFormat {
@@ -105,13 +109,15 @@ extension LinePass {
                 let name = plan.params[Int(paramIndex)].name
                 findings.append(Finding(rule: StreamRules.unexpectedParam,
                                         message: "param \"\(name)\" is declared, but not for event \"\(compiled.name)\"",
-                                        at: location(line, field.key.sourceStart), event: compiled.name, param: name))
+                                        at: location(line, field.key.sourceStart), event: compiled.name, param: name,
+                                        value: Self.shownValue(field.value, bytes)))
             } else {
                 customParams += 1
                 let name = field.key.decodedString(in: bytes)
                 findings.append(Finding(rule: StreamRules.unknownParam,
                                         message: "event \"\(compiled.name)\" has param \"\(name)\", which the plan does not declare",
-                                        at: location(line, field.key.sourceStart), event: compiled.name, param: name))
+                                        at: location(line, field.key.sourceStart), event: compiled.name, param: name,
+                                        value: Self.shownValue(field.value, bytes)))
             }
         }
         if customParams > GA4Facts.maxParamsPerEvent {
@@ -186,6 +192,15 @@ extension LinePass {
         }
     }
 
+    /// What a finding records of its event's line.
+    static func context(of event: ScannedEvent, _ bytes: UnsafeRawBufferPointer) -> FindingContext {
+        func scalar(_ value: ValueToken) -> String? {
+            value.kind == .string || value.kind == .number ? FindingContext.bounded(text(value, bytes)) : nil
+        }
+        return FindingContext(user: scalar(event.user), timestamp: event.timestamp, appVersion: scalar(event.appVersion),
+                              platform: scalar(event.platform))
+    }
+
     // MARK: - Values
 
     func wire(_ value: ValueToken, _ bytes: UnsafeRawBufferPointer) -> Wire {
@@ -241,7 +256,7 @@ extension LinePass {
         }
         func fail(_ rule: Rule, _ message: String) -> TrackedValue {
             findings.append(Finding(rule: rule, message: message, at: location(line, value.offset), event: eventName,
-                                    param: param.name))
+                                    param: param.name, value: Self.shownValue(value, bytes)))
             return .invalid
         }
         var subject: String {
@@ -293,7 +308,7 @@ extension LinePass {
             return fail(StreamRules.wrongType, "\(subject) is a bucket label, but arrives as a number \(Self.text(value, bytes))")
         default:
             return fail(StreamRules.wrongType,
-                        "\(subject) is declared \(param.type.rawValue), but arrives as \(Self.describe(value, wire, bytes))")
+                        "\(subject) is declared \(param.type.rawValue), but arrives \(Self.arrival(value, wire, bytes))")
         }
     }
 
@@ -357,7 +372,8 @@ extension LinePass {
                                 line: FramedLine) -> TrackedValue {
         let wire = value.slot == .printed ? printedWire(value, bytes, as: property.type) : wire(value, bytes)
         func fail(_ rule: Rule, _ message: String) -> TrackedValue {
-            findings.append(Finding(rule: rule, message: message, at: location(line, value.offset), param: property.name))
+            findings.append(Finding(rule: rule, message: message, at: location(line, value.offset), param: property.name,
+                                    value: Self.shownValue(value, bytes)))
             return .invalid
         }
         var subject: String { "user property \"\(property.name)\"" }
@@ -387,7 +403,7 @@ extension LinePass {
             return .bool(number == 1)
         default:
             return fail(StreamRules.userPropertyWrongType,
-                        "\(subject) is declared \(property.type.rawValue), but arrives as \(Self.describe(value, wire, bytes))")
+                        "\(subject) is declared \(property.type.rawValue), but arrives \(Self.arrival(value, wire, bytes))")
         }
     }
 
@@ -478,6 +494,21 @@ extension LinePass {
         return JSONStringToken(content: value.range, hasEscapes: value.hasEscapes, isQuoted: true).decodedBytes(in: bytes)
     }
 
+    /// A value as a finding keeps it: its text, cut to `FindingContext.maxValueBytes`.
+    static func shownValue(_ value: ValueToken, _ bytes: UnsafeRawBufferPointer) -> String? {
+        switch value.kind {
+        case .string, .number:
+            // Without escapes only a prefix is decoded (a long value costs no more than a short one).
+            var cut = value
+            if !value.hasEscapes {
+                cut.range = value.range.lowerBound..<min(value.range.upperBound, value.range.lowerBound + 4 * FindingContext.maxValueBytes)
+            }
+            return FindingContext.bounded(text(cut, bytes))
+        case .bool: return value.boolValue ? "true" : "false"
+        case .null, .absent, .compound: return nil
+        }
+    }
+
     static func text(_ value: ValueToken, _ bytes: UnsafeRawBufferPointer) -> String {
         decodedValue(value, bytes).withUnsafeBytes { string($0) }
     }
@@ -510,6 +541,11 @@ extension LinePass {
     }
 
     static func format(_ number: Double) -> String { NumberText.format(number) }
+
+    /// `as string_value "26840"`, or `with no value`.
+    static func arrival(_ value: ValueToken, _ wire: Wire, _ bytes: UnsafeRawBufferPointer) -> String {
+        value.kind == .null || value.kind == .absent ? "with no value" : "as " + describe(value, wire, bytes)
+    }
 
     static func describe(_ value: ValueToken, _ wire: Wire, _ bytes: UnsafeRawBufferPointer) -> String {
         let slot: String

@@ -143,7 +143,14 @@ public final class LinePass: @unchecked Sendable {
         } catch {
             counters.invalidLines += 1
             let offset = min(max(error.offset, 0), line.bytes.count)
-            var finding = Finding(rule: error.rule, message: error.message, at: location(line, offset))
+            // On the finding's own line the column says it; a line number here would be local to
+            // the worker's range (whole documents, read in one piece, give real lines).
+            let here = location(line, offset)
+            let message = error.message { related in
+                let place = location(line, min(max(related, 0), line.bytes.count))
+                return place.line == here.line ? "column \(place.column)" : "\(place.line):\(place.column)"
+            }
+            var finding = Finding(rule: error.rule, message: message, at: location(line, offset))
             if error.kind == .notUTF8 && line.byteOffset == 0 && documentIndex == nil {
                 finding.message = "the file is not UTF-8 (it looks like UTF-16), so none of its lines can be read; "
                     + "convert it, e.g. `iconv -f UTF-16 -t UTF-8 FILE > FILE.ndjson`"

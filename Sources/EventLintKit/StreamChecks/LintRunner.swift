@@ -25,6 +25,9 @@ public struct LintResult: Sendable {
     public var inputErrors: [ExportInputError] = []
     /// Findings found but not kept in `findings` (over `maxFindings`), counted exactly.
     public var unlisted = FindingCounts()
+    /// Every finding, listed or not, grouped by rule, event and param (exact counts), in report
+    /// order.
+    public var groups: [FindingGroup] = []
     /// Every rejected line, in file and line order (with `collectRejects`).
     public var rejects: [RejectedLine] = []
     public var files: [String]
@@ -61,7 +64,7 @@ public enum LintRunner {
                 }
                 seen[identity] = path
             }
-            files.append(path)
+            files.append(displayName(path))
             do throws(ExportInputError) {
                 let (passes, failure) = try runFile(path, fileIndex: fileIndex, plan: plan, request: request,
                                                     progress: progress)
@@ -86,6 +89,7 @@ public enum LintRunner {
         var result = LintResult(findings: merged.findings.kept, counters: merged.counters, pairs: cross.pairs,
                                 ruleViolations: cross.ruleViolations, files: files, plan: plan)
         result.unlisted = merged.findings.unlisted
+        result.groups = merged.findings.groups.sorted
         result.rejects = merged.rejects
         result.inputErrors = inputErrors
         return result
@@ -143,7 +147,7 @@ public enum LintRunner {
                          settings: LintSettings) throws(ExportInputError) {
         let framer = try LineFramer(path: path, range: range, options: settings.framing)
         do {
-            try pass.run(framer, file: path, fileIndex: fileIndex)
+            try pass.run(framer, file: displayName(path), fileIndex: fileIndex)
         } catch let error as ExportInputError {
             throw error
         } catch {
@@ -180,6 +184,9 @@ public enum LintRunner {
         }
         return false
     }
+
+    /// How locations name an input: `<stdin>` for `-`, which reads as a file name no one has.
+    public static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
     /// A pretty-printed JSON array of rows (BigQuery console "Save results → JSON") is one JSON
     /// document over many lines, not NDJSON: read it whole (up to `maxLineBytes`).

@@ -45,9 +45,14 @@ public struct LintSummary {
         for (eventIndex, event) in plan.events.enumerated() {
             for (paramIndex, param) in plan.params.enumerated() {
                 let base = (eventIndex * plan.params.count + paramIndex) * StreamCounters.wireKindCount
-                let shares = (0..<StreamCounters.wireKindCount).compactMap { kind -> (String, Int)? in
-                    let count = counters.wireKinds[base + kind]
-                    return count > 0 ? (Self.wireNames[kind], count) : nil
+                var kinds = (0..<StreamCounters.wireKindCount).map { counters.wireKinds[base + $0] }
+                // An int on a double param is a double GA4 stores as double_value: no variation.
+                if param.type == .double {
+                    kinds[2] = kinds[2].addingSaturating(kinds[1])
+                    kinds[1] = 0
+                }
+                let shares = kinds.indices.compactMap { kind -> (String, Int)? in
+                    kinds[kind] > 0 ? (Self.wireNames[kind], kinds[kind]) : nil
                 }
                 if shares.count > 1 {
                     list.append(TypeStatistic(event: event.name, param: param.name,
@@ -67,6 +72,7 @@ public struct LintSummary {
         var sections = [SummarySection([.sentence(accounting), .sentence(eventLine)]
                                        + (result.unlisted.isEmpty ? [] : [.sentence(unlistedLine)]))]
         sections.append(pairSection)
+        if let armSection { sections.append(armSection) }
         sections.append(ruleSection)
         sections.append(SummarySection([.table(Self.namedCounts(
             key: "findingsByRule", name: "rule", count: "findings", result.countsByRule.sorted { $0.key < $1.key },
@@ -177,8 +183,75 @@ public struct LintSummary {
                 .integer(pair.orphanCloses), .milliseconds(pair.percentile(0.5)), .milliseconds(pair.percentile(0.9)),
             ]
         }
-        return SummarySection(title: "pairs", [.table(SummaryTable(key: "pairs", columns: columns, rows: rows, layout: .lines,
-                                                                               audience: rows.isEmpty ? .machines : .everyone))])
+        // Machines get every pair; people only those of which an event was seen (the others
+        // would be rows of zeros), and one line naming the rest.
+        let seenRows = zip(result.pairs, rows).filter { Self.seen($0.0) }.map(\.1)
+        var blocks: [SummaryBlock] = [
+            .table(SummaryTable(key: "pairs", columns: columns, rows: rows, layout: .lines, audience: .machines)),
+            .table(SummaryTable(columns: columns, rows: seenRows, layout: .lines,
+                                audience: seenRows.isEmpty ? .machines : .people)),
+        ]
+        let unseen = result.pairs.filter { !Self.seen($0) }.map(\.name)
+        if !unseen.isEmpty { blocks.append(.sentence(Self.notSeen(unseen, "pair", "pairs"))) }
+        return SummarySection(title: "pairs", blocks)
+    }
+
+    /// `2 pairs with no event in the input: a, b` (people only).
+    static func notSeen(_ names: [String], _ singular: String, _ plural: String) -> SummaryText {
+        var text = SummaryText(stringLiteral: "\(names.count) \(names.count == 1 ? singular : plural) with no event in the input: ")
+        text.add(.names(names))
+        return text
+    }
+
+    static func seen(_ pair: PairStatistics) -> Bool {
+        pair.opened > 0 || pair.orphanCloses > 0 || !pair.closedByOutcome.isEmpty
+    }
+
+    /// Whether any event a plan rule applies to was seen.
+    func seen(rule: RuleDeclaration) -> Bool {
+        rule.events.contains { name in
+            result.plan.plan.events.firstIndex { $0.name == name }.map { counters.perEvent[$0] > 0 } ?? false
+        }
+    }
+
+    /// Each pair's counts per experiment arm value and per combination of arms (the 2×2 grid
+    /// of two experiments): does each arm see exactly the flow it should.
+    var armSection: SummarySection? {
+        let names = result.plan.experimentNames
+        guard !names.isEmpty else { return nil }
+        let columns = [
+            SummaryColumn("pair", key: "pair", role: .label),
+            SummaryColumn("arms", key: "arms", role: .bare),
+            SummaryColumn("opened", key: "opened"),
+            SummaryColumn("closed", key: "closed"),
+            SummaryColumn("outcomes", key: "closedByOutcome", role: .aside),
+            SummaryColumn("unclosed", key: "unclosed"),
+            SummaryColumn("median", key: "durationMedianMs"),
+        ]
+        var rows: [[SummaryValue]] = []
+        for pair in result.pairs where Self.seen(pair) {
+            func row(_ label: String, _ arm: PairArmStatistics) -> [SummaryValue] {
+                let outcomes = arm.closedByOutcome.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                return [.text(pair.name), .text(label), .integer(arm.opened), .integer(arm.closedByOutcome.values.reduce(0) { $0.addingSaturating($1) }),
+                        .tally(outcomes.map { SummaryTally($0.key, $0.value) }), .integer(arm.unclosed),
+                        .milliseconds(arm.median)]
+            }
+            // Per value of each experiment, then per combination.
+            for (position, name) in names.enumerated() {
+                var byValue: [String: PairArmStatistics] = [:]
+                for (key, arm) in pair.byArms where position < key.count { byValue[key[position], default: PairArmStatistics()].add(arm) }
+                for value in byValue.keys.sorted() { rows.append(row("\(name)=\(value)", byValue[value]!)) }
+            }
+            if names.count > 1 {
+                for key in pair.byArms.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                    rows.append(row(zip(names, key).map { "\($0)=\($1)" }.joined(separator: " × "), pair.byArms[key]!))
+                }
+            }
+        }
+        return SummarySection(title: "pairs per experiment arm", [
+            .table(SummaryTable(key: "pairArms", columns: columns, rows: rows, layout: .lines,
+                                audience: rows.isEmpty ? .machines : .everyone)),
+        ])
     }
 
     /// `rule_name: 3 violations`, one row per plan rule.
@@ -186,10 +259,17 @@ public struct LintSummary {
         let rows: [[SummaryValue]] = plan.rules.enumerated().map { index, rule in
             [.text(rule.name), .count(result.ruleViolations[index], singular: "violation", plural: "violations")]
         }
-        let table = SummaryTable(
-            key: "rules", columns: [SummaryColumn("rule", role: .label), SummaryColumn("violations", role: .bare)],
-            rows: rows, layout: .lines, keyedByFirstColumn: true, audience: rows.isEmpty ? .machines : .everyone)
-        return SummarySection(title: "rules", [.table(table)])
+        let isSeen = plan.rules.indices.map { seen(rule: plan.rules[$0]) || result.ruleViolations[$0] > 0 }
+        let seenRows = rows.indices.filter { isSeen[$0] }.map { rows[$0] }
+        let columns = [SummaryColumn("rule", role: .label), SummaryColumn("violations", role: .bare)]
+        var blocks: [SummaryBlock] = [
+            .table(SummaryTable(key: "rules", columns: columns, rows: rows, layout: .lines, keyedByFirstColumn: true,
+                                audience: .machines)),
+            .table(SummaryTable(columns: columns, rows: seenRows, layout: .lines, audience: seenRows.isEmpty ? .machines : .people)),
+        ]
+        let unseen = plan.rules.indices.filter { !isSeen[$0] }.map { plan.rules[$0].name }
+        if !unseen.isEmpty { blocks.append(.sentence(Self.notSeen(unseen, "rule", "rules"))) }
+        return SummarySection(title: "rules", blocks)
     }
 
     /// Required params missing on part of their event's occurrences, and params whose wire type

@@ -69,12 +69,14 @@ public enum StreamRules {
     public static let valueNotAllowed = Rule(
         id: "stream/value-not-allowed", stage: .stream, severity: .error,
         summary: "a value outside the param's allowed values (for this event)",
-        documentation: "The plan lists the values the param may take, possibly narrowed per event; this one is not among them.")
+        documentation: "The plan lists the values the param may take, possibly narrowed per event; this one is not among them.",
+        groupsByValue: true)
 
     public static let bucketLabelUnknown = Rule(
         id: "stream/bucket-label-unknown", stage: .stream, severity: .error,
         summary: "a bucket param whose value is not one of the labels derived from its edges",
-        documentation: "Edges `[0, 1, 5, 10]` give the labels `0`, `1-4`, `5-9`, `10+`; any other string (`5-10`, `five`) is reported.")
+        documentation: "Edges `[0, 1, 5, 10]` give the labels `0`, `1-4`, `5-9`, `10+`; any other string (`5-10`, `five`) is reported.",
+        groupsByValue: true)
 
     public static let valueOutOfRange = Rule(
         id: "stream/value-out-of-range", stage: .stream, severity: .error,
@@ -84,7 +86,8 @@ public enum StreamRules {
     public static let valueLength = Rule(
         id: "stream/value-length", stage: .stream, severity: .error,
         summary: "a string shorter than the param's minLength or longer than its maxLength",
-        documentation: "Lengths count characters (Unicode scalars), as GA4 does for its own limits.")
+        documentation: "Lengths count characters (Unicode scalars), as GA4 does for its own limits.",
+        groupsByValue: true)
 
     public static let valueTooLong = Rule(
         id: "stream/value-too-long", stage: .stream, severity: .error,
@@ -106,7 +109,8 @@ public enum StreamRules {
     public static let userPropertyValueNotAllowed = Rule(
         id: "stream/user-property-value-not-allowed", stage: .stream, severity: .error,
         summary: "a user property value outside its allowed values",
-        documentation: "The plan lists the values the user property may take (an A/B arm: `offer`, `control`).")
+        documentation: "The plan lists the values the user property may take (an A/B arm: `offer`, `control`).",
+        groupsByValue: true)
 
     public static let userPropertyValueTooLong = Rule(
         id: "stream/user-property-value-too-long", stage: .stream, severity: .error,

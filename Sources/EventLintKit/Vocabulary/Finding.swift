@@ -75,10 +75,16 @@ public struct Finding: Sendable, Hashable {
     /// The parameter or user property the finding concerns, when there is one.
     public var param: String?
     public var notes: [FindingNote]
+    /// The offending value, cut to `FindingContext.maxValueBytes`, when the finding is about one.
+    public var value: String?
+    /// What the export line says about the event the finding concerns (user, time, release,
+    /// platform) and the other lines a pair or rule finding relates to; empty for plan findings.
+    public var context: FindingContext
 
     public init(
         rule: Rule, severity: Severity? = nil, message: String, at location: SourceLocation,
-        event: String? = nil, param: String? = nil, notes: [FindingNote] = []
+        event: String? = nil, param: String? = nil, value: String? = nil, notes: [FindingNote] = [],
+        context: FindingContext = FindingContext()
     ) {
         self.ruleID = rule.id
         self.severity = severity ?? rule.defaultSeverity
@@ -86,7 +92,9 @@ public struct Finding: Sendable, Hashable {
         self.location = location
         self.event = event
         self.param = param
+        self.value = value.map(FindingContext.bounded)
         self.notes = notes
+        self.context = context
     }
 
     /// Deterministic order: file, line, column, rule id, then message.
@@ -100,4 +108,45 @@ public struct Finding: Sendable, Hashable {
 extension Array where Element == Finding {
     /// Findings in the deterministic report order.
     public func sortedForReport() -> [Finding] { sorted(by: Finding.ordered) }
+}
+
+/// The structured fields a team triages by: which user, when, on which release and platform,
+/// and which other lines a pair or rule finding relates to. Texts are cut to a bounded length,
+/// so a finding's size does not depend on what a hostile line holds.
+public struct FindingContext: Sendable, Hashable {
+    public var user: String?
+    /// The event's timestamp in microseconds since 1970, as the line gives it.
+    public var timestamp: Int64?
+    public var appVersion: String?
+    public var platform: String?
+    /// The other lines of a pair or rule finding (the opening event, the earlier event).
+    public var related: [SourceLocation]
+
+    public init(user: String? = nil, timestamp: Int64? = nil, appVersion: String? = nil, platform: String? = nil,
+                related: [SourceLocation] = []) {
+        self.user = user.map(Self.bounded)
+        self.timestamp = timestamp
+        self.appVersion = appVersion.map(Self.bounded)
+        self.platform = platform.map(Self.bounded)
+        self.related = related
+    }
+
+    public var isEmpty: Bool { user == nil && timestamp == nil && appVersion == nil && platform == nil && related.isEmpty }
+
+    /// The most UTF-8 bytes of a value, user id or version a finding keeps.
+    public static let maxValueBytes = 120
+
+    /// `text` cut at a character boundary to at most `maxValueBytes` bytes, with `…` when cut.
+    public static func bounded(_ text: String) -> String {
+        guard text.utf8.count > maxValueBytes else { return text }
+        var result = ""
+        var bytes = 0
+        for character in text {
+            let size = character.utf8.count
+            if bytes + size > maxValueBytes - 3 { break }
+            result.append(character)
+            bytes += size
+        }
+        return result + "…"
+    }
 }

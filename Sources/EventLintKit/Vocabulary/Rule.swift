@@ -24,11 +24,16 @@ public struct Rule: Sendable, Hashable {
     public let ga4ValidationCode: String?
     /// A failing and a passing example; the tests run both, so the docs cannot drift.
     public let examples: RuleExamples?
+    /// Whether the rule judges a value, so its findings group by value as well as by event and
+    /// param (`stream/value-not-allowed`: each wrong value is its own problem).
+    public let groupsByValue: Bool
 
     public init(
         id: String, stage: RuleStage, severity: Severity, summary: String,
-        documentation: String, ga4ValidationCode: String? = nil, examples: RuleExamples? = nil
+        documentation: String, ga4ValidationCode: String? = nil, examples: RuleExamples? = nil,
+        groupsByValue: Bool = false
     ) {
+        self.groupsByValue = groupsByValue
         self.id = id
         self.stage = stage
         self.defaultSeverity = severity
