@@ -26,8 +26,9 @@ struct ParsedArguments {
     func integer(_ name: String, range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let value = FlagNumber.integer(text), range.contains(value) else {
-            throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"",
-                             command: command)
+            throw UsageError(
+                "\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"",
+                command: command)
         }
         return value
     }
@@ -36,8 +37,9 @@ struct ParsedArguments {
     func decimal(_ name: String, range: ClosedRange<Double>, unit: String) throws(UsageError) -> Double? {
         guard let text = value(name) else { return nil }
         guard let value = FlagNumber.number(text), range.contains(value) else {
-            throw UsageError("\(name) takes \(unit) from \(FlagNumber.render(range.lowerBound)) to \(FlagNumber.render(range.upperBound)), not \"\(text)\"",
-                             command: command)
+            throw UsageError(
+                "\(name) takes \(unit) from \(FlagNumber.render(range.lowerBound)) to \(FlagNumber.render(range.upperBound)), not \"\(text)\"",
+                command: command)
         }
         return value
     }
@@ -48,7 +50,9 @@ struct ParsedArguments {
 enum FlagNumber {
     static func integer(_ text: String) -> Int? {
         let digits = text.utf8
-        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+        guard !digits.isEmpty, digits.count <= 18,
+            digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else {
             return nil
         }
         return Int(text)
@@ -60,7 +64,8 @@ enum FlagNumber {
         if parts.count == 2 {
             let fraction = parts[1].utf8
             guard !fraction.isEmpty, fraction.count <= 9,
-                  fraction.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+                fraction.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            else { return nil }
         }
         return Double(text)
     }

@@ -10,7 +10,8 @@ import Foundation
 /// merge-base's short hash otherwise, so a note about something removed points where it was.
 public enum BaseLoader {
     /// What to do when the base ref is not there: the usual cause is a shallow CI checkout.
-    static let fetchHint = "is the base branch fetched? fetch it (git fetch origin main), and with actions/checkout set fetch-depth: 0 so its history is there"
+    static let fetchHint =
+        "is the base branch fetched? fetch it (git fetch origin main), and with actions/checkout set fetch-depth: 0 so its history is there"
 
     /// The base's plan sources. A value naming an existing directory is read as a directory;
     /// anything else is a git ref. A ref at which the plan directory does not exist (the change
@@ -32,9 +33,11 @@ public enum BaseLoader {
             throw LoadError(message: "--base \"\(ref)\" is neither a directory nor a git ref")
         }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: schemaDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw LoadError(message: "plan directory \"\(schemaDirectory)\" does not exist",
-                            hint: "point at the plan with --schema DIR (the directory of its *.json5 files)")
+        guard FileManager.default.fileExists(atPath: schemaDirectory, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw LoadError(
+                message: "plan directory \"\(schemaDirectory)\" does not exist",
+                hint: "point at the plan with --schema DIR (the directory of its *.json5 files)")
         }
         let repositoryWhat = "find the git repository of \"\(schemaDirectory)\""
         var prefix = line(try git(["-C", schemaDirectory, "rev-parse", "--show-prefix"], what: repositoryWhat))
@@ -43,19 +46,25 @@ public enum BaseLoader {
         let topLevel = line(try git(["-C", schemaDirectory, "rev-parse", "--show-toplevel"], what: repositoryWhat))
         let commit: String
         do throws(LoadError) {
-            commit = line(try git(["-C", topLevel, "rev-parse", "--verify", "--end-of-options", "\(ref)^{commit}"],
-                                  what: "find \"\(ref)\""))
+            commit = line(
+                try git(
+                    ["-C", topLevel, "rev-parse", "--verify", "--end-of-options", "\(ref)^{commit}"],
+                    what: "find \"\(ref)\""))
         } catch {
-            throw LoadError(message: "the base ref \"\(ref)\" is not a commit of this repository",
-                            hint: fetchHint)
+            throw LoadError(
+                message: "the base ref \"\(ref)\" is not a commit of this repository",
+                hint: fetchHint)
         }
         let mergeBase: String
         do throws(LoadError) {
-            mergeBase = line(try git(["-C", topLevel, "merge-base", commit, "HEAD"],
-                                     what: "find the merge-base of \"\(ref)\" and HEAD"))
+            mergeBase = line(
+                try git(
+                    ["-C", topLevel, "merge-base", commit, "HEAD"],
+                    what: "find the merge-base of \"\(ref)\" and HEAD"))
         } catch {
-            throw LoadError(message: "\(ref) and HEAD have no common commit (\(error.message))",
-                            hint: "a shallow clone lacks the history: " + fetchHint)
+            throw LoadError(
+                message: "\(ref) and HEAD have no common commit (\(error.message))",
+                hint: "a shallow clone lacks the history: " + fetchHint)
         }
         let label = mergeBase == commit ? ref : String(mergeBase.prefix(12))
         var arguments = ["-C", topLevel, "ls-tree", "-z", mergeBase]
@@ -83,8 +92,9 @@ public enum BaseLoader {
             guard let tab = record.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
             let fields = record[record.startIndex..<tab].split(separator: UInt8(ascii: " "))
             guard fields.count == 3 else { return nil }
-            return TreeEntry(type: String(decoding: fields[1], as: UTF8.self), object: String(decoding: fields[2], as: UTF8.self),
-                             path: Array(record[(tab + 1)...]))
+            return TreeEntry(
+                type: String(decoding: fields[1], as: UTF8.self), object: String(decoding: fields[2], as: UTF8.self),
+                path: Array(record[(tab + 1)...]))
         }
     }
 

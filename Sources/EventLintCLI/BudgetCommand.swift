@@ -22,28 +22,33 @@ enum BudgetCommand {
         let session = try PlanSession.open(schema: options.schema, base: options.base)
         let plan = try session.validPlan(schema: options.schema)
         let (registered, registeredSources) = try readRegistered(options.registeredPaths)
-        let quotas = BudgetQuotas(tier: options.tier ?? plan.property.tier,
-                                  planOverrides: plan.property.quotaOverrides,
-                                  commandLineOverrides: options.quotaOverrides)
-        let report = BudgetCounter.count(plan: plan, registered: registered, quotas: quotas,
-                                         minHeadroom: options.minHeadroom,
-                                         base: session.base.map { ($0, options.base ?? "") })
+        let quotas = BudgetQuotas(
+            tier: options.tier ?? plan.property.tier,
+            planOverrides: plan.property.quotaOverrides,
+            commandLineOverrides: options.quotaOverrides)
+        let report = BudgetCounter.count(
+            plan: plan, registered: registered, quotas: quotas,
+            minHeadroom: options.minHeadroom,
+            base: session.base.map { ($0, options.base ?? "") })
         let findings = plan.adjust(report.findings).sortedForReport()
-        let document = ReportDocument(tool: EventLintCLI.tool, command: .budget, findings: findings,
-                                      rules: ReportDocument.rulesReferenced(by: findings),
-                                      summary: BudgetSummary.summary(of: report))
+        let document = ReportDocument(
+            tool: EventLintCLI.tool, command: .budget, findings: findings,
+            rules: ReportDocument.rulesReferenced(by: findings),
+            summary: BudgetSummary.summary(of: report))
         let lines = SourceLines(session.sources + registeredSources + session.baseSources)
-        return CommandReport(document: document, status: exitStatus(for: findings, failOn: options.failOn),
-                             maxExamples: options.maxExamples == 0 ? nil : options.maxExamples,
-                             sourceLine: { file, line in lines.line(line, of: file) })
+        return CommandReport(
+            document: document, status: exitStatus(for: findings, failOn: options.failOn),
+            maxExamples: options.maxExamples == 0 ? nil : options.maxExamples,
+            sourceLine: { file, line in lines.line(line, of: file) })
     }
 
     static func options(_ parsed: ParsedArguments) throws(CommandError) -> Options {
         let failOn = try EventLintCLI.failOn(parsed)
         do throws(UsageError) {
             guard !parsed.all("--registered").isEmpty else {
-                throw UsageError("--registered FILE is required (GA4 Admin API customDimensions/customMetrics list responses)",
-                                 command: "budget")
+                throw UsageError(
+                    "--registered FILE is required (GA4 Admin API customDimensions/customMetrics list responses)",
+                    command: "budget")
             }
             var tier: PropertySettings.Tier?
             if let name = parsed.value("--tier") {
@@ -91,10 +96,13 @@ enum BudgetCommand {
         var quotas: [BudgetScope: Int] = [:]
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, let scope = BudgetScope(rawValue: parts[0]), let value = FlagNumber.integer(parts[1]),
-                  value >= 0, value <= 10_000 else {
-                throw UsageError("--quota takes SCOPE=N pairs separated by commas (scopes event, user, item, metric; N from 0 to 10000), not \"\(item)\"",
-                                 command: "budget")
+            guard parts.count == 2, let scope = BudgetScope(rawValue: parts[0]),
+                let value = FlagNumber.integer(parts[1]),
+                value >= 0, value <= 10_000
+            else {
+                throw UsageError(
+                    "--quota takes SCOPE=N pairs separated by commas (scopes event, user, item, metric; N from 0 to 10000), not \"\(item)\"",
+                    command: "budget")
             }
             quotas[scope] = value
         }

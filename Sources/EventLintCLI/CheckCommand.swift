@@ -1,4 +1,5 @@
 import EventLintKit
+
 /// `eventlint check [--schema DIR] [--format text|json|github|sarif|junit|markdown] [--fail-on SEV]
 /// [--base REF|DIR]`: lints the plan itself, and with `--base` classifies its changes.
 enum CheckCommand {
@@ -23,8 +24,9 @@ enum CheckCommand {
             summary: CheckSummary.summary(of: session.plan, verdict: verdict.map { ($0.breaking, $0.additive) }),
             headline: verdict?.sentence)
         let lines = SourceLines(session.allSources)
-        return CommandReport(document: document, status: exitStatus(for: findings, failOn: failOn),
-                             sourceLine: { file, line in lines.line(line, of: file) }, compactInfo: base != nil)
+        return CommandReport(
+            document: document, status: exitStatus(for: findings, failOn: failOn),
+            sourceLine: { file, line in lines.line(line, of: file) }, compactInfo: base != nil)
     }
 }
 
@@ -43,7 +45,8 @@ struct DiffVerdict {
 
     var sentence: String {
         if breaking == 0 && additive == 0 { return "against \(base): no changes" }
-        let head = breaking == 0 ? "no breaking changes" : "\(breaking) breaking \(breaking == 1 ? "change" : "changes")"
+        let head =
+            breaking == 0 ? "no breaking changes" : "\(breaking) breaking \(breaking == 1 ? "change" : "changes")"
         return "against \(base): \(head), \(additive) additive"
     }
 }

@@ -8,8 +8,10 @@ enum CodegenCommand {
 
     static func run(_ parsed: ParsedArguments) throws(CommandError) -> CommandResult {
         guard let language = parsed.positionals.first, languages.contains(language) else {
-            throw .usage(UsageError("codegen writes: \(languages.joined(separator: ", ")), not \"\(parsed.positionals[0])\"",
-                                    command: "codegen"))
+            throw .usage(
+                UsageError(
+                    "codegen writes: \(languages.joined(separator: ", ")), not \"\(parsed.positionals[0])\"",
+                    command: "codegen"))
         }
         let output = parsed.value("--output")
         let check = parsed.value("--check")
@@ -22,8 +24,10 @@ enum CodegenCommand {
         let plan = try session.validPlan(schema: directory)
         let target = output ?? check ?? "FILE"
         let regenerate = "eventlint codegen swift --schema \(normalized(directory)) --output \(normalized(target))"
-        let generated = SwiftCodeGenerator(plan: plan, fingerprint: PlanFingerprint(sources: session.sources),
-                                           regenerateCommand: regenerate).generate()
+        let generated = SwiftCodeGenerator(
+            plan: plan, fingerprint: PlanFingerprint(sources: session.sources),
+            regenerateCommand: regenerate
+        ).generate()
         if let check {
             guard let data = FileManager.default.contents(atPath: check) else {
                 throw .input(.notFound(path: check))

@@ -15,10 +15,13 @@ struct OptionDefinition: Sendable {
     /// Shown in the synopsis as `[--name VALUE]`; options of lesser interest are only listed.
     var inSynopsis = true
 
-    static func valued(_ name: String, _ value: String, _ help: String, repeatable: Bool = false,
-                       required: Bool = false, inSynopsis: Bool = true) -> OptionDefinition {
-        OptionDefinition(name: name, value: value, help: help, repeatable: repeatable, required: required,
-                         inSynopsis: inSynopsis)
+    static func valued(
+        _ name: String, _ value: String, _ help: String, repeatable: Bool = false,
+        required: Bool = false, inSynopsis: Bool = true
+    ) -> OptionDefinition {
+        OptionDefinition(
+            name: name, value: value, help: help, repeatable: repeatable, required: required,
+            inSynopsis: inSynopsis)
     }
 
     static func flag(_ name: String, _ help: String) -> OptionDefinition {

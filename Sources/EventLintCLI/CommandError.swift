@@ -44,7 +44,8 @@ public enum CommandError: Error, Sendable {
             let first = errors[0]
             let again = schema == "schema" ? "eventlint check" : "eventlint check --schema \(schema)"
             let location = "\(first.location.file):\(first.location.line):\(first.location.column)"
-            return "error: the plan has \(count) \(count == 1 ? "error" : "errors"); run `\(again)` first\n  first: \(location): [\(first.ruleID)] \(first.message)\n"
+            return
+                "error: the plan has \(count) \(count == 1 ? "error" : "errors"); run `\(again)` first\n  first: \(location): [\(first.ruleID)] \(first.message)\n"
         case .input(let error):
             return "error: \(error.description)\n"
         case .cannotWrite(let path, let reason):
@@ -63,8 +64,11 @@ public enum CommandError: Error, Sendable {
         case .cannotLoad(let error, let what, let file):
             let rule = error.ruleID.flatMap(RuleCatalog.rule(id:)) ?? PlanLoadingRules.cannotLoad
             let notes = error.hint.map { [FindingNote("help: " + $0)] } ?? []
-            return [Finding(rule: rule, message: "\(what) cannot be loaded: \(error.message)",
-                            at: error.location ?? SourceLocation(file: file, line: 1, column: 1), notes: notes)]
+            return [
+                Finding(
+                    rule: rule, message: "\(what) cannot be loaded: \(error.message)",
+                    at: error.location ?? SourceLocation(file: file, line: 1, column: 1), notes: notes)
+            ]
         case .invalidPlan(let errors, _):
             return errors
         case .input(let error):
@@ -76,8 +80,9 @@ public enum CommandError: Error, Sendable {
 extension CommandError {
     /// An export input that cannot be read (or not to its end), as a finding on the file.
     static func unreadFinding(_ error: ExportInputError) -> Finding {
-        Finding(rule: ExportRules.cannotRead, message: error.description,
-                at: SourceLocation(file: error.path, line: 1, column: 1))
+        Finding(
+            rule: ExportRules.cannotRead, message: error.description,
+            at: SourceLocation(file: error.path, line: 1, column: 1))
     }
 }
 

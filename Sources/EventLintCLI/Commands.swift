@@ -3,7 +3,8 @@ import EventLintKit
 /// Every command's option table and help text: the one source for the parser and for `--help`.
 enum Commands {
     static let schema = OptionDefinition.valued("--schema", "DIR", "plan directory (default: schema)")
-    static let format = OptionDefinition.valued("--format", "FORMAT", "text (default), json, github, sarif, junit, markdown or html")
+    static let format = OptionDefinition.valued(
+        "--format", "FORMAT", "text (default), json, github, sarif, junit, markdown or html")
     static let failOn = OptionDefinition.valued(
         "--fail-on", "SEVERITY", "exit 1 on findings at or above: error (default), warning, info")
 
@@ -17,7 +18,10 @@ enum Commands {
             """,
         options: [
             schema, format, ReportOutputs.outputOption, ReportOutputs.maxAnnotationsOption, failOn,
-            .valued("--base", "REF|DIR", "the plan before the change: a directory, or a git ref (origin/main) of\nthe plan's repository, read at the merge-base of REF and HEAD (what\n`git diff REF...HEAD` compares); a ref without the plan is an empty plan"),
+            .valued(
+                "--base", "REF|DIR",
+                "the plan before the change: a directory, or a git ref (origin/main) of\nthe plan's repository, read at the merge-base of REF and HEAD (what\n`git diff REF...HEAD` compares); a ref without the plan is an empty plan"
+            ),
         ])
 
     static let lint = CommandDefinition(
@@ -31,15 +35,27 @@ enum Commands {
             """,
         options: [
             schema, format, ReportOutputs.outputOption, ReportOutputs.maxAnnotationsOption,
-            .valued("--input-format", "FORMAT", "auto (default: detected per line), bq, flat, mp, ios-console or\nandroid-logcat"),
+            .valued(
+                "--input-format", "FORMAT",
+                "auto (default: detected per line), bq, flat, mp, ios-console or\nandroid-logcat"),
             .valued("--jobs", "N", "worker threads (default: the number of cores)"),
             failOn,
-            .valued("--max-examples", "N", "text: findings grouped by rule, event and param, with N more example lines\nper group (default 3, 0 = every finding in full)"),
-            .valued("--max-findings", "N", "keep and list at most N findings; the rest are counted (default 10000,\n0 = all)"),
+            .valued(
+                "--max-examples", "N",
+                "text: findings grouped by rule, event and param, with N more example lines\nper group (default 3, 0 = every finding in full)"
+            ),
+            .valued(
+                "--max-findings", "N",
+                "keep and list at most N findings; the rest are counted (default 10000,\n0 = all)"),
             .valued("--max-line-bytes", "N", "longer lines are skipped and reported (default 16777216)"),
             .valued("--max-depth", "N", "deepest JSON nesting accepted (default 512)"),
-            .valued("--unclosed-window", "MINUTES", "unclosed pairs this close to a user's last event are warnings (default 30)"),
-            .valued("--rejects", "FILE", "write every rejected line (not JSON, too long) to FILE as NDJSON, as it\nis read (each file is then read by one worker)"),
+            .valued(
+                "--unclosed-window", "MINUTES",
+                "unclosed pairs this close to a user's last event are warnings (default 30)"),
+            .valued(
+                "--rejects", "FILE",
+                "write every rejected line (not JSON, too long) to FILE as NDJSON, as it\nis read (each file is then read by one worker)"
+            ),
             .flag("--strict", "blank lines are errors"),
         ])
 
@@ -54,13 +70,19 @@ enum Commands {
             """,
         options: [
             schema,
-            .valued("--registered", "FILE", "GA4 Admin API customDimensions / customMetrics list responses, every\npage; a directory stands for its *.json files (repeatable)",
-                    repeatable: true, required: true),
+            .valued(
+                "--registered", "FILE",
+                "GA4 Admin API customDimensions / customMetrics list responses, every\npage; a directory stands for its *.json files (repeatable)",
+                repeatable: true, required: true),
             .valued("--tier", "TIER", "standard or 360 (default: the plan's property.tier)"),
             .valued("--quota", "SCOPE=N,...", "quotas for event, user, item, metric (over the plan's and the tier's)"),
             .valued("--min-headroom", "N", "exit 1 when fewer than N slots of a scope would remain"),
-            .valued("--base", "REF|DIR", "show what the change adds against this plan: a directory, or a git\nref read at the merge-base of REF and HEAD"),
-            format, ReportOutputs.outputOption, ReportOutputs.maxAnnotationsOption, ReportOutputs.annotateInfoOption, failOn,
+            .valued(
+                "--base", "REF|DIR",
+                "show what the change adds against this plan: a directory, or a git\nref read at the merge-base of REF and HEAD"
+            ),
+            format, ReportOutputs.outputOption, ReportOutputs.maxAnnotationsOption, ReportOutputs.annotateInfoOption,
+            failOn,
             .valued("--max-examples", "N", "text: at most N findings shown per rule (default 3, 0 = all)"),
         ],
         footer: """
@@ -81,7 +103,9 @@ enum Commands {
             .valued("--table", "TABLE", "the export tables, PROJECT.DATASET.events_* (required)", required: true),
             .valued("--from", "YYYYMMDD", "first day (_TABLE_SUFFIX) to read"),
             .valued("--to", "YYYYMMDD", "last day to read"),
-            .valued("--mode", "MODE", "counts (default: rule_id, violations), rows (one row per finding) or rules (plan_rule, violations)"),
+            .valued(
+                "--mode", "MODE",
+                "counts (default: rule_id, violations), rows (one row per finding) or rules (plan_rule, violations)"),
         ])
 
     static let explain = CommandDefinition(

@@ -1,4 +1,5 @@
 import EventLintKit
+
 /// What the executable knows about its surroundings; the library never reads them itself.
 public struct CommandEnvironment: Sendable {
     public var stdoutIsTerminal: Bool
@@ -7,8 +8,10 @@ public struct CommandEnvironment: Sendable {
     public var noColor: Bool
     public var coreCount: Int
 
-    public init(stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, noColor: Bool = false,
-                coreCount: Int = 1) {
+    public init(
+        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, noColor: Bool = false,
+        coreCount: Int = 1
+    ) {
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.noColor = noColor
@@ -49,12 +52,15 @@ public struct OutputFile: Sendable, Equatable {
 /// become text and an exit status.
 public enum EventLintCLI {
     public static let version = ToolVersion.current
-    public static let tool = ReportTool(name: "eventlint", version: version,
-                                        informationURI: "https://github.com/eventlint/eventlint")
+    public static let tool = ReportTool(
+        name: "eventlint", version: version,
+        informationURI: "https://github.com/eventlint/eventlint")
 
     /// Runs one invocation. `progress` receives progress lines for stderr on long runs.
-    public static func run(_ arguments: [String], environment: CommandEnvironment = CommandEnvironment(),
-                           progress: (@Sendable (String) -> Void)? = nil) -> CommandResult {
+    public static func run(
+        _ arguments: [String], environment: CommandEnvironment = CommandEnvironment(),
+        progress: (@Sendable (String) -> Void)? = nil
+    ) -> CommandResult {
         do throws(CommandError) {
             return try dispatch(arguments, environment: environment, progress: progress)
         } catch {
@@ -62,10 +68,13 @@ public enum EventLintCLI {
         }
     }
 
-    static func dispatch(_ arguments: [String], environment: CommandEnvironment,
-                         progress: (@Sendable (String) -> Void)?) throws(CommandError) -> CommandResult {
+    static func dispatch(
+        _ arguments: [String], environment: CommandEnvironment,
+        progress: (@Sendable (String) -> Void)?
+    ) throws(CommandError) -> CommandResult {
         guard let command = arguments.first else {
-            return CommandResult(stderr: "error: no command given\n\n" + Commands.mainUsage, status: CommandError.exitStatus)
+            return CommandResult(
+                stderr: "error: no command given\n\n" + Commands.mainUsage, status: CommandError.exitStatus)
         }
         let rest = Array(arguments.dropFirst())
         switch command {
@@ -108,7 +117,8 @@ public enum EventLintCLI {
             let report: CommandReport
             switch reportCommand {
             case .check: report = try CheckCommand.run(parsed)
-            case .lint: report = try LintCommand.run(parsed, environment: environment, outputs: outputs, progress: progress)
+            case .lint:
+                report = try LintCommand.run(parsed, environment: environment, outputs: outputs, progress: progress)
             case .budget: report = try BudgetCommand.run(parsed)
             }
             return outputs.deliver(report, environment: environment)
@@ -121,20 +131,26 @@ public enum EventLintCLI {
     /// writes its report in every format asked for, with the failure as its findings, so
     /// SARIF stays valid, the annotation appears and the step summary says why; its text goes
     /// to standard error as for any command error. Exit status 2.
-    static func failureReport(_ error: CommandError, command: ReportCommand, outputs: ReportOutputs,
-                              environment: CommandEnvironment) -> CommandResult {
+    static func failureReport(
+        _ error: CommandError, command: ReportCommand, outputs: ReportOutputs,
+        environment: CommandEnvironment
+    ) -> CommandResult {
         guard let findings = error.findings else {
             return CommandResult(stderr: error.message, status: CommandError.exitStatus)
         }
         let sorted = findings.sortedForReport()
-        let document = ReportDocument(tool: tool, command: command, findings: sorted,
-                                      rules: ReportDocument.rulesReferenced(by: sorted))
-        return outputs.deliver(CommandReport(document: document, status: CommandError.exitStatus),
-                               environment: environment, stderr: error.message, failed: true)
+        let document = ReportDocument(
+            tool: tool, command: command, findings: sorted,
+            rules: ReportDocument.rulesReferenced(by: sorted))
+        return outputs.deliver(
+            CommandReport(document: document, status: CommandError.exitStatus),
+            environment: environment, stderr: error.message, failed: true)
     }
 
     /// Parses `--format`, restricted to the formats a command supports.
-    static func format(_ parsed: ParsedArguments, allowed: [ReportFormat] = ReportFormat.allCases) throws(CommandError) -> ReportFormat {
+    static func format(_ parsed: ParsedArguments, allowed: [ReportFormat] = ReportFormat.allCases) throws(CommandError)
+        -> ReportFormat
+    {
         guard let value = parsed.value("--format") else { return .text }
         let format: ReportFormat
         do throws(ReportFormatError) {
@@ -144,8 +160,10 @@ public enum EventLintCLI {
         }
         guard allowed.contains(format) else {
             let names = allowed.map(\.rawValue).joined(separator: ", ")
-            throw .usage(UsageError("\(parsed.command) does not write \(format.rawValue); use one of: \(names)",
-                                    command: parsed.command))
+            throw .usage(
+                UsageError(
+                    "\(parsed.command) does not write \(format.rawValue); use one of: \(names)",
+                    command: parsed.command))
         }
         return format
     }
@@ -154,7 +172,8 @@ public enum EventLintCLI {
     static func failOn(_ parsed: ParsedArguments) throws(CommandError) -> Severity {
         guard let value = parsed.value("--fail-on") else { return .error }
         guard let severity = Severity(rawValue: value) else {
-            throw .usage(UsageError("--fail-on takes error, warning or info, not \"\(value)\"", command: parsed.command))
+            throw .usage(
+                UsageError("--fail-on takes error, warning or info, not \"\(value)\"", command: parsed.command))
         }
         return severity
     }

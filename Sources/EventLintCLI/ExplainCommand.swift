@@ -1,4 +1,5 @@
 import EventLintKit
+
 /// `eventlint explain [RULE]`: one rule's documentation, or the list of every rule id.
 enum ExplainCommand {
     static func run(_ parsed: ParsedArguments) throws(CommandError) -> CommandResult {

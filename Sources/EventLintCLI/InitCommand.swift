@@ -17,7 +17,8 @@ enum InitCommand {
             }
             let names = (try? manager.contentsOfDirectory(atPath: directory)) ?? []
             if let existing = names.filter({ $0.hasSuffix(".json") || $0.hasSuffix(".json5") }).sorted().first {
-                throw .cannotWrite(path: directory, reason: "it already holds a plan (\(existing)); init does not overwrite")
+                throw .cannotWrite(
+                    path: directory, reason: "it already holds a plan (\(existing)); init does not overwrite")
             }
         } else {
             do {

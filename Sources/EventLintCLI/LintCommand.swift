@@ -1,6 +1,7 @@
 import EventLintKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `eventlint lint [--schema DIR] [--format F] [--input-format F] [--jobs N] … FILE...`: lints
@@ -10,8 +11,10 @@ enum LintCommand {
     /// same as "every unclosed pair is near the end".
     static let maxUnclosedWindowMinutes = 525_600.0
 
-    static func run(_ parsed: ParsedArguments, environment: CommandEnvironment, outputs: ReportOutputs,
-                    progress: (@Sendable (String) -> Void)?) throws(CommandError) -> CommandReport {
+    static func run(
+        _ parsed: ParsedArguments, environment: CommandEnvironment, outputs: ReportOutputs,
+        progress: (@Sendable (String) -> Void)?
+    ) throws(CommandError) -> CommandReport {
         let failOn = try EventLintCLI.failOn(parsed)
         let schema = parsed.value("--schema") ?? "schema"
         var request: LintRequest
@@ -22,13 +25,15 @@ enum LintCommand {
             request.settings.strict = parsed.has("--strict")
             if let rejectsPath, let input = request.inputs.first(where: { sameFile($0, rejectsPath) }) {
                 // Writing the rejects file would truncate the export being linted.
-                throw UsageError("--rejects \(rejectsPath) is an input (\(input == "-" ? "standard input" : input)); choose another file",
-                                 command: "lint")
+                throw UsageError(
+                    "--rejects \(rejectsPath) is an input (\(input == "-" ? "standard input" : input)); choose another file",
+                    command: "lint")
             }
             for output in outputs.files.map(\.path) + (rejectsPath.map { [$0] } ?? []) {
                 if let input = request.inputs.first(where: { sameFile($0, output) }) {
-                    throw UsageError("--output \(output) is an input (\(input == "-" ? "standard input" : input)); choose another file",
-                                     command: "lint")
+                    throw UsageError(
+                        "--output \(output) is an input (\(input == "-" ? "standard input" : input)); choose another file",
+                        command: "lint")
                 }
             }
             if let name = parsed.value("--input-format"), name != "auto" {
@@ -68,12 +73,14 @@ enum LintCommand {
         if let rejects, let code = rejects.writer.finish() {
             throw .cannotWrite(path: rejects.writer.path, reason: OutputWriter.describe(code))
         }
-        let document = ReportDocument(tool: EventLintCLI.tool, command: .lint, findings: result.findings,
-                                      rules: ReportDocument.rulesReferenced(by: result.findings),
-                                      summary: LintSummary.summary(of: result), unlisted: result.unlisted,
-                                      groups: result.groups)
-        var report = CommandReport(document: document, status: exitStatus(for: result.counts, failOn: failOn),
-                                   maxExamples: maxExamples == 0 ? nil : maxExamples)
+        let document = ReportDocument(
+            tool: EventLintCLI.tool, command: .lint, findings: result.findings,
+            rules: ReportDocument.rulesReferenced(by: result.findings),
+            summary: LintSummary.summary(of: result), unlisted: result.unlisted,
+            groups: result.groups)
+        var report = CommandReport(
+            document: document, status: exitStatus(for: result.counts, failOn: failOn),
+            maxExamples: maxExamples == 0 ? nil : maxExamples)
         // What was read is reported; an input that could not be read (to its end) is part of the
         // report as a finding, and exit 2.
         if !result.inputErrors.isEmpty {
@@ -107,7 +114,9 @@ enum LintCommand {
                 files.append(input)
             }
         }
-        if files.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input (-) can be read only once", command: "lint") }
+        if files.filter({ $0 == "-" }).count > 1 {
+            throw UsageError("standard input (-) can be read only once", command: "lint")
+        }
         return files
     }
 

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import EventLintKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes bytes to a file descriptor, buffered, and remembers the first failure: a full disk
 /// (`ENOSPC`), an I/O error or a closed pipe is never silently a success.

@@ -8,12 +8,14 @@ enum PlanFiles {
     static func read(directory: String) throws(LoadError) -> [PlanSource] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw LoadError(message: "plan directory \"\(directory)\" does not exist",
-                            hint: "point at the plan with --schema DIR (the directory of its *.json5 files)")
+            throw LoadError(
+                message: "plan directory \"\(directory)\" does not exist",
+                hint: "point at the plan with --schema DIR (the directory of its *.json5 files)")
         }
         guard isDirectory.boolValue else {
-            throw LoadError(message: "plan path \"\(directory)\" is not a directory",
-                            hint: "--schema takes the directory that holds the plan's *.json5 files")
+            throw LoadError(
+                message: "plan path \"\(directory)\" is not a directory",
+                hint: "--schema takes the directory that holds the plan's *.json5 files")
         }
         let names: [String]
         do {
@@ -32,8 +34,9 @@ enum PlanFiles {
             // A plan file that is a link out of the plan directory would let a change outside
             // `schema/` (or outside the repository) alter the plan without touching it.
             if let realDirectory, let target = realPath(path), !target.hasPrefix(realDirectory + "/") {
-                throw LoadError(message: "plan file \"\(path)\" is a link to \"\(target)\", outside the plan directory",
-                                hint: "copy the file into the plan directory instead of linking it")
+                throw LoadError(
+                    message: "plan file \"\(path)\" is a link to \"\(target)\", outside the plan directory",
+                    hint: "copy the file into the plan directory instead of linking it")
             }
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw LoadError(message: "cannot read plan file \"\(path)\"")

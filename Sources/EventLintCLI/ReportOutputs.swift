@@ -48,9 +48,11 @@ struct ReportOutputs {
         do throws(UsageError) {
             for value in parsed.all("--output") {
                 guard let equals = value.firstIndex(of: "="), equals != value.startIndex,
-                      value.index(after: equals) != value.endIndex else {
-                    throw UsageError("--output takes FORMAT=PATH (sarif=eventlint.sarif, github=-), not \"\(value)\"",
-                                     command: parsed.command)
+                    value.index(after: equals) != value.endIndex
+                else {
+                    throw UsageError(
+                        "--output takes FORMAT=PATH (sarif=eventlint.sarif, github=-), not \"\(value)\"",
+                        command: parsed.command)
                 }
                 let name = String(value[..<equals])
                 let path = String(value[value.index(after: equals)...])
@@ -61,10 +63,13 @@ struct ReportOutputs {
                     throw UsageError("--output \(value): \(error.description)", command: parsed.command)
                 }
                 if path == "-" {
-                    if stdoutTaken { throw UsageError("--output gives standard output (-) twice", command: parsed.command) }
+                    if stdoutTaken {
+                        throw UsageError("--output gives standard output (-) twice", command: parsed.command)
+                    }
                     if parsed.value("--format") != nil && outputFormat != format {
-                        throw UsageError("--format \(format.rawValue) and --output \(value) both write standard output",
-                                         command: parsed.command)
+                        throw UsageError(
+                            "--format \(format.rawValue) and --output \(value) both write standard output",
+                            command: parsed.command)
                     }
                     stdoutTaken = true
                     stdoutFormat = outputFormat
@@ -89,19 +94,24 @@ struct ReportOutputs {
     /// Renders the report for standard output and for every file. With `failed`, the report
     /// stands for a failure whose text already goes to standard error, so a `text` report is
     /// not repeated on standard output.
-    func deliver(_ report: CommandReport, environment: CommandEnvironment, stderr: String = "",
-                 failed: Bool = false) -> CommandResult {
+    func deliver(
+        _ report: CommandReport, environment: CommandEnvironment, stderr: String = "",
+        failed: Bool = false
+    ) -> CommandResult {
         func render(_ format: ReportFormat, color: Bool) -> String {
-            var options = ReportOptions(format: format, color: color, maxExamples: report.maxExamples,
-                                        sourceLine: report.sourceLine)
+            var options = ReportOptions(
+                format: format, color: color, maxExamples: report.maxExamples,
+                sourceLine: report.sourceLine)
             options.annotationLimits = annotationLimits
             options.compactInfo = report.compactInfo
             return report.document.rendered(options)
         }
-        let stdout = failed && stdoutFormat == .text
+        let stdout =
+            failed && stdoutFormat == .text
             ? "" : render(stdoutFormat, color: EventLintCLI.useColor(environment, format: stdoutFormat))
         let reports = files.map { OutputFile(path: $0.path, contents: render($0.format, color: false)) }
-        return CommandResult(stdout: stdout, stderr: report.stderr + stderr, status: report.status,
-                             files: report.files + reports)
+        return CommandResult(
+            stdout: stdout, stderr: report.stderr + stderr, status: report.status,
+            files: report.files + reports)
     }
 }

@@ -1,4 +1,5 @@
 import EventLintKit
+
 /// `eventlint sql [--schema DIR] --table PROJECT.DATASET.events_* [--from YYYYMMDD --to YYYYMMDD]
 /// [--mode counts|rows|rules]`: prints BigQuery Standard SQL that runs `lint`'s checks where the data is.
 enum SQLCommand {
@@ -20,8 +21,9 @@ enum SQLCommand {
             throw UsageError("--table is required (PROJECT.DATASET.events_*)", command: "sql")
         }
         guard let table = SQLTableReference(parsing: tableText) else {
-            throw UsageError("--table takes PROJECT.DATASET.TABLE (e.g. my-project.analytics_123.events_*), not \"\(tableText)\"",
-                             command: "sql")
+            throw UsageError(
+                "--table takes PROJECT.DATASET.TABLE (e.g. my-project.analytics_123.events_*), not \"\(tableText)\"",
+                command: "sql")
         }
         let from = try date(parsed, "--from")
         let to = try date(parsed, "--to")

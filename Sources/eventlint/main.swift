@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import EventLintCLI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // The thin executable: read argv and the environment, run the library, write its output, exit.
 // A closed stdout (`eventlint lint big.ndjson | head -1`) must end quietly, so SIGPIPE is

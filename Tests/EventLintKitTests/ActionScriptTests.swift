@@ -14,7 +14,11 @@ struct ActionScriptTests {
         var summary: String
         var sarif: URL
 
-        var annotations: [Substring] { output.split(separator: "\n").filter { $0.hasPrefix("::error") || $0.hasPrefix("::warning") || $0.hasPrefix("::notice") } }
+        var annotations: [Substring] {
+            output.split(separator: "\n").filter {
+                $0.hasPrefix("::error") || $0.hasPrefix("::warning") || $0.hasPrefix("::notice")
+            }
+        }
     }
 
     /// An upstream whose `main` holds `files`, and a clone on branch `pr` with origin/main.
@@ -33,7 +37,8 @@ struct ActionScriptTests {
     /// Runs the action's `run` step in `app` as a pull request against main.
     static func runAction(in app: GitRepository, inputs: [String: String] = [:]) throws -> Run {
         let binary = try #require(EventLintBinary.url)
-        let scratch = app.url.deletingLastPathComponent().appendingPathComponent("eventlint-runner-" + UUID().uuidString)
+        let scratch = app.url.deletingLastPathComponent().appendingPathComponent(
+            "eventlint-runner-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let summary = scratch.appendingPathComponent("step-summary.md")
@@ -46,7 +51,8 @@ struct ActionScriptTests {
         ]
         for (key, value) in inputs { environment[key] = value }
         let (status, output) = try app.runWithStatus(["bash", script, "run"], environment: environment)
-        return Run(status: status, output: output, summary: try String(contentsOf: summary, encoding: .utf8), sarif: sarif)
+        return Run(
+            status: status, output: output, summary: try String(contentsOf: summary, encoding: .utf8), sarif: sarif)
     }
 
     /// The `file=` of an annotation, unescaped.
@@ -59,9 +65,14 @@ struct ActionScriptTests {
 
     @Test func aBreakingChangeIsAnnotatedOnAFileOfTheHeadTree() throws {
         let (upstream, app) = try Self.app(main: Self.plan)
-        defer { upstream.remove(); app.remove() }
-        try app.write("schema/events.json5", SmallPlan.events
-            .replacingOccurrences(of: "    timer_closed: { params: { screen: 'required' } },\n", with: ""))
+        defer {
+            upstream.remove()
+            app.remove()
+        }
+        try app.write(
+            "schema/events.json5",
+            SmallPlan.events
+                .replacingOccurrences(of: "    timer_closed: { params: { screen: 'required' } },\n", with: ""))
         try app.commit("remove an event")
 
         let run = try Self.runAction(in: app)
@@ -80,14 +91,20 @@ struct ActionScriptTests {
 
     @Test func aSyntaxErrorGivesValidSARIFWithThatError() throws {
         let (upstream, app) = try Self.app(main: Self.plan)
-        defer { upstream.remove(); app.remove() }
+        defer {
+            upstream.remove()
+            app.remove()
+        }
         try app.write("schema/events.json5", "{ events: { a: { params: {} } }\n  b: 1 }\n")
         try app.commit("typo")
 
         let run = try Self.runAction(in: app)
         #expect(run.status == 2)
-        #expect(run.annotations.contains { $0.hasPrefix("::error file=schema/events.json5,line=2,") && $0.contains("title=json/") },
-                "\(run.output)")
+        #expect(
+            run.annotations.contains {
+                $0.hasPrefix("::error file=schema/events.json5,line=2,") && $0.contains("title=json/")
+            },
+            "\(run.output)")
         let sarif = try String(contentsOf: run.sarif.appendingPathComponent("check.sarif"), encoding: .utf8)
         #expect(sarif.contains("\"ruleId\"") && sarif.contains("json/"))
         if ReportSchemaTests.validatorAvailable {
@@ -99,7 +116,10 @@ struct ActionScriptTests {
 
     @Test func thePullRequestThatAddsThePlanPassesAsAdditive() throws {
         let (upstream, app) = try Self.app(main: [:])
-        defer { upstream.remove(); app.remove() }
+        defer {
+            upstream.remove()
+            app.remove()
+        }
         for (path, text) in Self.plan { try app.write(path, text) }
         try app.commit("first plan")
 
@@ -111,11 +131,17 @@ struct ActionScriptTests {
 
     @Test func aBranchBehindMainReportsNoPhantomRemovals() throws {
         let (upstream, app) = try Self.app(main: Self.plan)
-        defer { upstream.remove(); app.remove() }
-        try app.write("schema/params.json5", SmallPlan.params.replacingOccurrences(of: "'timer']", with: "'timer', 'settings']"))
+        defer {
+            upstream.remove()
+            app.remove()
+        }
+        try app.write(
+            "schema/params.json5", SmallPlan.params.replacingOccurrences(of: "'timer']", with: "'timer', 'settings']"))
         try app.commit("a new value")
-        try upstream.write("schema/events.json5", SmallPlan.events.replacingOccurrences(
-            of: "  events: {\n", with: "  events: {\n    paywall_shown: { params: { screen: 'optional' } },\n"))
+        try upstream.write(
+            "schema/events.json5",
+            SmallPlan.events.replacingOccurrences(
+                of: "  events: {\n", with: "  events: {\n    paywall_shown: { params: { screen: 'optional' } },\n"))
         try upstream.commit("main moves on")
         try app.git("fetch", "-q", "origin")
 
@@ -132,18 +158,23 @@ struct ActionScriptTests {
 
     @Test func annotationsAreCappedWithASummaryLine() throws {
         let (upstream, app) = try Self.app(main: Self.plan)
-        defer { upstream.remove(); app.remove() }
+        defer {
+            upstream.remove()
+            app.remove()
+        }
         try app.write("exports/day1.ndjson", String(repeating: "{\n", count: 40))
         try app.commit("an export")
 
         let run = try Self.runAction(in: app, inputs: ["INPUT_EXPORTS": "exports/*.ndjson"])
         #expect(run.status == 1, "\(run.output)")
         #expect(run.annotations.filter { $0.hasPrefix("::error") }.count == 10)
-        #expect(run.annotations.contains { $0.hasPrefix("::notice title=eventlint::30 more findings were not annotated") },
-                "\(run.output)")
+        #expect(
+            run.annotations.contains { $0.hasPrefix("::notice title=eventlint::30 more findings were not annotated") },
+            "\(run.output)")
         #expect(run.summary.contains("## eventlint lint"))
 
-        let five = try Self.runAction(in: app, inputs: ["INPUT_EXPORTS": "exports/*.ndjson", "INPUT_MAX_ANNOTATIONS": "5"])
+        let five = try Self.runAction(
+            in: app, inputs: ["INPUT_EXPORTS": "exports/*.ndjson", "INPUT_MAX_ANNOTATIONS": "5"])
         #expect(five.annotations.filter { $0.hasPrefix("::error") }.count == 4)
     }
 
@@ -170,12 +201,16 @@ struct ActionScriptTests {
         defer { repository.remove() }
         let key = try repository.run(["bash", Self.script, "key"]).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(key.count == 32 && key.allSatisfy(\.isHexDigit), "\(key)")
-        #expect(try repository.run(["bash", Self.script, "key"]).trimmingCharacters(in: .whitespacesAndNewlines) == key)
+        #expect(
+            try repository.run(["bash", Self.script, "key"]).trimmingCharacters(in: .whitespacesAndNewlines) == key)
     }
 
     @Test func budgetRunsWhenRegisteredDefinitionsAreGiven() throws {
         let (upstream, app) = try Self.app(main: Self.plan)
-        defer { upstream.remove(); app.remove() }
+        defer {
+            upstream.remove()
+            app.remove()
+        }
         try app.write("ga4/custom-dimensions.json", #"{"error":{"code":401,"status":"UNAUTHENTICATED"}}"#)
         try app.commit("definitions")
         let run = try Self.runAction(in: app, inputs: ["INPUT_REGISTERED": "ga4"])

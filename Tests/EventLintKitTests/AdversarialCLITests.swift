@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -57,7 +58,9 @@ import Testing
             echo $? > '\(directory.path)/status'
             """
         _ = runProgram(["/bin/bash", "-c", script])
-        let status = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: directory.path + "/status"))) ?? Data(), as: UTF8.self)
+        let status = String(
+            decoding: (try? Data(contentsOf: URL(fileURLWithPath: directory.path + "/status"))) ?? Data(), as: UTF8.self
+        )
         #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
         let data = (try? Data(contentsOf: URL(fileURLWithPath: directory.path + "/out"))) ?? Data()
         let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -122,11 +125,15 @@ import Testing
         let path = directory.path + "/big.ndjson"
         // Many findings, so the report is far larger than a pipe buffer.
         AdversarialLint.writeStreaming(path, chunk: b("{\"a\":1,}\n"), repeats: 20_000)
-        let script = "'\(binary.path)' lint --schema '\(Repository.schema.path)' '\(path)' 2>'\(directory.path)/err' | head -1 >/dev/null; echo ${PIPESTATUS[0]} > '\(directory.path)/status'"
+        let script =
+            "'\(binary.path)' lint --schema '\(Repository.schema.path)' '\(path)' 2>'\(directory.path)/err' | head -1 >/dev/null; echo ${PIPESTATUS[0]} > '\(directory.path)/status'"
         let status = runProgram(["/bin/bash", "-c", script])
         #expect(status == 0)
-        let stderr = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: directory.path + "/err"))) ?? Data(), as: UTF8.self)
-        let exit = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: directory.path + "/status"))) ?? Data(), as: UTF8.self)
+        let stderr = String(
+            decoding: (try? Data(contentsOf: URL(fileURLWithPath: directory.path + "/err"))) ?? Data(), as: UTF8.self)
+        let exit = String(
+            decoding: (try? Data(contentsOf: URL(fileURLWithPath: directory.path + "/status"))) ?? Data(), as: UTF8.self
+        )
         #expect(stderr.isEmpty, "\(stderr)")
         // 1 (findings) is what it would exit with anyway; 141 would be death by SIGPIPE.
         #expect(exit.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "exit \(exit)")
@@ -153,9 +160,14 @@ import Testing
             echo $? > '\(directory.path)/status'
             """
         _ = runProgram(["/bin/bash", "-c", script])
-        let exit = Int32(String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: directory.path + "/status"))) ?? Data(),
-                                as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
-        let stderr = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: directory.path + "/err"))) ?? Data(), as: UTF8.self)
+        let exit =
+            Int32(
+                String(
+                    decoding: (try? Data(contentsOf: URL(fileURLWithPath: directory.path + "/status"))) ?? Data(),
+                    as: UTF8.self
+                ).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        let stderr = String(
+            decoding: (try? Data(contentsOf: URL(fileURLWithPath: directory.path + "/err"))) ?? Data(), as: UTF8.self)
         #expect([0, 1, 2].contains(exit), "exit \(exit): \(stderr)")
         #expect(!stderr.contains("Fatal error") && !stderr.contains("Crash") && !stderr.contains("💣"), "\(stderr)")
         if exit != 2 {
@@ -163,7 +175,9 @@ import Testing
             let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             let summary = try #require(document["summary"] as? [String: Any])
             let read = summary["linesRead"] as? Int ?? -1
-            let sum = (summary["validLines"] as? Int ?? 0) + (summary["invalidLines"] as? Int ?? 0) + (summary["blankLines"] as? Int ?? 0)
+            let sum =
+                (summary["validLines"] as? Int ?? 0) + (summary["invalidLines"] as? Int ?? 0)
+                + (summary["blankLines"] as? Int ?? 0)
             #expect(read == sum)
         }
     }
@@ -175,7 +189,9 @@ import Testing
         let path = directory.path + "/parallel.ndjson"
         let lines: [[UInt8]] = [
             AdversarialLint.good, b(#"{"a":1,}"#), [],
-            b(#"{"event_name":"onboarding_step_complete","user_pseudo_id":"p2","event_timestamp":1705312800123999,"params":{"phase":"blockOffer"}}"#),
+            b(
+                #"{"event_name":"onboarding_step_complete","user_pseudo_id":"p2","event_timestamp":1705312800123999,"params":{"phase":"blockOffer"}}"#
+            ),
         ]
         AdversarialLint.writeStreaming(path, chunk: .lines(lines), repeats: 12_000)
         let plan = CompiledPlan(try PlanSession.open(schema: Repository.schema.path).loaded.plan)
@@ -190,7 +206,8 @@ import Testing
         #expect(parallel.counters.linesRead == 48_000)
         #expect(parallel.counters.linesRead == sequential.counters.linesRead)
         #expect(parallel.counters.invalidLines == 12_000 && parallel.counters.blankLines == 12_000)
-        #expect(parallel.counters.linesRead
+        #expect(
+            parallel.counters.linesRead
                 == parallel.counters.validLines + parallel.counters.invalidLines + parallel.counters.blankLines)
         #expect(parallel.rejects.map(\.finding) == sequential.rejects.map(\.finding))
     }

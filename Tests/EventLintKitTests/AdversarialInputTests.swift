@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -34,106 +35,178 @@ struct AdversarialCase: CustomTestStringConvertible, Sendable {
     static let cases: [AdversarialCase] = {
         let g = good
         var list: [AdversarialCase] = [
-            AdversarialCase(name: "A1 broken line between good lines", input: .lines([g, b(#"{"a":1,}"#), g]),
-                            expected: ["json/unexpected-character 2:7"], valid: 2, invalid: 1, status: 1),
-            AdversarialCase(name: "A2 unfinished object then a good line", input: .lines([b(#"{"a":"#), g]),
-                            expected: ["json/unexpected-end 1:6"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A3 invalid UTF-8 in a string", input: .lines([[0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D], g]),
-                            expected: ["json/invalid-utf8 1:7"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A5 invalid UTF-8 in a key", input: .lines([[0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D], g]),
-                            expected: ["json/invalid-utf8 1:3"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A5 invalid UTF-8 outside strings", input: .lines([[0x7B, 0xFF, 0x7D], g]),
-                            expected: ["json/unexpected-character 1:2"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A6 valid surrogate pair", input: .lines([b(#"{"a":"\uD834\uDD1E"}"#), g]),
-                            expected: [], valid: 2, invalid: 0, status: 1),
-            AdversarialCase(name: "A8 depth exactly the limit", input: .lines([b(#"{"a":"# + String(repeating: "[", count: 3) + String(repeating: "]", count: 3) + "}"), g]),
-                            arguments: ["--max-depth", "4"], expected: [], valid: 2, invalid: 0, status: 1),
-            AdversarialCase(name: "A8 depth one past the limit", input: .lines([b(#"{"a":"# + String(repeating: "[", count: 4) + String(repeating: "]", count: 4) + "}"), g]),
-                            arguments: ["--max-depth", "4"], expected: ["json/depth-exceeded 1:9"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A8 default limit 512 accepted", input: .lines([b(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)), g]),
-                            expected: [], valid: 2, invalid: 0, status: 1),
-            AdversarialCase(name: "A8 default limit 513 rejected", input: .lines([b(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)), g]),
-                            expected: ["json/depth-exceeded 1:513"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A11 valid last line without LF", input: g + [0x0A] + g,
-                            expected: ["export/missing-final-newline 2:\(afterGood)"], valid: 2, invalid: 0, status: 0),
-            AdversarialCase(name: "A12 truncated last line", input: g + [0x0A] + b(#"{"a":1,"b"#),
-                            expected: ["json/unexpected-end 2:10", "export/missing-final-newline 2:10"], valid: 1, invalid: 1,
-                            status: 1, hint: "truncated"),
-            AdversarialCase(name: "A13 CRLF everywhere", input: .lines([g, b(#"{"a":1,}"#), g], terminator: [0x0D, 0x0A]),
-                            expected: ["json/unexpected-character 2:7"], valid: 2, invalid: 1, status: 1),
-            AdversarialCase(name: "A13 mixed LF and CRLF", input: g + [0x0D, 0x0A] + g + [0x0A] + b(#"{"a":1,}"#) + [0x0D, 0x0A] + g + [0x0A],
-                            expected: ["json/unexpected-character 3:7"], valid: 3, invalid: 1, status: 1),
-            AdversarialCase(name: "A14 lone CR outside strings is whitespace", input: .lines([Array(g.dropLast()) + [0x0D, 0x7D], g]),
-                            expected: [], valid: 2, invalid: 0, status: 0),
-            AdversarialCase(name: "A14 raw CR inside a string", input: .lines([b("{\"a\":\"x\ry\"}"), g]),
-                            expected: ["json/control-character-in-string 1:8"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A15 CR-only line endings", input: g + [0x0D] + g + [0x0D] + g + [0x0D],
-                            expected: ["json/trailing-content 1:\(afterGood + 1)", "export/missing-final-newline 1:\(3 * afterGood + 1)"],
-                            valid: 0, invalid: 1, status: 1, hint: "CR-only"),
-            AdversarialCase(name: "A15 CR-only line endings past the line limit", input: [UInt8](repeating: 0, count: 0) + Array(repeating: g + [0x0D], count: 10).flatMap { $0 } + [0x0A],
-                            arguments: ["--max-line-bytes", "1000"],
-                            expected: ["export/line-too-long 1:1"], valid: 0, invalid: 1, status: 1, hint: "CR-only"),
-            AdversarialCase(name: "A16 BOM at byte 0 skipped with a warning", input: bom + .lines([g, g]),
-                            expected: ["export/leading-bom 1:1"], valid: 2, invalid: 0, status: 0),
-            AdversarialCase(name: "A16 columns on line 1 count the BOM", input: bom + .lines([b(#"{"a":1,}"#), g]),
-                            expected: ["export/leading-bom 1:1", "json/unexpected-character 1:10"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A17 BOM at the start of a later line", input: .lines([g, bom + g, g]),
-                            expected: ["json/misplaced-bom 2:1"], valid: 2, invalid: 1, status: 1, hint: "concatenated files?"),
-            AdversarialCase(name: "A18 UTF-16LE with BOM", input: [0xFF, 0xFE] + utf16LE("{\"a\":1}\n{\"b\":2}\n{\"c\":3}\n"),
-                            expected: ["json/not-utf8 1:1"], valid: 0, invalid: 4, status: 1, hint: "UTF-16"),
-            AdversarialCase(name: "A18 UTF-16LE without BOM", input: utf16LE("{\"a\":1}\n{\"b\":2}\n"),
-                            expected: ["json/not-utf8 1:1"], valid: 0, invalid: 3, status: 1, hint: "UTF-16"),
-            AdversarialCase(name: "A18 UTF-16BE with BOM", input: [0xFE, 0xFF] + utf16BE("{\"a\":1}\n{\"b\":2}\n"),
-                            expected: ["json/not-utf8 1:1"], valid: 0, invalid: 2, status: 1, hint: "UTF-16"),
-            AdversarialCase(name: "A19 NUL after a value", input: .lines([b("123") + [0], g]),
-                            expected: ["json/trailing-content 1:4"], valid: 1, invalid: 1, status: 1, hint: "NUL"),
-            AdversarialCase(name: "A19 NUL inside a string", input: .lines([b(#"{"a":""#) + [0] + b(#""}"#), g]),
-                            expected: ["json/control-character-in-string 1:7"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A19 NUL padding at the end of the file", input: .lines([g]) + [UInt8](repeating: 0, count: 64),
-                            expected: ["json/unexpected-character 2:1", "export/missing-final-newline 2:65"], valid: 1, invalid: 1,
-                            status: 1, hint: "preallocated"),
-            AdversarialCase(name: "A20 raw TAB in a string", input: .lines([b("{\"a\":\"x\ty\"}"), g]),
-                            expected: ["json/control-character-in-string 1:8"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A20 raw form feed in a string", input: .lines([b("{\"a\":\"\u{0C}\"}"), g]),
-                            expected: ["json/control-character-in-string 1:7"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A20 escaped controls are fine", input: .lines([b(#"{"a":"\t\u0000\u001f\n"}"#), g]),
-                            expected: [], valid: 2, invalid: 0, status: 1),
-            AdversarialCase(name: "A22 big numbers are valid JSON", input: .lines([b(#"{"a":[1e400,-1e400,1e-400,18446744073709551616,-9223372036854775809,123456789012345678901234567890,-0]}"#), g]),
-                            expected: [], valid: 2, invalid: 0, status: 1),
-            AdversarialCase(name: "A23 number of exactly 1000 characters", input: .lines([b("{\"a\":" + String(repeating: "7", count: 1000) + "}"), g]),
-                            expected: [], valid: 2, invalid: 0, status: 1),
-            AdversarialCase(name: "A23 number of 1001 characters", input: .lines([b("{\"a\":-" + String(repeating: "7", count: 1000) + "}"), g]),
-                            expected: ["json/number-too-long 1:6"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A23 100,000-digit number", input: .lines([b("{\"a\":" + String(repeating: "9", count: 100_000) + "}"), g]),
-                            expected: ["json/number-too-long 1:6"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A25 duplicate key", input: .lines([b(#"{"a":1,"a":2}"#), g]),
-                            expected: ["json/duplicate-key 1:8"], valid: 1, invalid: 1, status: 1, hint: "first at column 2"),
-            AdversarialCase(name: "A25 escaped duplicate key", input: .lines([b(#"{"a":1,"\u0061":2}"#), g]),
-                            expected: ["json/duplicate-key 1:8"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A25 nested duplicate key", input: .lines([b(#"{"b":{"a":1,"a":2}}"#), g]),
-                            expected: ["json/duplicate-key 1:13"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A25 NFC and NFD keys differ", input: .lines([b("{\"\u{E9}\":1,\"e\u{301}\":2}"), g]),
-                            expected: [], valid: 2, invalid: 0, status: 1),
-            AdversarialCase(name: "A27 blank lines are counted, not errors", input: .lines([g, [], b(" \t "), g, []]),
-                            expected: [], valid: 2, invalid: 0, blank: 3, status: 0),
-            AdversarialCase(name: "A27 --strict makes blank lines errors", input: .lines([g, [], b(" \t "), g, []]),
-                            arguments: ["--strict"],
-                            expected: ["export/blank-line 2:1", "export/blank-line 3:1", "export/blank-line 5:1"],
-                            valid: 2, invalid: 0, blank: 3, status: 1),
-            AdversarialCase(name: "A27 CRLF blank line", input: g + [0x0D, 0x0A, 0x0D, 0x0A] + g + [0x0A],
-                            expected: [], valid: 2, invalid: 0, blank: 1, status: 0),
-            AdversarialCase(name: "A28 two values on one line", input: .lines([b(#"{"a":1}{"b":2}"#), g]),
-                            expected: ["json/trailing-content 1:8"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A28 two values separated by a space", input: .lines([b(#"{"a":1} {"b":2}"#), g]),
-                            expected: ["json/trailing-content 1:9"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A29 trailing garbage", input: .lines([b(#"{"a":1} x"#), g]),
-                            expected: ["json/trailing-content 1:9"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A29 trailing comma in an array", input: .lines([b(#"{"a":[1,]}"#), g]),
-                            expected: ["json/unexpected-character 1:8"], valid: 1, invalid: 1, status: 1),
-            AdversarialCase(name: "A31 RS byte at line start", input: .lines([[0x1E] + g, g]),
-                            expected: ["json/unexpected-character 1:1"], valid: 1, invalid: 1, status: 1, hint: "json-seq"),
-            AdversarialCase(name: "A33 file of only LFs", input: [0x0A, 0x0A, 0x0A],
-                            expected: [], valid: 0, invalid: 0, blank: 3, status: 0),
+            AdversarialCase(
+                name: "A1 broken line between good lines", input: .lines([g, b(#"{"a":1,}"#), g]),
+                expected: ["json/unexpected-character 2:7"], valid: 2, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A2 unfinished object then a good line", input: .lines([b(#"{"a":"#), g]),
+                expected: ["json/unexpected-end 1:6"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A3 invalid UTF-8 in a string",
+                input: .lines([[0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D], g]),
+                expected: ["json/invalid-utf8 1:7"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A5 invalid UTF-8 in a key",
+                input: .lines([[0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D], g]),
+                expected: ["json/invalid-utf8 1:3"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A5 invalid UTF-8 outside strings", input: .lines([[0x7B, 0xFF, 0x7D], g]),
+                expected: ["json/unexpected-character 1:2"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A6 valid surrogate pair", input: .lines([b(#"{"a":"\uD834\uDD1E"}"#), g]),
+                expected: [], valid: 2, invalid: 0, status: 1),
+            AdversarialCase(
+                name: "A8 depth exactly the limit",
+                input: .lines([
+                    b(#"{"a":"# + String(repeating: "[", count: 3) + String(repeating: "]", count: 3) + "}"), g,
+                ]),
+                arguments: ["--max-depth", "4"], expected: [], valid: 2, invalid: 0, status: 1),
+            AdversarialCase(
+                name: "A8 depth one past the limit",
+                input: .lines([
+                    b(#"{"a":"# + String(repeating: "[", count: 4) + String(repeating: "]", count: 4) + "}"), g,
+                ]),
+                arguments: ["--max-depth", "4"], expected: ["json/depth-exceeded 1:9"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A8 default limit 512 accepted",
+                input: .lines([b(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)), g]),
+                expected: [], valid: 2, invalid: 0, status: 1),
+            AdversarialCase(
+                name: "A8 default limit 513 rejected",
+                input: .lines([b(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)), g]),
+                expected: ["json/depth-exceeded 1:513"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A11 valid last line without LF", input: g + [0x0A] + g,
+                expected: ["export/missing-final-newline 2:\(afterGood)"], valid: 2, invalid: 0, status: 0),
+            AdversarialCase(
+                name: "A12 truncated last line", input: g + [0x0A] + b(#"{"a":1,"b"#),
+                expected: ["json/unexpected-end 2:10", "export/missing-final-newline 2:10"], valid: 1, invalid: 1,
+                status: 1, hint: "truncated"),
+            AdversarialCase(
+                name: "A13 CRLF everywhere", input: .lines([g, b(#"{"a":1,}"#), g], terminator: [0x0D, 0x0A]),
+                expected: ["json/unexpected-character 2:7"], valid: 2, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A13 mixed LF and CRLF",
+                input: g + [0x0D, 0x0A] + g + [0x0A] + b(#"{"a":1,}"#) + [0x0D, 0x0A] + g + [0x0A],
+                expected: ["json/unexpected-character 3:7"], valid: 3, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A14 lone CR outside strings is whitespace",
+                input: .lines([Array(g.dropLast()) + [0x0D, 0x7D], g]),
+                expected: [], valid: 2, invalid: 0, status: 0),
+            AdversarialCase(
+                name: "A14 raw CR inside a string", input: .lines([b("{\"a\":\"x\ry\"}"), g]),
+                expected: ["json/control-character-in-string 1:8"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A15 CR-only line endings", input: g + [0x0D] + g + [0x0D] + g + [0x0D],
+                expected: [
+                    "json/trailing-content 1:\(afterGood + 1)", "export/missing-final-newline 1:\(3 * afterGood + 1)",
+                ],
+                valid: 0, invalid: 1, status: 1, hint: "CR-only"),
+            AdversarialCase(
+                name: "A15 CR-only line endings past the line limit",
+                input: [UInt8](repeating: 0, count: 0) + Array(repeating: g + [0x0D], count: 10).flatMap { $0 } + [
+                    0x0A
+                ],
+                arguments: ["--max-line-bytes", "1000"],
+                expected: ["export/line-too-long 1:1"], valid: 0, invalid: 1, status: 1, hint: "CR-only"),
+            AdversarialCase(
+                name: "A16 BOM at byte 0 skipped with a warning", input: bom + .lines([g, g]),
+                expected: ["export/leading-bom 1:1"], valid: 2, invalid: 0, status: 0),
+            AdversarialCase(
+                name: "A16 columns on line 1 count the BOM", input: bom + .lines([b(#"{"a":1,}"#), g]),
+                expected: ["export/leading-bom 1:1", "json/unexpected-character 1:10"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A17 BOM at the start of a later line", input: .lines([g, bom + g, g]),
+                expected: ["json/misplaced-bom 2:1"], valid: 2, invalid: 1, status: 1, hint: "concatenated files?"),
+            AdversarialCase(
+                name: "A18 UTF-16LE with BOM", input: [0xFF, 0xFE] + utf16LE("{\"a\":1}\n{\"b\":2}\n{\"c\":3}\n"),
+                expected: ["json/not-utf8 1:1"], valid: 0, invalid: 4, status: 1, hint: "UTF-16"),
+            AdversarialCase(
+                name: "A18 UTF-16LE without BOM", input: utf16LE("{\"a\":1}\n{\"b\":2}\n"),
+                expected: ["json/not-utf8 1:1"], valid: 0, invalid: 3, status: 1, hint: "UTF-16"),
+            AdversarialCase(
+                name: "A18 UTF-16BE with BOM", input: [0xFE, 0xFF] + utf16BE("{\"a\":1}\n{\"b\":2}\n"),
+                expected: ["json/not-utf8 1:1"], valid: 0, invalid: 2, status: 1, hint: "UTF-16"),
+            AdversarialCase(
+                name: "A19 NUL after a value", input: .lines([b("123") + [0], g]),
+                expected: ["json/trailing-content 1:4"], valid: 1, invalid: 1, status: 1, hint: "NUL"),
+            AdversarialCase(
+                name: "A19 NUL inside a string", input: .lines([b(#"{"a":""#) + [0] + b(#""}"#), g]),
+                expected: ["json/control-character-in-string 1:7"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A19 NUL padding at the end of the file", input: .lines([g]) + [UInt8](repeating: 0, count: 64),
+                expected: ["json/unexpected-character 2:1", "export/missing-final-newline 2:65"], valid: 1, invalid: 1,
+                status: 1, hint: "preallocated"),
+            AdversarialCase(
+                name: "A20 raw TAB in a string", input: .lines([b("{\"a\":\"x\ty\"}"), g]),
+                expected: ["json/control-character-in-string 1:8"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A20 raw form feed in a string", input: .lines([b("{\"a\":\"\u{0C}\"}"), g]),
+                expected: ["json/control-character-in-string 1:7"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A20 escaped controls are fine", input: .lines([b(#"{"a":"\t\u0000\u001f\n"}"#), g]),
+                expected: [], valid: 2, invalid: 0, status: 1),
+            AdversarialCase(
+                name: "A22 big numbers are valid JSON",
+                input: .lines([
+                    b(
+                        #"{"a":[1e400,-1e400,1e-400,18446744073709551616,-9223372036854775809,123456789012345678901234567890,-0]}"#
+                    ), g,
+                ]),
+                expected: [], valid: 2, invalid: 0, status: 1),
+            AdversarialCase(
+                name: "A23 number of exactly 1000 characters",
+                input: .lines([b("{\"a\":" + String(repeating: "7", count: 1000) + "}"), g]),
+                expected: [], valid: 2, invalid: 0, status: 1),
+            AdversarialCase(
+                name: "A23 number of 1001 characters",
+                input: .lines([b("{\"a\":-" + String(repeating: "7", count: 1000) + "}"), g]),
+                expected: ["json/number-too-long 1:6"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A23 100,000-digit number",
+                input: .lines([b("{\"a\":" + String(repeating: "9", count: 100_000) + "}"), g]),
+                expected: ["json/number-too-long 1:6"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A25 duplicate key", input: .lines([b(#"{"a":1,"a":2}"#), g]),
+                expected: ["json/duplicate-key 1:8"], valid: 1, invalid: 1, status: 1, hint: "first at column 2"),
+            AdversarialCase(
+                name: "A25 escaped duplicate key", input: .lines([b(#"{"a":1,"\u0061":2}"#), g]),
+                expected: ["json/duplicate-key 1:8"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A25 nested duplicate key", input: .lines([b(#"{"b":{"a":1,"a":2}}"#), g]),
+                expected: ["json/duplicate-key 1:13"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A25 NFC and NFD keys differ", input: .lines([b("{\"\u{E9}\":1,\"e\u{301}\":2}"), g]),
+                expected: [], valid: 2, invalid: 0, status: 1),
+            AdversarialCase(
+                name: "A27 blank lines are counted, not errors", input: .lines([g, [], b(" \t "), g, []]),
+                expected: [], valid: 2, invalid: 0, blank: 3, status: 0),
+            AdversarialCase(
+                name: "A27 --strict makes blank lines errors", input: .lines([g, [], b(" \t "), g, []]),
+                arguments: ["--strict"],
+                expected: ["export/blank-line 2:1", "export/blank-line 3:1", "export/blank-line 5:1"],
+                valid: 2, invalid: 0, blank: 3, status: 1),
+            AdversarialCase(
+                name: "A27 CRLF blank line", input: g + [0x0D, 0x0A, 0x0D, 0x0A] + g + [0x0A],
+                expected: [], valid: 2, invalid: 0, blank: 1, status: 0),
+            AdversarialCase(
+                name: "A28 two values on one line", input: .lines([b(#"{"a":1}{"b":2}"#), g]),
+                expected: ["json/trailing-content 1:8"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A28 two values separated by a space", input: .lines([b(#"{"a":1} {"b":2}"#), g]),
+                expected: ["json/trailing-content 1:9"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A29 trailing garbage", input: .lines([b(#"{"a":1} x"#), g]),
+                expected: ["json/trailing-content 1:9"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A29 trailing comma in an array", input: .lines([b(#"{"a":[1,]}"#), g]),
+                expected: ["json/unexpected-character 1:8"], valid: 1, invalid: 1, status: 1),
+            AdversarialCase(
+                name: "A31 RS byte at line start", input: .lines([[0x1E] + g, g]),
+                expected: ["json/unexpected-character 1:1"], valid: 1, invalid: 1, status: 1, hint: "json-seq"),
+            AdversarialCase(
+                name: "A33 file of only LFs", input: [0x0A, 0x0A, 0x0A],
+                expected: [], valid: 0, invalid: 0, blank: 3, status: 0),
         ]
         // A4: ill-formed UTF-8 per Unicode Table 3-7, each inside a string at column 7.
         let sequences: [(String, [UInt8])] = [
@@ -143,21 +216,30 @@ struct AdversarialCase: CustomTestStringConvertible, Sendable {
             ("truncated E2 82", [0xE2, 0x82]), ("Latin-1 E9", [0xE9, 0x74, 0xE9]),
         ]
         for (label, sequence) in sequences {
-            list.append(AdversarialCase(name: "A4 \(label)", input: .lines([b(#"{"a":""#) + sequence + b(#""}"#), g]),
-                                        expected: ["json/invalid-utf8 1:7"], valid: 1, invalid: 1, status: 1))
+            list.append(
+                AdversarialCase(
+                    name: "A4 \(label)", input: .lines([b(#"{"a":""#) + sequence + b(#""}"#), g]),
+                    expected: ["json/invalid-utf8 1:7"], valid: 1, invalid: 1, status: 1))
         }
-        list.append(AdversarialCase(name: "A4 truncated E2 82 at end of file", input: .lines([g]) + b(#"{"a":""#) + [0xE2, 0x82],
-                                    expected: ["json/invalid-utf8 2:7", "export/missing-final-newline 2:9"], valid: 1, invalid: 1, status: 1))
+        list.append(
+            AdversarialCase(
+                name: "A4 truncated E2 82 at end of file", input: .lines([g]) + b(#"{"a":""#) + [0xE2, 0x82],
+                expected: ["json/invalid-utf8 2:7", "export/missing-final-newline 2:9"], valid: 1, invalid: 1, status: 1
+            ))
         // A6: escaped lone surrogates (I-JSON), each at the backslash, column 7.
         for escape in [#"\uD800"#, #"\uDC00"#, #"\uD800\u0041"#, #"\uDD1E\uD834"#] {
-            list.append(AdversarialCase(name: "A6 \(escape)", input: .lines([b(#"{"a":""# + escape + #""}"#), g]),
-                                        expected: ["json/lone-surrogate 1:7"], valid: 1, invalid: 1, status: 1))
+            list.append(
+                AdversarialCase(
+                    name: "A6 \(escape)", input: .lines([b(#"{"a":""# + escape + #""}"#), g]),
+                    expected: ["json/lone-surrogate 1:7"], valid: 1, invalid: 1, status: 1))
         }
         // A21: non-finite numbers name their likely producer.
         for word in ["NaN", "Infinity", "-Infinity", "nan", "inf", "-NaN"] {
-            list.append(AdversarialCase(name: "A21 \(word)", input: .lines([b(#"{"a":"# + word + "}"), g]),
-                                        expected: ["json/invalid-literal 1:6"], valid: 1, invalid: 1, status: 1,
-                                        hint: "allow_nan=True"))
+            list.append(
+                AdversarialCase(
+                    name: "A21 \(word)", input: .lines([b(#"{"a":"# + word + "}"), g]),
+                    expected: ["json/invalid-literal 1:6"], valid: 1, invalid: 1, status: 1,
+                    hint: "allow_nan=True"))
         }
         // A24: grammar edge numbers.
         for (number, rule, column) in [
@@ -167,14 +249,18 @@ struct AdversarialCase: CustomTestStringConvertible, Sendable {
             // `0` is a complete number; the `x` is what does not fit.
             ("0x10", "json/unexpected-character", 7),
         ] {
-            list.append(AdversarialCase(name: "A24 \(number)", input: .lines([b(#"{"a":"# + number + "}"), g]),
-                                        expected: ["\(rule) 1:\(column)"], valid: 1, invalid: 1, status: 1))
+            list.append(
+                AdversarialCase(
+                    name: "A24 \(number)", input: .lines([b(#"{"a":"# + number + "}"), g]),
+                    expected: ["\(rule) 1:\(column)"], valid: 1, invalid: 1, status: 1))
         }
         // A30: valid JSON that is not an event is a finding on a valid line (the rule is
         // stream/not-an-event); a root array of objects is a BigQuery-console array of rows.
         for value in [#""s""#, "42", "null", "true", "[1,2]"] {
-            list.append(AdversarialCase(name: "A30 \(value)", input: .lines([b(value), g]),
-                                        expected: [], valid: 2, invalid: 0, status: 1))
+            list.append(
+                AdversarialCase(
+                    name: "A30 \(value)", input: .lines([b(value), g]),
+                    expected: [], valid: 2, invalid: 0, status: 1))
         }
         return list
     }()
@@ -186,7 +272,10 @@ struct AdversarialCase: CustomTestStringConvertible, Sendable {
         #expect(outcome.validLines == testCase.valid)
         #expect(outcome.invalidLines == testCase.invalid)
         #expect(outcome.blankLines == testCase.blank)
-        #expect(outcome.accountingAddsUp, "lines read \(outcome.linesRead) != \(outcome.validLines) + \(outcome.invalidLines) + \(outcome.blankLines)")
+        #expect(
+            outcome.accountingAddsUp,
+            "lines read \(outcome.linesRead) != \(outcome.validLines) + \(outcome.invalidLines) + \(outcome.blankLines)"
+        )
         #expect(outcome.status == testCase.status, "\(outcome.stderr)")
         #expect(outcome.stderr.isEmpty)
         // Every invalid line is in the rejects file, with the same rule and position as its finding.
@@ -220,15 +309,24 @@ struct AdversarialCase: CustomTestStringConvertible, Sendable {
     /// are counted as NDJSON framing would count them, a leading BOM is skipped with a warning,
     /// and an error points at its own line.
     @Test(arguments: [
-        ("valid", "[\n" + AdversarialLintStrings.good + ",\n" + AdversarialLintStrings.good + "\n]\n", [String](), 4, 0, 0),
-        ("broken row", "[\n" + AdversarialLintStrings.good + ",\n{\"a\":\n]\n", ["json/unexpected-character 4:1"], 0, 4, 0),
+        (
+            "valid", "[\n" + AdversarialLintStrings.good + ",\n" + AdversarialLintStrings.good + "\n]\n", [String](), 4,
+            0, 0
+        ),
+        (
+            "broken row", "[\n" + AdversarialLintStrings.good + ",\n{\"a\":\n]\n", ["json/unexpected-character 4:1"], 0,
+            4, 0
+        ),
         ("unclosed", "[\n\n\n", ["json/unexpected-end 3:1"], 0, 1, 2),
         ("with BOM", "\u{FEFF}[\n" + AdversarialLintStrings.good + "\n]", ["export/leading-bom 1:1"], 3, 0, 0),
     ])
-    func multiLineDocument(_ label: String, _ text: String, _ expected: [String], _ valid: Int, _ invalid: Int, _ blank: Int) {
+    func multiLineDocument(
+        _ label: String, _ text: String, _ expected: [String], _ valid: Int, _ invalid: Int, _ blank: Int
+    ) {
         let outcome = AdversarialLint.lint(b(text))
         #expect(outcome.inputFindings == expected, "\(label): \(outcome.findings)")
-        #expect(outcome.validLines == valid && outcome.invalidLines == invalid && outcome.blankLines == blank, "\(label)")
+        #expect(
+            outcome.validLines == valid && outcome.invalidLines == invalid && outcome.blankLines == blank, "\(label)")
         #expect(outcome.accountingAddsUp, "\(label)")
     }
 
@@ -321,7 +419,8 @@ struct AdversarialCase: CustomTestStringConvertible, Sendable {
         for round in 0..<40 {
             let count = Int.random(in: 0...600, using: &generator)
             let bytes: [UInt8] = (0..<count).map { _ in
-                round % 2 == 0 ? UInt8.random(in: 0...255, using: &generator) : alphabet.randomElement(using: &generator)!
+                round % 2 == 0
+                    ? UInt8.random(in: 0...255, using: &generator) : alphabet.randomElement(using: &generator)!
             }
             let outcome = AdversarialLint.lint(bytes)
             #expect(outcome.accountingAddsUp, "round \(round)")

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -20,7 +21,8 @@ import Testing
         #expect(brackets.inputFindings == ["json/depth-exceeded 1:513"])
         #expect(brackets.validLines == 1 && brackets.invalidLines == 1 && brackets.status == 1)
         // `[{"":` is 5 bytes and opens 2 containers: the 513th is the `[` of unit 257.
-        let mixed = AdversarialLint.lint(.lines([Array(repeating: b(#"[{"":"#), count: 50_000).flatMap { $0 }, Self.good]))
+        let mixed = AdversarialLint.lint(
+            .lines([Array(repeating: b(#"[{"":"#), count: 50_000).flatMap { $0 }, Self.good]))
         #expect(mixed.inputFindings == ["json/depth-exceeded 1:\(256 * 5 + 1)"])
         #expect(mixed.validLines == 1 && mixed.accountingAddsUp)
         #expect(clock.now - started < .seconds(20))
@@ -35,8 +37,9 @@ import Testing
         // Small: 24 MiB line, 1 MiB limit. Big: 1 GiB line, the default 16 MiB limit.
         let size = big ? 1 << 30 : 24 << 20
         let chunk = [UInt8](repeating: 0x78, count: 1 << 16)
-        AdversarialLint.writeStreaming(path, head: b(#"{"a":""#), chunk: chunk, repeats: size / chunk.count,
-                                       tail: b("\"}\n") + Self.good + [0x0A])
+        AdversarialLint.writeStreaming(
+            path, head: b(#"{"a":""#), chunk: chunk, repeats: size / chunk.count,
+            tail: b("\"}\n") + Self.good + [0x0A])
         let outcome = AdversarialLint.lint(path: path, big ? [] : ["--max-line-bytes", "\(1 << 20)"])
         #expect(outcome.inputFindings == ["export/line-too-long 1:1"])
         let lineLength = 6 + size + 2
@@ -118,7 +121,9 @@ import Testing
         let directory = TemporaryDirectory()
         // Files whose framing differs from a single JSON text.
         let interiorLineFeeds: Set<String> = ["y_array_with_1_and_newline.json", "y_object_with_newlines.json"]
-        let noDocument: Set<String> = ["n_structure_no_data.json", "n_single_space.json", "n_structure_UTF8_BOM_no_data.json"]
+        let noDocument: Set<String> = [
+            "n_structure_no_data.json", "n_single_space.json", "n_structure_UTF8_BOM_no_data.json",
+        ]
         for name in JSONTestSuiteFiles.names {
             let bytes = try JSONTestSuiteFiles.bytes(of: name)
             guard let expectation = jsonTestSuiteExpectations[name] else { continue }
@@ -140,7 +145,8 @@ import Testing
             } else if name.hasPrefix("n_array_newlines_unclosed") {
                 #expect(!accepted, "\(name)")
             } else {
-                #expect(accepted == (expectation == .accept), "\(name): NDJSON verdict differs from the document verdict")
+                #expect(
+                    accepted == (expectation == .accept), "\(name): NDJSON verdict differs from the document verdict")
             }
             if case .reject(let kind?) = expectation, !noDocument.contains(name), !interiorLineFeeds.contains(name) {
                 let ruleID = JSONRules.rule(for: kind).id

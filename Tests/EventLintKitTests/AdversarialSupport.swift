@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -46,7 +47,9 @@ enum AdversarialLint {
     }
 
     /// A line the shipped plan accepts without any finding.
-    static let good = Array(#"{"event_name":"onboarding_step_complete","user_pseudo_id":"p1","event_timestamp":1705312800123456,"params":{"phase":"intro"}}"#.utf8)
+    static let good = Array(
+        #"{"event_name":"onboarding_step_complete","user_pseudo_id":"p1","event_timestamp":1705312800123456,"params":{"phase":"intro"}}"#
+            .utf8)
 
     /// Lints `bytes` written to a fresh file.
     static func lint(_ bytes: [UInt8], _ arguments: [String] = [], rejects: Bool = true) -> Outcome {
@@ -70,14 +73,16 @@ enum AdversarialLint {
             try? FileManager.default.removeItem(atPath: rejectsPath)
         }
         guard !result.stdout.isEmpty,
-              let document = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            let document = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         else { return outcome }
         for item in document["findings"] as? [[String: Any]] ?? [] {
             let notes = (item["notes"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
-            outcome.findings.append(Shown(
-                rule: item["rule"] as? String ?? "", line: item["line"] as? Int ?? 0, column: item["column"] as? Int ?? 0,
-                message: item["message"] as? String ?? "", notes: notes,
-                byteOffset: (item["byteOffset"] as? NSNumber)?.int64Value))
+            outcome.findings.append(
+                Shown(
+                    rule: item["rule"] as? String ?? "", line: item["line"] as? Int ?? 0,
+                    column: item["column"] as? Int ?? 0,
+                    message: item["message"] as? String ?? "", notes: notes,
+                    byteOffset: (item["byteOffset"] as? NSNumber)?.int64Value))
         }
         let summary = document["summary"] as? [String: Any] ?? [:]
         outcome.linesRead = summary["linesRead"] as? Int ?? -1

@@ -11,8 +11,14 @@ import Testing
     /// (pattern, why it is banned)
     static let banned: [(String, String)] = [
         (#"String\(Int64\("#, "String(Int64(x)) traps for a double out of range; use NumberText.format"),
-        (#"\bInt(64|32)?\([^()]*[*/][^()]*\)"#, "Int(x * y) traps on overflow or a double out of range; use Int64(saturating:) or a checked multiply"),
-        (#"\bInt(64|32)?\(\([^)]*\)\.rounded"#, "Int(x.rounded()) traps for a double out of range; use Int(saturating:)"),
+        (
+            #"\bInt(64|32)?\([^()]*[*/][^()]*\)"#,
+            "Int(x * y) traps on overflow or a double out of range; use Int64(saturating:) or a checked multiply"
+        ),
+        (
+            #"\bInt(64|32)?\(\([^)]*\)\.rounded"#,
+            "Int(x.rounded()) traps for a double out of range; use Int(saturating:)"
+        ),
         (#"&[-+]"#, "wrapping arithmetic hides overflow; use addingSaturating/subtractingSaturating"),
     ]
 
@@ -22,7 +28,8 @@ import Testing
     @Test func noUncheckedArithmeticOnInputInSources() throws {
         let files = try #require(FileManager.default.enumerator(atPath: Self.sources.path)?.allObjects as? [String])
         var offenders: [String] = []
-        for file in files where file.hasSuffix(".swift") && !Self.exempt.contains((file as NSString).lastPathComponent) {
+        for file in files where file.hasSuffix(".swift") && !Self.exempt.contains((file as NSString).lastPathComponent)
+        {
             let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let code = line.components(separatedBy: "//").first ?? ""

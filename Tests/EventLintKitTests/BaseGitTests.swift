@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -20,12 +21,15 @@ struct BaseGitTests {
     @Test func removalsAreAnnotatedOnFilesOfTheHeadPlanWithTheBaseAsANote() throws {
         let repository = try Self.repositoryWithPlan()
         defer { repository.remove() }
-        try repository.write("schema/events.json5", SmallPlan.events
-            .replacingOccurrences(of: "    timer_closed: { params: { screen: 'required' } },\n", with: "")
-            .replacingOccurrences(of: ", minutes: 'optional'", with: ""))
+        try repository.write(
+            "schema/events.json5",
+            SmallPlan.events
+                .replacingOccurrences(of: "    timer_closed: { params: { screen: 'required' } },\n", with: "")
+                .replacingOccurrences(of: ", minutes: 'optional'", with: ""))
         try repository.commit("remove")
 
-        let github = try #require(try EventLintBinary.run(["check", "--base", "main", "--format", "github"], in: repository.url))
+        let github = try #require(
+            try EventLintBinary.run(["check", "--base", "main", "--format", "github"], in: repository.url))
         #expect(github.status == 1)
         let errors = github.stdout.split(separator: "\n").filter { $0.hasPrefix("::error") }
         #expect(errors.count == 2, "\(github.stdout)")
@@ -36,15 +40,21 @@ struct BaseGitTests {
         #expect(errors.contains { $0.contains("title=diff/event-removed") && $0.contains("line=1,") })
         #expect(github.stdout.contains("note: declared in the base plan here (main:schema/events.json5:4:5)"))
 
-        let sarif = try #require(try EventLintBinary.run(["check", "--base", "main", "--format", "sarif"], in: repository.url))
+        let sarif = try #require(
+            try EventLintBinary.run(["check", "--base", "main", "--format", "sarif"], in: repository.url))
         let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
         let results = try #require(((log["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
         let removal = try #require(results.first { $0["ruleId"] as? String == "diff/event-removed" })
-        let uri = ((((removal["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"]
-            as? [String: Any])?["uri"] as? String)
+        let uri =
+            ((((removal["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?[
+                "artifactLocation"]
+                as? [String: Any])?["uri"] as? String)
         #expect(uri == "schema/events.json5")
         let related = try #require(removal["relatedLocations"] as? [[String: Any]])
-        #expect(related.contains { (($0["message"] as? [String: Any])?["text"] as? String) == "declared in the base plan here" })
+        #expect(
+            related.contains {
+                (($0["message"] as? [String: Any])?["text"] as? String) == "declared in the base plan here"
+            })
         if ReportSchemaTests.validatorAvailable {
             let validation = try ReportSchemaTests.validate(sarif: sarif.stdout)
             #expect(validation.status == 0, "\(validation.output)")
@@ -70,16 +80,20 @@ struct BaseGitTests {
     @Test func aBranchBehindMainIsComparedWithTheMergeBase() throws {
         let repository = try Self.repositoryWithPlan()
         defer { repository.remove() }
-        try repository.write("schema/params.json5", SmallPlan.params.replacingOccurrences(of: "'timer']", with: "'timer', 'settings']"))
+        try repository.write(
+            "schema/params.json5", SmallPlan.params.replacingOccurrences(of: "'timer']", with: "'timer', 'settings']"))
         try repository.commit("pr: a new value")
         // main moves on after the branch point: a new event the branch does not have.
         try repository.git("checkout", "-q", "main")
-        try repository.write("schema/events.json5", SmallPlan.events.replacingOccurrences(
-            of: "  events: {\n", with: "  events: {\n    paywall_shown: { params: { screen: 'optional' } },\n"))
+        try repository.write(
+            "schema/events.json5",
+            SmallPlan.events.replacingOccurrences(
+                of: "  events: {\n", with: "  events: {\n    paywall_shown: { params: { screen: 'optional' } },\n"))
         try repository.commit("main: new event")
         try repository.git("checkout", "-q", "pr")
 
-        let output = try #require(try EventLintBinary.run(["check", "--base", "main", "--format", "json"], in: repository.url))
+        let output = try #require(
+            try EventLintBinary.run(["check", "--base", "main", "--format", "json"], in: repository.url))
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(!output.stdout.contains("diff/event-removed"), "no phantom removal of what main added")
         #expect(output.stdout.contains("diff/value-added"))
@@ -93,7 +107,9 @@ struct BaseGitTests {
         defer { repository.remove() }
         let output = try #require(try EventLintBinary.run(["check", "--base", "origin/main"], in: repository.url))
         #expect(output.status == 2)
-        #expect(output.stderr.contains("the base ref \"origin/main\" is not a commit of this repository"), "\(output.stderr)")
+        #expect(
+            output.stderr.contains("the base ref \"origin/main\" is not a commit of this repository"),
+            "\(output.stderr)")
         #expect(output.stderr.contains("fetch-depth: 0"))
     }
 
@@ -105,14 +121,17 @@ struct BaseGitTests {
         try repository.write("schema/événements.json5", SmallPlan.events)
         try repository.write("schema/more.json5", "{ events: { app_opened: { params: { screen: 'optional' } } } }\n")
         try repository.commit("plan")
-        let sources = try BaseLoader.readSources(base: "HEAD", schemaDirectory: repository.url.appendingPathComponent("schema").path)
+        let sources = try BaseLoader.readSources(
+            base: "HEAD", schemaDirectory: repository.url.appendingPathComponent("schema").path)
         #expect(sources.map(\.path).contains("HEAD:schema/événements.json5"), "\(sources.map(\.path))")
         try repository.delete("schema/événements.json5")
         try repository.commit("remove the events file")
 
-        let output = try #require(try EventLintBinary.run(["check", "--base", "HEAD~1", "--format", "github"], in: repository.url))
+        let output = try #require(
+            try EventLintBinary.run(["check", "--base", "HEAD~1", "--format", "github"], in: repository.url))
         #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
-        #expect(output.stdout.contains("title=diff/event-removed::event \"timer_started\" was removed"), "\(output.stdout)")
+        #expect(
+            output.stdout.contains("title=diff/event-removed::event \"timer_started\" was removed"), "\(output.stdout)")
         #expect(output.stdout.contains("(HEAD~1:schema/événements.json5:"))
     }
 
@@ -122,7 +141,8 @@ struct BaseGitTests {
         try repository.write("plän/params.json5", SmallPlan.params)
         try repository.write("plän/events.json5", SmallPlan.events)
         try repository.commit("plan")
-        let output = try #require(try EventLintBinary.run(["check", "--schema", "plän", "--base", "HEAD"], in: repository.url))
+        let output = try #require(
+            try EventLintBinary.run(["check", "--schema", "plän", "--base", "HEAD"], in: repository.url))
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.hasPrefix("against HEAD: no changes\n"), "\(output.stdout)")
     }
@@ -137,7 +157,8 @@ struct BaseGitTests {
         defer { repository.remove() }
         try repository.write("plan/bad.json5", "{ events: { 'Bad Name': {} } }\n")
         try repository.write("export.ndjson", "{}\n")
-        let lint = try #require(try EventLintBinary.run(["lint", "--schema", "plan", "export.ndjson"], in: repository.url))
+        let lint = try #require(
+            try EventLintBinary.run(["lint", "--schema", "plan", "export.ndjson"], in: repository.url))
         #expect(lint.status == 2)
         #expect(lint.stderr.contains("run `eventlint check --schema plan` first"), "\(lint.stderr)")
     }
@@ -150,11 +171,17 @@ struct CheckBaseOutputTests {
     @Test func verdictFirstThenBreakingThenOneLinePerAdditiveChange() throws {
         let repository = try BaseGitTests.repositoryWithPlan()
         defer { repository.remove() }
-        try repository.write("schema/params.json5", SmallPlan.params
-            .replacingOccurrences(of: "values: ['home', 'timer']", with: "values: ['home', 'timer_screen', 'settings']")
-            .replacingOccurrences(of: "type: 'int'", with: "type: 'double'"))
-        try repository.write("schema/events.json5", SmallPlan.events.replacingOccurrences(
-            of: "  events: {\n", with: "  events: {\n    paywall_shown: { params: { screen: 'optional' } },\n"))
+        try repository.write(
+            "schema/params.json5",
+            SmallPlan.params
+                .replacingOccurrences(
+                    of: "values: ['home', 'timer']", with: "values: ['home', 'timer_screen', 'settings']"
+                )
+                .replacingOccurrences(of: "type: 'int'", with: "type: 'double'"))
+        try repository.write(
+            "schema/events.json5",
+            SmallPlan.events.replacingOccurrences(
+                of: "  events: {\n", with: "  events: {\n    paywall_shown: { params: { screen: 'optional' } },\n"))
         try repository.commit("change")
 
         let output = try #require(try EventLintBinary.run(["check", "--base", "main"], in: repository.url))
@@ -166,14 +193,20 @@ struct CheckBaseOutputTests {
         #expect(lastError < firstInfo, "breaking first")
         let infos = lines.filter { $0.hasPrefix("info[") }
         #expect(infos.count == 4)
-        #expect(infos.contains("info[diff/event-added]: event \"paywall_shown\" is new (schema/events.json5:3:5)"), "\(infos)")
-        #expect(infos.contains { $0.hasPrefix("info[diff/type-widened]: param \"minutes\" changed type from int to double") })
+        #expect(
+            infos.contains("info[diff/event-added]: event \"paywall_shown\" is new (schema/events.json5:3:5)"),
+            "\(infos)")
+        #expect(
+            infos.contains {
+                $0.hasPrefix("info[diff/type-widened]: param \"minutes\" changed type from int to double")
+            })
         #expect(output.stdout.contains("= note: renamed to \"timer_screen\"?"), "the value rename hint")
         // The additive lines follow each other without excerpts.
         let infoBlock = lines[firstInfo...].prefix { !$0.isEmpty }
         #expect(infoBlock.count == 4)
 
-        let markdown = try #require(try EventLintBinary.run(["check", "--base", "main", "--format", "markdown"], in: repository.url))
+        let markdown = try #require(
+            try EventLintBinary.run(["check", "--base", "main", "--format", "markdown"], in: repository.url))
         #expect(markdown.stdout.contains("**against main: 1 breaking change, 4 additive**"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -30,14 +31,16 @@ import Testing
         #expect(byRule["json/invalid-literal"] as? Int == 25_000)
 
         let text = Self.run([path])
-        #expect(text.stdout.contains("findings: 25000 in all, the first 10000 listed; --max-findings 0 lists every one"))
+        #expect(
+            text.stdout.contains("findings: 25000 in all, the first 10000 listed; --max-findings 0 lists every one"))
         #expect(text.stdout.contains("25000 errors"))
     }
 
     @Test func maxFindingsZeroKeepsEveryFinding() throws {
         let directory = TemporaryDirectory()
         let path = directory.write("bad.ndjson", Array(String(repeating: "x\n", count: 12_000).utf8))
-        let findings = try #require(try Self.json(Self.run(["--format", "json", "--max-findings", "0", path]))["findings"] as? [[String: Any]])
+        let findings = try #require(
+            try Self.json(Self.run(["--format", "json", "--max-findings", "0", path]))["findings"] as? [[String: Any]])
         #expect(findings.count == 12_000)
     }
 
@@ -62,7 +65,9 @@ import Testing
         for index in 0..<400 {
             switch index % 4 {
             case 0: lines.append("x")
-            case 1: lines.append(#"{"event_name":"not_in_plan_\#(index)","user_pseudo_id":"u","event_timestamp":1705312800123456}"#)
+            case 1:
+                lines.append(
+                    #"{"event_name":"not_in_plan_\#(index)","user_pseudo_id":"u","event_timestamp":1705312800123456}"#)
             case 2: lines.append(#"{"a":1,"a":2}"#)
             default: lines.append(String(decoding: AdversarialLint.good, as: UTF8.self))
             }
@@ -74,7 +79,8 @@ import Testing
         }
         #expect(outputs[0] == outputs[1])
         #expect(outputs[0] == outputs[2])
-        let findings = try #require(try JSONSerialization.jsonObject(with: Data(outputs[0].utf8)) as? [String: Any])["findings"]
+        let findings =
+            try #require(try JSONSerialization.jsonObject(with: Data(outputs[0].utf8)) as? [String: Any])["findings"]
             as? [[String: Any]]
         #expect((findings?.count ?? 0) >= limit)
     }
@@ -126,7 +132,9 @@ import Testing
 @Suite struct UnreadInputTests {
     static func lines(_ count: Int, bad: Int) -> [UInt8] {
         var text = ""
-        for index in 0..<count { text += index == bad ? "x\n" : String(decoding: AdversarialLint.good, as: UTF8.self) + "\n" }
+        for index in 0..<count {
+            text += index == bad ? "x\n" : String(decoding: AdversarialLint.good, as: UTF8.self) + "\n"
+        }
         return Array(text.utf8)
     }
 
@@ -136,13 +144,16 @@ import Testing
         // Cut the stream well after line 3's deflate block.
         let truncated = directory.write("cut.ndjson.gz", Array(compressed.prefix(compressed.count - 40)))
         let good = directory.write("good.ndjson", Array("x\n".utf8))
-        let result = EventLintCLI.run(["lint", "--schema", Repository.schema.path, "--format", "json", truncated, good],
-                                      environment: CommandEnvironment())
+        let result = EventLintCLI.run(
+            ["lint", "--schema", Repository.schema.path, "--format", "json", truncated, good],
+            environment: CommandEnvironment())
         #expect(result.status == 2)
         #expect(result.stderr.contains("cut.ndjson.gz"))
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let findings = try #require(document["findings"] as? [[String: Any]])
-        let places = findings.map { "\(($0["file"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } ?? ""):\($0["line"] as? Int ?? 0)" }
+        let places = findings.map {
+            "\(($0["file"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } ?? ""):\($0["line"] as? Int ?? 0)"
+        }
         #expect(places.contains("cut.ndjson.gz:4"))
         #expect(places.contains("good.ndjson:1"))
     }
@@ -150,8 +161,9 @@ import Testing
     @Test func missingFileAmongOthersKeepsTheOthers() throws {
         let directory = TemporaryDirectory()
         let good = directory.write("good.ndjson", Array("x\n".utf8))
-        let result = EventLintCLI.run(["lint", "--schema", Repository.schema.path, directory.path + "/missing.ndjson", good],
-                                      environment: CommandEnvironment())
+        let result = EventLintCLI.run(
+            ["lint", "--schema", Repository.schema.path, directory.path + "/missing.ndjson", good],
+            environment: CommandEnvironment())
         #expect(result.status == 2)
         #expect(result.stderr.contains("missing.ndjson': no such file"))
         #expect(result.stdout.contains("good.ndjson:1:1"))
@@ -164,8 +176,11 @@ import Testing
     @Test func sameFileTwiceIsLintedOnce() throws {
         let directory = TemporaryDirectory()
         let path = directory.write("a.ndjson", Array("x\n".utf8))
-        let result = EventLintCLI.run(["lint", "--schema", Repository.schema.path, path, directory.path + "/./a.ndjson",
-                                       directory.path + "/*.ndjson"], environment: CommandEnvironment())
+        let result = EventLintCLI.run(
+            [
+                "lint", "--schema", Repository.schema.path, path, directory.path + "/./a.ndjson",
+                directory.path + "/*.ndjson",
+            ], environment: CommandEnvironment())
         #expect(result.stdout.contains("lines read: 1 = valid 0 + invalid 1 + blank 0"))
         // Both are one problem: one group of two findings.
         #expect(result.stdout.components(separatedBy: "info[export/duplicate-input]").count - 1 == 1)
@@ -177,11 +192,15 @@ import Testing
         let directory = TemporaryDirectory()
         var text = "[\n"
         for index in 0..<200 {
-            text += "  {\"event_name\": \"screen_view\", \"user_pseudo_id\": \"u\(index)\"}" + (index < 199 ? ",\n" : "\n")
+            text +=
+                "  {\"event_name\": \"screen_view\", \"user_pseudo_id\": \"u\(index)\"}" + (index < 199 ? ",\n" : "\n")
         }
         let path = directory.write("rows.json", Array((text + "]\n").utf8))
-        let result = EventLintCLI.run(["lint", "--schema", Repository.schema.path, "--max-line-bytes", "1024", "--format", "json",
-                                       path], environment: CommandEnvironment())
+        let result = EventLintCLI.run(
+            [
+                "lint", "--schema", Repository.schema.path, "--max-line-bytes", "1024", "--format", "json",
+                path,
+            ], environment: CommandEnvironment())
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let rules = (document["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
         #expect(rules == ["export/document-too-large"])

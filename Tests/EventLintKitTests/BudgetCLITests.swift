@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// `eventlint budget` through the built executable: exit codes and the pinned report on the
@@ -8,11 +9,13 @@ import Testing
     static let golden = Repository.fixtures.appendingPathComponent("budget/ga4-sample-base.txt")
 
     @Test func pinnedTextOnTheSamples() throws {
-        let output = try #require(try EventLintBinary.run(["budget", "--registered", "samples/ga4", "--base", "samples/plans/base"]))
+        let output = try #require(
+            try EventLintBinary.run(["budget", "--registered", "samples/ga4", "--base", "samples/plans/base"]))
         #expect(output.status == 0)
         #expect(output.stderr.isEmpty)
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(at: Self.golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: Self.golden.deletingLastPathComponent(), withIntermediateDirectories: true)
             try output.stdout.write(to: Self.golden, atomically: true, encoding: .utf8)
             return
         }
@@ -21,9 +24,12 @@ import Testing
             let got = output.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
             let firstDifference = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }
-            Issue.record("budget output differs from \(Self.golden.lastPathComponent) (UPDATE_GOLDEN=1 rewrites it); first difference at line \((firstDifference?.offset ?? min(got.count, want.count)) + 1):\n- \(firstDifference?.element.1 ?? "")\n+ \(firstDifference?.element.0 ?? "")")
+            Issue.record(
+                "budget output differs from \(Self.golden.lastPathComponent) (UPDATE_GOLDEN=1 rewrites it); first difference at line \((firstDifference?.offset ?? min(got.count, want.count)) + 1):\n- \(firstDifference?.element.1 ?? "")\n+ \(firstDifference?.element.0 ?? "")"
+            )
         }
-        #expect(output.stdout.contains("adds 3 event-scoped dimensions (entry, reason, selected_bucket): headroom 4 → 1"))
+        #expect(
+            output.stdout.contains("adds 3 event-scoped dimensions (entry, reason, selected_bucket): headroom 4 → 1"))
     }
 
     static let statusCases: [([String], Int32)] = [
@@ -35,8 +41,12 @@ import Testing
         (["budget", "--registered", "samples/ga4/over-quota", "--quota", "event=55"], 0),
         (["budget", "--registered", "samples/ga4/over-quota", "--quota", "event=54"], 1),
         (["budget", "--registered", "samples/ga4/paged", "samples/ga4/custom-metrics.json"], 0),
-        (["budget", "--registered", "samples/ga4/paged/custom-dimensions-page1.json", "--registered",
-          "samples/ga4/paged/custom-dimensions-page2.json", "--format", "json"], 0),
+        (
+            [
+                "budget", "--registered", "samples/ga4/paged/custom-dimensions-page1.json", "--registered",
+                "samples/ga4/paged/custom-dimensions-page2.json", "--format", "json",
+            ], 0
+        ),
         (["budget"], 2),
         (["budget", "--registered", "samples/ga4", "--tier", "gold"], 2),
         (["budget", "--registered", "samples/ga4", "--quota", "events=3"], 2),
@@ -56,7 +66,8 @@ import Testing
 
     /// A registered-definitions file with `text` in a scratch directory.
     static func registered(_ text: String) throws -> (path: String, remove: () -> Void) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-registered-" + UUID().uuidString)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-registered-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("custom-dimensions.json")
         try text.write(to: file, atomically: true, encoding: .utf8)
@@ -64,12 +75,16 @@ import Testing
     }
 
     @Test func anAdminAPIErrorBodyIsNotNothingRegistered() throws {
-        let file = try Self.registered(#"{"error":{"code":401,"message":"Request had invalid authentication credentials.","status":"UNAUTHENTICATED"}}"#)
+        let file = try Self.registered(
+            #"{"error":{"code":401,"message":"Request had invalid authentication credentials.","status":"UNAUTHENTICATED"}}"#
+        )
         defer { file.remove() }
         let output = try #require(try EventLintBinary.run(["budget", "--registered", file.path]))
         #expect(output.status == 2)
-        #expect(output.stderr.contains("an Admin API error response (401, Request had invalid authentication credentials., UNAUTHENTICATED)"),
-                "\(output.stderr)")
+        #expect(
+            output.stderr.contains(
+                "an Admin API error response (401, Request had invalid authentication credentials., UNAUTHENTICATED)"),
+            "\(output.stderr)")
         #expect(output.stderr.contains("access token"))
         let github = try #require(try EventLintBinary.run(["budget", "--registered", file.path, "--format", "github"]))
         #expect(github.stdout.hasPrefix("::error file="), "\(github.stdout)")
@@ -91,9 +106,12 @@ import Testing
     }
 
     @Test func minHeadroomWithABaseNamesWhatTheChangeAdds() throws {
-        let output = try #require(try EventLintBinary.run(
-            ["budget", "--registered", "samples/ga4", "--base", "samples/plans/base", "--min-headroom", "2"]))
-        #expect(output.stdout.contains("fewer than --min-headroom 2; this change adds entry, reason, selected_bucket (headroom 4 → 1)"))
+        let output = try #require(
+            try EventLintBinary.run(
+                ["budget", "--registered", "samples/ga4", "--base", "samples/plans/base", "--min-headroom", "2"]))
+        #expect(
+            output.stdout.contains(
+                "fewer than --min-headroom 2; this change adds entry, reason, selected_bucket (headroom 4 → 1)"))
     }
 
     @Test(arguments: statusCases)
@@ -103,14 +121,19 @@ import Testing
     }
 
     @Test func malformedResponseNamesFileLineColumn() throws {
-        let output = try #require(try EventLintBinary.run(["budget", "--registered", "samples/plans/syntax-error/events.json5"]))
+        let output = try #require(
+            try EventLintBinary.run(["budget", "--registered", "samples/plans/syntax-error/events.json5"]))
         #expect(output.status == 2)
         #expect(output.stderr.contains("--> samples/plans/syntax-error/events.json5:1:1"))
     }
 
     @Test func pagesCountLikeOneResponse() throws {
-        let paged = try #require(try EventLintBinary.run(["budget", "--registered", "samples/ga4/paged", "samples/ga4/custom-metrics.json", "--format", "json"]))
-        let whole = try #require(try EventLintBinary.run(["budget", "--registered", "samples/ga4", "--format", "json"]))
+        let paged = try #require(
+            try EventLintBinary.run([
+                "budget", "--registered", "samples/ga4/paged", "samples/ga4/custom-metrics.json", "--format", "json",
+            ]))
+        let whole = try #require(
+            try EventLintBinary.run(["budget", "--registered", "samples/ga4", "--format", "json"]))
         func scopes(_ text: String) -> String {
             guard let start = text.range(of: "\"scopes\""), let end = text.range(of: "\"needed\"") else { return "" }
             return String(text[start.lowerBound..<end.lowerBound])
@@ -120,13 +143,21 @@ import Testing
 
     @Test func overQuotaReport() throws {
         let output = try #require(try EventLintBinary.run(["budget", "--registered", "samples/ga4/over-quota"]))
-        #expect(output.stdout.contains("error[budget/over-quota]: event-scoped dimensions: 48 registered + 7 needed by the plan = 55, over the quota of 50 by 5"))
-        #expect(output.stdout.contains("warning[budget/registered-type-mismatch]: param \"session_bucket\" is registered as a custom metric"))
+        #expect(
+            output.stdout.contains(
+                "error[budget/over-quota]: event-scoped dimensions: 48 registered + 7 needed by the plan = 55, over the quota of 50 by 5"
+            ))
+        #expect(
+            output.stdout.contains(
+                "warning[budget/registered-type-mismatch]: param \"session_bucket\" is registered as a custom metric"))
     }
 
     @Test(arguments: ["github", "markdown", "sarif", "junit"])
     func otherFormats(format: String) throws {
-        let output = try #require(try EventLintBinary.run(["budget", "--registered", "samples/ga4", "--base", "samples/plans/base", "--format", format]))
+        let output = try #require(
+            try EventLintBinary.run([
+                "budget", "--registered", "samples/ga4", "--base", "samples/plans/base", "--format", format,
+            ]))
         #expect(output.status == 0 && !output.stdout.isEmpty)
     }
 

@@ -27,17 +27,21 @@ enum EventLintBinary {
     /// Runs `eventlint ARGUMENTS` in `directory` (the repository root by default, so paths in
     /// the output are relative like `samples/plans/…`). Records an issue and returns nil when the
     /// executable is missing.
-    static func run(_ arguments: [String], in directory: URL = Repository.root,
-                    sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Output? {
+    static func run(
+        _ arguments: [String], in directory: URL = Repository.root,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws -> Output? {
         guard let url else {
-            Issue.record("""
+            Issue.record(
+                """
                 the eventlint executable was not found next to the test bundle or at \
                 \(Repository.root.path)/.build/debug/eventlint; run `swift build` first
                 """, sourceLocation: sourceLocation)
             return nil
         }
         // Output goes to files, not pipes, so a large report cannot fill a pipe and block the run.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-cli-" + UUID().uuidString)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-cli-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")

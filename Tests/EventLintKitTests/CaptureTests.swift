@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// Firebase debug console captures (docs/input.md): the iOS console and Android logcat shapes,
@@ -7,9 +8,13 @@ import Testing
 @Suite struct CaptureTests {
     static let ios = "2026-10-18 10:15:32.123456+0900 Focusity[1234:56789] 11.3.0 - "
 
-    static func iosTime(_ second: Int) -> String { "2026-10-18 10:15:\(String(format: "%02d", second)).123456+0900 Focusity[1234:56789] 11.3.0 - " }
+    static func iosTime(_ second: Int) -> String {
+        "2026-10-18 10:15:\(String(format: "%02d", second)).123456+0900 Focusity[1234:56789] 11.3.0 - "
+    }
 
-    static func logcat(_ second: Int) -> String { "10-18 10:15:\(String(format: "%02d", second)).123  4321  4390 V FA      : " }
+    static func logcat(_ second: Int) -> String {
+        "10-18 10:15:\(String(format: "%02d", second)).123  4321  4390 V FA      : "
+    }
 
     /// The user properties the plan's rules ask for, set as iOS prints them.
     static let iosArms = [
@@ -21,44 +26,68 @@ import Testing
         logcat(0) + "Setting user property (FE): block_cap_arm, cap4",
     ]
 
-    static func run(_ lines: [String], name: String = "capture.log",
-                    configure: (inout LintRequest) -> Void = { _ in }) throws -> LintResult {
+    static func run(
+        _ lines: [String], name: String = "capture.log",
+        configure: (inout LintRequest) -> Void = { _ in }
+    ) throws -> LintResult {
         try Lint.run(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), name: name, configure: configure)
     }
 
     // MARK: - iOS
 
     @Test func iosBlockIsOneEventReportedAtItsFirstLine() throws {
-        let result = try Self.run(Self.iosArms + [
-            Self.iosTime(1) + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_shown, {",
-            "    block_cap_arm = cap4;",
-            "    ga_event_origin (_o) = app;",
-            "    ga_screen_class (_sc) = BlockOfferViewController;",
-            "}",
-            "2026-10-18 10:15:33.000000+0900 Focusity[1234:1] FocusTimer: tick",
-            Self.iosTime(5) + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
-            "    block_cap_arm = cap4;",
-            "    duration_ms = 4000;",
-            "    outcome = bogus;",
-            "}",
-        ])
+        let result = try Self.run(
+            Self.iosArms + [
+                Self.iosTime(1)
+                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_shown, {",
+                "    block_cap_arm = cap4;",
+                "    ga_event_origin (_o) = app;",
+                "    ga_screen_class (_sc) = BlockOfferViewController;",
+                "}",
+                "2026-10-18 10:15:33.000000+0900 Focusity[1234:1] FocusTimer: tick",
+                Self.iosTime(5)
+                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
+                "    block_cap_arm = cap4;",
+                "    duration_ms = 4000;",
+                "    outcome = bogus;",
+                "}",
+            ])
         #expect(result.lineRules == ["9 stream/value-not-allowed"])
         let finding = try #require(result.findings.first)
-        #expect(finding.location.column == 1 + Self.iosTime(5).utf8.count + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, ".utf8.count)
+        #expect(
+            finding.location.column == 1 + Self.iosTime(5).utf8.count
+                + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, ".utf8.count)
         #expect(result.counters.eventsChecked == 2 && result.counters.perEvent.reduce(0, +) == 2)
-        #expect(result.counters.validLines == 12 && result.counters.notAnalyticsLines == 1 && result.counters.invalidLines == 0)
+        #expect(
+            result.counters.validLines == 12 && result.counters.notAnalyticsLines == 1
+                && result.counters.invalidLines == 0)
         #expect(result.counters.formats == [.iosConsole: 2])
         #expect(result.pairs.first { $0.name == "block_offer" }?.durationsMs == [4000])
     }
 
     @Test func iosConfirmationsAreNotSecondEvents() throws {
         let block = ["    block_cap_arm = cap4;", "    ga_event_origin (_o) = app;", "}"]
-        let result = try Self.run(Self.iosArms
-            + [Self.iosTime(1) + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_shown, {"] + block
-            + [Self.iosTime(1) + "[FirebaseAnalytics][I-ACS023073] Debug mode is enabled. Marking event as debug and real-time. Event name, parameters: onboarding_block_offer_shown, {", "    ga_debug (_dbg) = 1;"] + block
-            + [Self.iosTime(1) + "[FirebaseAnalytics][I-ACS023072] Event logged. Event name, event params: onboarding_block_offer_shown, {", "    ga_realtime (_r) = 1;"] + block
-            // An `Event logged.` line without a `Logging event` before it is the event itself.
-            + [Self.iosTime(2) + "[FirebaseAnalytics][I-ACS023072] Event logged. Event name, event params: onboarding_block_offer_shown, {"] + block)
+        let result = try Self.run(
+            Self.iosArms
+                + [
+                    Self.iosTime(1)
+                        + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_shown, {"
+                ] + block
+                + [
+                    Self.iosTime(1)
+                        + "[FirebaseAnalytics][I-ACS023073] Debug mode is enabled. Marking event as debug and real-time. Event name, parameters: onboarding_block_offer_shown, {",
+                    "    ga_debug (_dbg) = 1;",
+                ] + block
+                + [
+                    Self.iosTime(1)
+                        + "[FirebaseAnalytics][I-ACS023072] Event logged. Event name, event params: onboarding_block_offer_shown, {",
+                    "    ga_realtime (_r) = 1;",
+                ] + block
+                // An `Event logged.` line without a `Logging event` before it is the event itself.
+                + [
+                    Self.iosTime(2)
+                        + "[FirebaseAnalytics][I-ACS023072] Event logged. Event name, event params: onboarding_block_offer_shown, {"
+                ] + block)
         #expect(result.nonPairLineRules.isEmpty, "\(result.lineRules)")
         #expect(result.counters.perEvent.reduce(0, +) == 2)
         #expect(result.pairs.first { $0.name == "block_offer" }?.opened == 2)
@@ -74,37 +103,43 @@ import Testing
         "<FIRAnalytics/DEBUG> ",
     ])
     func iosPrefixes(prefix: String) throws {
-        let result = try Self.run(Self.iosArms + [
-            prefix + "Logging event: origin, name, params: app, onboarding_block_offer_shown, { block_cap_arm = cap4; ga_event_origin (_o) = app; }",
-            prefix + "Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
-            "    block_cap_arm = cap4;",
-            "    duration_ms = 4200;",
-            "    outcome = \"not later\";",
-            "}",
-        ])
+        let result = try Self.run(
+            Self.iosArms + [
+                prefix
+                    + "Logging event: origin, name, params: app, onboarding_block_offer_shown, { block_cap_arm = cap4; ga_event_origin (_o) = app; }",
+                prefix + "Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
+                "    block_cap_arm = cap4;",
+                "    duration_ms = 4200;",
+                "    outcome = \"not later\";",
+                "}",
+            ])
         #expect(result.nonPairLineRules == ["4 stream/value-not-allowed"])
         #expect(result.counters.formats == [.iosConsole: 2])
     }
 
     /// The console prints `"4200"` and `4200` alike; only a quoted value is certainly a string.
     @Test func iosValueTypes() throws {
-        let result = try Self.run(Self.iosArms + [
-            Self.iosTime(1) + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
-            "    block_cap_arm = cap4;",
-            "    duration_ms = \"4200\";",
-            "    outcome = later;",
-            "}",
-            Self.iosTime(2) + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
-            "    block_cap_arm = cap4;",
-            "    duration_ms = soon;",
-            "    outcome = later;",
-            "}",
-            Self.iosTime(3) + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
-            "    block_cap_arm = cap4;",
-            "    duration_ms = 4200;",
-            "    outcome = later;",
-            "}",
-        ])
+        let result = try Self.run(
+            Self.iosArms + [
+                Self.iosTime(1)
+                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
+                "    block_cap_arm = cap4;",
+                "    duration_ms = \"4200\";",
+                "    outcome = later;",
+                "}",
+                Self.iosTime(2)
+                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
+                "    block_cap_arm = cap4;",
+                "    duration_ms = soon;",
+                "    outcome = later;",
+                "}",
+                Self.iosTime(3)
+                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
+                "    block_cap_arm = cap4;",
+                "    duration_ms = 4200;",
+                "    outcome = later;",
+                "}",
+            ])
         #expect(result.findings(StreamRules.wrongType.id).map(\.location.line) == [3, 8])
         #expect(result.findings(StreamRules.wrongType.id).first?.message.contains("\"4200\"") == true)
     }
@@ -114,16 +149,31 @@ import Testing
             "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_shown, {",
             "    block_cap_arm = cap4;", "}",
         ]
-        let result = try Self.run([Self.iosTime(0) + "[FirebaseAnalytics][I-ACS023087] User property set. Name, value: block_cap_arm, cap4",
-                                   Self.iosTime(1) + shown[0]] + shown[1...]
-            + [Self.iosTime(2) + "[FirebaseAnalytics][I-ACS023080] Setting user property. Name, value: onboarding_block_arm, offer",
-               Self.iosTime(3) + shown[0]] + shown[1...]
-            + [Self.iosTime(4) + "[FirebaseAnalytics][I-ACS023075] Removing user property. Name: onboarding_block_arm",
-               Self.iosTime(5) + shown[0]] + shown[1...]
-            + [Self.iosTime(6) + "[FirebaseAnalytics][I-ACS023087] User property set. Name, value: favourite_colour, blue"])
-        #expect(result.nonPairLineRules == [
-            "2 rule/user-property-requirement", "10 rule/user-property-requirement", "13 stream/unknown-user-property",
-        ])
+        let result = try Self.run(
+            [
+                Self.iosTime(0)
+                    + "[FirebaseAnalytics][I-ACS023087] User property set. Name, value: block_cap_arm, cap4",
+                Self.iosTime(1) + shown[0],
+            ] + shown[1...]
+                + [
+                    Self.iosTime(2)
+                        + "[FirebaseAnalytics][I-ACS023080] Setting user property. Name, value: onboarding_block_arm, offer",
+                    Self.iosTime(3) + shown[0],
+                ] + shown[1...]
+                + [
+                    Self.iosTime(4)
+                        + "[FirebaseAnalytics][I-ACS023075] Removing user property. Name: onboarding_block_arm",
+                    Self.iosTime(5) + shown[0],
+                ] + shown[1...]
+                + [
+                    Self.iosTime(6)
+                        + "[FirebaseAnalytics][I-ACS023087] User property set. Name, value: favourite_colour, blue"
+                ])
+        #expect(
+            result.nonPairLineRules == [
+                "2 rule/user-property-requirement", "10 rule/user-property-requirement",
+                "13 stream/unknown-user-property",
+            ])
     }
 
     // MARK: - Android
@@ -145,7 +195,9 @@ import Testing
         ("2026-10-18 10:15:32.123  4321-4390  FA                      com.focusity.android                 V  ", true),
     ])
     func logcatFormats(prefix: String, timed: Bool) throws {
-        let line = prefix + "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, block_cap_arm=cap4}]"
+        let line =
+            prefix
+            + "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, block_cap_arm=cap4}]"
         let result = try Self.run(Self.androidArms + [line])
         #expect(result.nonPairLineRules == ["3 stream/value-not-allowed"])
         #expect(result.counters.formats == [.androidLogcat: 1])
@@ -157,30 +209,40 @@ import Testing
 
     /// `logcat -v process` puts the tag after the message.
     @Test func logcatProcessFormatWithTrailingTag() throws {
-        let result = try Self.run(Self.androidArms + [
-            "V( 4321) Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, block_cap_arm=cap4}]  (FA)",
-        ])
+        let result = try Self.run(
+            Self.androidArms + [
+                "V( 4321) Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, block_cap_arm=cap4}]  (FA)"
+            ])
         #expect(result.nonPairLineRules == ["3 stream/value-not-allowed"])
     }
 
     /// The command line takes the two capture names and reads a sample capture.
     @Test func commandLineForcesACaptureFormat() throws {
-        guard let output = try EventLintBinary.run(["lint", "--format", "json", "--input-format", "android-logcat",
-                                                    "samples/exports/focusity-events.android.log"]) else { return }
+        guard
+            let output = try EventLintBinary.run([
+                "lint", "--format", "json", "--input-format", "android-logcat",
+                "samples/exports/focusity-events.android.log",
+            ])
+        else { return }
         #expect(output.status == 1)
         let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
         let summary = object?["summary"] as? [String: Any]
         #expect((summary?["notAnalyticsLines"] as? Int ?? 0) > 0 && (summary?["invalidLines"] as? Int) == 0)
-        guard let wrong = try EventLintBinary.run(["lint", "--input-format", "ios", "samples/exports/focusity-events.ios.log"]) else { return }
+        guard
+            let wrong = try EventLintBinary.run([
+                "lint", "--input-format", "ios", "samples/exports/focusity-events.ios.log",
+            ])
+        else { return }
         #expect(wrong.status == 2 && wrong.stderr.contains("ios-console or android-logcat"))
     }
 
     @Test func logcatLongFormat() throws {
-        let result = try Self.run(Self.androidArms + [
-            "[ 10-18 10:15:32.123  4321: 4390 V/FA       ]",
-            "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, block_cap_arm=cap4}]",
-            "",
-        ])
+        let result = try Self.run(
+            Self.androidArms + [
+                "[ 10-18 10:15:32.123  4321: 4390 V/FA       ]",
+                "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, block_cap_arm=cap4}]",
+                "",
+            ])
         #expect(result.nonPairLineRules == ["4 stream/value-not-allowed"])
         #expect(result.counters.notAnalyticsLines == 1 && result.counters.blankLines == 1)
     }
@@ -188,7 +250,9 @@ import Testing
     @Test func bundleItemsAbbreviationsAndCommas() {
         var reader = CaptureReader()
         var entries: [CaptureEntry] = []
-        let line = Self.logcat(1) + "Logging event (FE): purchase, Bundle[{ga_event_origin(_o)=app, items=[Bundle[{item_id=sku1, item_name=Tokyo, Tower, price=4.5}], Bundle[{item_id=sku2, quantity=2}]], value=9.0, note=a, b}]"
+        let line =
+            Self.logcat(1)
+            + "Logging event (FE): purchase, Bundle[{ga_event_origin(_o)=app, items=[Bundle[{item_id=sku1, item_name=Tokyo, Tower, price=4.5}], Bundle[{item_id=sku2, quantity=2}]], value=9.0, note=a, b}]"
         _ = reader.feed(Array(line.utf8), number: 1, byteOffset: 0, into: &entries)
         let entry = try? #require(entries.first)
         #expect(entry?.params.map(\.printedName) == ["ga_event_origin", "items", "value", "note"])
@@ -213,62 +277,83 @@ import Testing
         }
         #expect(entries.count == 1)
         #expect(entries.first?.params.map(\.printedName) == ["currency", "items", "value"])
-        #expect(entries.first?.params[1].value.items.map { $0.map(\.printedName) } == [["item_id", "item_name", "price"], ["item_id"]])
+        #expect(
+            entries.first?.params[1].value.items.map { $0.map(\.printedName) } == [
+                ["item_id", "item_name", "price"], ["item_id"],
+            ])
         #expect(entries.first?.params[1].value.items.first?[1].position.line == 6)
     }
 
     /// `4200.0` is a double on Android (a Long prints `4200`); `String(…)`, `Long(…)` say their type.
     @Test func androidValueTypes() throws {
         func closed(_ second: Int, _ duration: String, outcome: String = "later") -> String {
-            Self.logcat(second) + "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=\(outcome), duration_ms=\(duration), block_cap_arm=cap4}]"
+            Self.logcat(second)
+                + "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=\(outcome), duration_ms=\(duration), block_cap_arm=cap4}]"
         }
-        let result = try Self.run(Self.androidArms + [
-            closed(1, "4200.0"), closed(2, "Long(4200)"), closed(3, "String(4200)"), closed(4, "4200", outcome: "String(later)"),
-        ])
+        let result = try Self.run(
+            Self.androidArms + [
+                closed(1, "4200.0"), closed(2, "Long(4200)"), closed(3, "String(4200)"),
+                closed(4, "4200", outcome: "String(later)"),
+            ])
         #expect(result.nonPairLineRules == ["3 stream/wrong-type", "5 stream/wrong-type"])
     }
 
     @Test func androidServiceReportIsAConfirmation() throws {
-        let result = try Self.run(Self.androidArms + [
-            Self.logcat(1) + "Logging event (FE): onboarding_block_offer_shown, Bundle[{ga_event_origin(_o)=app, block_cap_arm=cap4}]",
-            "10-18 10:15:01.200  4321  4400 V FA-SVC  : Logging event: origin=app,name=onboarding_block_offer_shown,params=Bundle[{ga_event_origin(_o)=app, block_cap_arm=cap4}]",
-            "10-18 10:15:01.300  4321  4400 V FA-SVC  : Event recorded: Event{appId='com.focusity.android', name='onboarding_block_offer_shown(_vs)'}",
-        ])
+        let result = try Self.run(
+            Self.androidArms + [
+                Self.logcat(1)
+                    + "Logging event (FE): onboarding_block_offer_shown, Bundle[{ga_event_origin(_o)=app, block_cap_arm=cap4}]",
+                "10-18 10:15:01.200  4321  4400 V FA-SVC  : Logging event: origin=app,name=onboarding_block_offer_shown,params=Bundle[{ga_event_origin(_o)=app, block_cap_arm=cap4}]",
+                "10-18 10:15:01.300  4321  4400 V FA-SVC  : Event recorded: Event{appId='com.focusity.android', name='onboarding_block_offer_shown(_vs)'}",
+            ])
         #expect(result.nonPairLineRules.isEmpty, "\(result.lineRules)")
         #expect(result.counters.perEvent.reduce(0, +) == 1 && result.counters.validLines == 5)
     }
 
     /// A bundle wrapped onto the next line by a terminal is joined; one the line ends inside, cut.
     @Test func wrappedAndTruncatedEntries() throws {
-        let result = try Self.run(Self.androidArms + [
-            Self.logcat(1) + "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bog",
-            "us, duration_ms=4200, block_cap_arm=cap4}]",
-            Self.logcat(2) + "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=later, dur",
-            Self.logcat(3) + "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=la",
-        ])
-        #expect(result.nonPairLineRules == ["3 stream/value-not-allowed", "5 export/capture-entry-truncated", "6 export/capture-entry-truncated"])
-        let ios = try Self.run(Self.iosArms + [
-            Self.iosTime(1) + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
-            "    block_cap_arm = cap4;",
-            Self.iosTime(2) + "[FirebaseAnalytics][I-ACS023009] Debug logging enabled",
-        ])
+        let result = try Self.run(
+            Self.androidArms + [
+                Self.logcat(1)
+                    + "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bog",
+                "us, duration_ms=4200, block_cap_arm=cap4}]",
+                Self.logcat(2)
+                    + "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=later, dur",
+                Self.logcat(3)
+                    + "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=la",
+            ])
+        #expect(
+            result.nonPairLineRules == [
+                "3 stream/value-not-allowed", "5 export/capture-entry-truncated", "6 export/capture-entry-truncated",
+            ])
+        let ios = try Self.run(
+            Self.iosArms + [
+                Self.iosTime(1)
+                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
+                "    block_cap_arm = cap4;",
+                Self.iosTime(2) + "[FirebaseAnalytics][I-ACS023009] Debug logging enabled",
+            ])
         #expect(ios.lineRules == ["3 export/capture-entry-truncated"])
         #expect(ios.counters.notAnalyticsLines == 1 && ios.counters.validLines == 4)
     }
 
     /// A capture is one device, so one user, until the app sets a user id or resets the data.
     @Test func userIDAndResetStartNewUsers() throws {
-        let shown = "Logging event (FE): onboarding_block_offer_shown, Bundle[{ga_event_origin(_o)=app, block_cap_arm=cap4}]"
-        let closed = "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=later, duration_ms=2000, block_cap_arm=cap4}]"
+        let shown =
+            "Logging event (FE): onboarding_block_offer_shown, Bundle[{ga_event_origin(_o)=app, block_cap_arm=cap4}]"
+        let closed =
+            "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=later, duration_ms=2000, block_cap_arm=cap4}]"
         let oneUser = try Self.run(Self.androidArms + [Self.logcat(1) + shown, Self.logcat(3) + closed])
         #expect(oneUser.findings.isEmpty)
-        let switched = try Self.run(Self.androidArms + [
-            Self.logcat(1) + shown, Self.logcat(2) + "Setting user property (FE): _id, 42", Self.logcat(3) + closed,
-        ])
+        let switched = try Self.run(
+            Self.androidArms + [
+                Self.logcat(1) + shown, Self.logcat(2) + "Setting user property (FE): _id, 42", Self.logcat(3) + closed,
+            ])
         #expect(switched.findings(PairRules.orphanClose.id).map(\.location.line) == [5])
-        let reset = try Self.run(Self.androidArms + [
-            Self.logcat(1) + shown, Self.logcat(2) + "Resetting analytics data (FE)",
-        ] + Self.androidArms + [Self.logcat(3) + closed])
+        let reset = try Self.run(
+            Self.androidArms + [
+                Self.logcat(1) + shown, Self.logcat(2) + "Resetting analytics data (FE)",
+            ] + Self.androidArms + [Self.logcat(3) + closed])
         #expect(reset.findings(PairRules.orphanClose.id).map(\.location.line) == [7])
     }
 
@@ -293,7 +378,10 @@ import Testing
     // MARK: - Names
 
     @Test(arguments: [
-        ("ga_event_origin", "_o" as String?, CaptureNames.Kind.param, CaptureNames.Mapped.name("firebase_event_origin")),
+        (
+            "ga_event_origin", "_o" as String?, CaptureNames.Kind.param,
+            CaptureNames.Mapped.name("firebase_event_origin")
+        ),
         ("firebase_event_origin", "_o", .param, .name("firebase_event_origin")),
         ("ga_screen_class", "_sc", .param, .name("firebase_screen_class")),
         ("ga_screen_id", "_si", .param, .name("firebase_screen_id")),
@@ -316,10 +404,12 @@ import Testing
     }
 
     @Test func unmappedAutomaticNamesAreKnown() throws {
-        let result = try Self.run(Self.androidArms + [
-            Self.logcat(1) + "Logging event (FE): onboarding_block_offer_shown, Bundle[{ga_event_origin(_o)=app, block_cap_arm=cap4, _xyz=1, ga_new_thing(_gn)=2}]",
-            Self.logcat(2) + "Logging event (FE): _abc, Bundle[{_o=auto}]",
-        ])
+        let result = try Self.run(
+            Self.androidArms + [
+                Self.logcat(1)
+                    + "Logging event (FE): onboarding_block_offer_shown, Bundle[{ga_event_origin(_o)=app, block_cap_arm=cap4, _xyz=1, ga_new_thing(_gn)=2}]",
+                Self.logcat(2) + "Logging event (FE): _abc, Bundle[{_o=auto}]",
+            ])
         #expect(result.nonPairLineRules.isEmpty, "\(result.lineRules)")
         #expect(result.counters.automaticEvents == 1 && result.counters.unknownEvents == 0)
     }
@@ -327,7 +417,10 @@ import Testing
     // MARK: - Detection
 
     @Test func forcedCaptureFormatReadsOnlyThatFormat() throws {
-        let lines = ["{\"event_name\":\"x\"}", Self.logcat(1) + "Logging event (FE): onboarding_block_offer_shown, Bundle[{block_cap_arm=cap4}]"]
+        let lines = [
+            "{\"event_name\":\"x\"}",
+            Self.logcat(1) + "Logging event (FE): onboarding_block_offer_shown, Bundle[{block_cap_arm=cap4}]",
+        ]
         let forced = try Self.run(lines, name: "mixed.ndjson") { $0.settings.inputFormat = .iosConsole }
         #expect(forced.counters.notAnalyticsLines == 2 && forced.counters.eventsChecked == 0)
         let android = try Self.run(lines, name: "mixed.ndjson") { $0.settings.inputFormat = .androidLogcat }
@@ -337,12 +430,14 @@ import Testing
     /// In a file that starts with JSON, each line is detected: JSON rows are rows, console lines
     /// are console lines, and the app's own lines after a console line are "not analytics".
     @Test func perLineDetectionInAnExport() throws {
-        let result = try Self.run([
-            Export.bq("screen_view", at: 0),
-            Self.logcat(1) + "Logging event (FE): screen_view(_vs), Bundle[{ga_event_origin(_o)=auto}]",
-            "10-18 10:15:02.000  4321  4321 D FocusTimer: tick",
-            Export.bq("screen_view", at: 3),
-        ], name: "mixed.ndjson") { $0.jobs = 1 }
+        let result = try Self.run(
+            [
+                Export.bq("screen_view", at: 0),
+                Self.logcat(1) + "Logging event (FE): screen_view(_vs), Bundle[{ga_event_origin(_o)=auto}]",
+                "10-18 10:15:02.000  4321  4321 D FocusTimer: tick",
+                Export.bq("screen_view", at: 3),
+            ], name: "mixed.ndjson"
+        ) { $0.jobs = 1 }
         #expect(result.counters.formats == [.bigQuery: 2, .androidLogcat: 1])
         #expect(result.counters.notAnalyticsLines == 1 && result.counters.validLines == 3)
     }
@@ -350,12 +445,17 @@ import Testing
     @Test func aCaptureIsNotSplitAcrossWorkers() throws {
         var lines = Self.iosArms
         for second in 1...40 {
-            lines += [Self.iosTime(second % 60) + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_shown, {",
-                      "    block_cap_arm = cap4;", "}"]
+            lines += [
+                Self.iosTime(second % 60)
+                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_shown, {",
+                "    block_cap_arm = cap4;", "}",
+            ]
         }
         let one = try Self.run(lines) { $0.jobs = 1 }
         let four = try Self.run(lines) { $0.jobs = 4 }
-        #expect(one.lineRules == four.lineRules && four.counters.notAnalyticsLines == 0 && four.counters.perEvent.reduce(0, +) == 40)
+        #expect(
+            one.lineRules == four.lineRules && four.counters.notAnalyticsLines == 0
+                && four.counters.perEvent.reduce(0, +) == 40)
     }
 }
 
@@ -382,8 +482,9 @@ extension CaptureTests {
         #expect(!entries.isEmpty)
         var long = CaptureReader()
         var cut: [CaptureEntry] = []
-        _ = long.feed(Array((Self.ios + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, x, {").utf8),
-                      number: 1, byteOffset: 0, into: &cut)
+        _ = long.feed(
+            Array((Self.ios + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, x, {").utf8),
+            number: 1, byteOffset: 0, into: &cut)
         let filler = Array("    key = value;".utf8)
         var number = 2
         while cut.isEmpty, number < 200_000 {
@@ -397,7 +498,8 @@ extension CaptureTests {
 extension CaptureTests {
     @Test func entryThatIsNotUTF8IsReportedNotRepaired() throws {
         var bytes = Array((Self.androidArms.joined(separator: "\n") + "\n").utf8)
-        bytes += Array((Self.logcat(1) + "Logging event (FE): onboarding_block_offer_shown, Bundle[{block_cap_arm=cap").utf8)
+        bytes += Array(
+            (Self.logcat(1) + "Logging event (FE): onboarding_block_offer_shown, Bundle[{block_cap_arm=cap").utf8)
         bytes += [0xFF]
         bytes += Array("4}]\n".utf8)
         let result = try Lint.run(bytes: bytes, name: "capture.log")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -19,13 +20,16 @@ import Testing
         var result: [Shown] = []
         for (index, line) in lines.enumerated() {
             guard let open = line.firstIndex(of: "["), let close = line.firstIndex(of: "]"),
-                  ["error", "warning", "info"].contains(String(line[..<open])),
-                  index + 1 < lines.count else { continue }
+                ["error", "warning", "info"].contains(String(line[..<open])),
+                index + 1 < lines.count
+            else { continue }
             let arrow = lines[index + 1].trimmingCharacters(in: .whitespaces)
             guard arrow.hasPrefix("--> ") else { continue }
             let message = String(line[line.index(close, offsetBy: 3)...])
-            result.append(Shown(rule: String(line[line.index(after: open)..<close]),
-                                position: String(arrow.dropFirst(4)), message: message))
+            result.append(
+                Shown(
+                    rule: String(line[line.index(after: open)..<close]),
+                    position: String(arrow.dropFirst(4)), message: message))
         }
         return result
     }
@@ -41,7 +45,9 @@ import Testing
     @Test func shippedPlanIsClean() throws {
         let output = try #require(try EventLintBinary.run(["check", "--schema", "schema"]))
         #expect(output.status == 0)
-        #expect(output.stdout == "plan: 5 files, 13 events, 17 params, 2 user properties, 5 pairs, 10 rules\n\nno findings\n")
+        #expect(
+            output.stdout
+                == "plan: 5 files, 13 events, 17 params, 2 user properties, 5 pairs, 10 rules\n\nno findings\n")
         #expect(output.stderr.isEmpty)
     }
 
@@ -62,43 +68,52 @@ import Testing
     // MARK: - Broken samples
 
     static let samples: [(String, [String], String)] = [
-        ("ga4-names", [
-            "ga4/event-name-too-long ga4-names/events.json5:9:5",
-            "ga4/name-invalid ga4-names/events.json5:18:5",
-            "ga4/reserved-event-name ga4-names/events.json5:22:5",
-            "ga4/reserved-prefix ga4-names/params.json5:5:5",
-            "ga4/param-name-too-long ga4-names/params.json5:10:5",
-            "ga4/reserved-dimension-name ga4-names/params.json5:15:5",
-            "ga4/value-too-long ga4-names/params.json5:21:34",
-            "ga4/user-property-name-too-long ga4-names/params.json5:28:5",
-            "ga4/reserved-user-property-name ga4-names/params.json5:33:5",
-            "ga4/value-too-long ga4-names/params.json5:39:27",
-        ], "10 errors"),
-        ("inconsistent", [
-            "plan/unknown-param-ref inconsistent/events.json5:11:17",
-            "plan/narrowed-value-undeclared inconsistent/events.json5:17:46",
-            "plan/unknown-key inconsistent/events.json5:19:26",
-            "plan/missing-description inconsistent/events.json5:23:5",
-            "plan/unknown-event-ref inconsistent/events.json5:33:25",
-            // Once per event that lacks the param.
-            "plan/param-not-on-event inconsistent/events.json5:41:26",
-            "plan/param-not-on-event inconsistent/events.json5:41:26",
-            "plan/duplicate-declaration inconsistent/legacy_events.json5:5:5",
-            "plan/value-type-mismatch inconsistent/params.json5:10:37",
-            // The edges list, not the repeated edge (see PlanRuleExampleTests.misplacedFindings).
-            "plan/bucket-edges-not-ascending inconsistent/params.json5:15:40",
-            "plan/unused-param inconsistent/params.json5:23:5",
-            "plan/type-conflict inconsistent/params.json5:31:5",
-        ], "10 errors, 2 warnings"),
-        ("bad-conditions", [
-            "plan/condition-never-holds bad-conditions/plan.json5:63:15",
-            "plan/value-type-mismatch bad-conditions/plan.json5:70:15",
-            "plan/unknown-user-property-ref bad-conditions/plan.json5:72:22",
-            "plan/condition-never-holds bad-conditions/plan.json5:79:18",
-            "plan/param-not-on-event bad-conditions/plan.json5:85:15",
-            "plan/unknown-event-ref bad-conditions/plan.json5:91:11",
-            "plan/unknown-rule-id bad-conditions/plan.json5:97:15",
-        ], "errors"),  // 7 distinct; the count still includes a repeated finding (see findingsAreNotRepeated)
+        (
+            "ga4-names",
+            [
+                "ga4/event-name-too-long ga4-names/events.json5:9:5",
+                "ga4/name-invalid ga4-names/events.json5:18:5",
+                "ga4/reserved-event-name ga4-names/events.json5:22:5",
+                "ga4/reserved-prefix ga4-names/params.json5:5:5",
+                "ga4/param-name-too-long ga4-names/params.json5:10:5",
+                "ga4/reserved-dimension-name ga4-names/params.json5:15:5",
+                "ga4/value-too-long ga4-names/params.json5:21:34",
+                "ga4/user-property-name-too-long ga4-names/params.json5:28:5",
+                "ga4/reserved-user-property-name ga4-names/params.json5:33:5",
+                "ga4/value-too-long ga4-names/params.json5:39:27",
+            ], "10 errors"
+        ),
+        (
+            "inconsistent",
+            [
+                "plan/unknown-param-ref inconsistent/events.json5:11:17",
+                "plan/narrowed-value-undeclared inconsistent/events.json5:17:46",
+                "plan/unknown-key inconsistent/events.json5:19:26",
+                "plan/missing-description inconsistent/events.json5:23:5",
+                "plan/unknown-event-ref inconsistent/events.json5:33:25",
+                // Once per event that lacks the param.
+                "plan/param-not-on-event inconsistent/events.json5:41:26",
+                "plan/param-not-on-event inconsistent/events.json5:41:26",
+                "plan/duplicate-declaration inconsistent/legacy_events.json5:5:5",
+                "plan/value-type-mismatch inconsistent/params.json5:10:37",
+                // The edges list, not the repeated edge (see PlanRuleExampleTests.misplacedFindings).
+                "plan/bucket-edges-not-ascending inconsistent/params.json5:15:40",
+                "plan/unused-param inconsistent/params.json5:23:5",
+                "plan/type-conflict inconsistent/params.json5:31:5",
+            ], "10 errors, 2 warnings"
+        ),
+        (
+            "bad-conditions",
+            [
+                "plan/condition-never-holds bad-conditions/plan.json5:63:15",
+                "plan/value-type-mismatch bad-conditions/plan.json5:70:15",
+                "plan/unknown-user-property-ref bad-conditions/plan.json5:72:22",
+                "plan/condition-never-holds bad-conditions/plan.json5:79:18",
+                "plan/param-not-on-event bad-conditions/plan.json5:85:15",
+                "plan/unknown-event-ref bad-conditions/plan.json5:91:11",
+                "plan/unknown-rule-id bad-conditions/plan.json5:97:15",
+            ], "errors"
+        ),  // 7 distinct; the count still includes a repeated finding (see findingsAreNotRepeated)
     ]
 
     @Test(arguments: samples)
@@ -113,15 +128,17 @@ import Testing
 
     @Test func duplicateDeclarationShowsWhereTheFirstOneIs() throws {
         let output = try #require(try EventLintBinary.run(["check", "--schema", "samples/plans/inconsistent"]))
-        #expect(output.stdout.contains("""
-            error[plan/duplicate-declaration]: event "focus_session_started" is declared twice
-             --> samples/plans/inconsistent/legacy_events.json5:5:5
-              |
-            5 |     focus_session_started: {
-              |     ^
-              = note: first declared here
-              --> samples/plans/inconsistent/events.json5:13:5
-            """))
+        #expect(
+            output.stdout.contains(
+                """
+                error[plan/duplicate-declaration]: event "focus_session_started" is declared twice
+                 --> samples/plans/inconsistent/legacy_events.json5:5:5
+                  |
+                5 |     focus_session_started: {
+                  |     ^
+                  = note: first declared here
+                  --> samples/plans/inconsistent/events.json5:13:5
+                """))
     }
 
     /// One problem, one finding: a condition on a rule that applies to two events must not
@@ -138,12 +155,13 @@ import Testing
         let output = try #require(try EventLintBinary.run(["check", "--schema", "samples/plans/syntax-error"]))
         #expect(output.status == 2)
         #expect(output.stdout.isEmpty)
-        #expect(output.stderr == """
-            error[json/unexpected-character]: expected ',' or '}' after object member, found 'p'
-              --> samples/plans/syntax-error/events.json5:7:7
-            the plan cannot be loaded
+        #expect(
+            output.stderr == """
+                error[json/unexpected-character]: expected ',' or '}' after object member, found 'p'
+                  --> samples/plans/syntax-error/events.json5:7:7
+                the plan cannot be loaded
 
-            """)
+                """)
     }
 
     @Test(arguments: [["check", "--schema", "samples/plans/nowhere"], ["check", "--schema", "README.md"]])
@@ -157,7 +175,8 @@ import Testing
     // MARK: - Formats and --fail-on
 
     @Test func jsonOutputParsesAndHoldsTheFindings() throws {
-        let output = try #require(try EventLintBinary.run(["check", "--schema", "samples/plans/ga4-names", "--format", "json"]))
+        let output = try #require(
+            try EventLintBinary.run(["check", "--schema", "samples/plans/ga4-names", "--format", "json"]))
         #expect(output.status == 1)
         let root = try JSONParser.parse(Array(output.stdout.utf8), mode: .strict)
         #expect(root.member("tool")?.stringValue == "eventlint")
@@ -176,14 +195,22 @@ import Testing
     }
 
     @Test func githubOutputEscapesMessagesAndNotes() throws {
-        let output = try #require(try EventLintBinary.run(["check", "--schema", "samples/plans/ga4-names", "--format", "github"]))
+        let output = try #require(
+            try EventLintBinary.run(["check", "--schema", "samples/plans/ga4-names", "--format", "github"]))
         #expect(output.status == 1)
-        #expect(output.stdout.contains(
-            "::error file=samples/plans/ga4-names/events.json5,line=18,col=5,title=ga4/name-invalid::event name \"streak_100%25_reached\" must start"))
-        let inconsistent = try #require(try EventLintBinary.run(["check", "--schema", "samples/plans/inconsistent", "--format", "github"]))
-        #expect(inconsistent.stdout.contains(
-            "::error file=samples/plans/inconsistent/legacy_events.json5,line=5,col=5,title=plan/duplicate-declaration::event \"focus_session_started\" is declared twice%0Anote: first declared here (samples/plans/inconsistent/events.json5:13:5)\n"))
-        #expect(inconsistent.stdout.contains("::warning file=samples/plans/inconsistent/params.json5,line=23,col=5,title=plan/unused-param::"))
+        #expect(
+            output.stdout.contains(
+                "::error file=samples/plans/ga4-names/events.json5,line=18,col=5,title=ga4/name-invalid::event name \"streak_100%25_reached\" must start"
+            ))
+        let inconsistent = try #require(
+            try EventLintBinary.run(["check", "--schema", "samples/plans/inconsistent", "--format", "github"]))
+        #expect(
+            inconsistent.stdout.contains(
+                "::error file=samples/plans/inconsistent/legacy_events.json5,line=5,col=5,title=plan/duplicate-declaration::event \"focus_session_started\" is declared twice%0Anote: first declared here (samples/plans/inconsistent/events.json5:13:5)\n"
+            ))
+        #expect(
+            inconsistent.stdout.contains(
+                "::warning file=samples/plans/inconsistent/params.json5,line=23,col=5,title=plan/unused-param::"))
     }
 
     /// A minified plan is one line of 114 KB: each finding's excerpt is a window around its
@@ -191,7 +218,8 @@ import Testing
     @Test func minifiedOneLinePlanPrintsAWindowPerFinding() throws {
         let parent = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-min-" + UUID().uuidString)
         defer { try? FileManager.default.removeItem(at: parent) }
-        try FileManager.default.createDirectory(at: parent.appendingPathComponent("schema"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: parent.appendingPathComponent("schema"), withIntermediateDirectories: true)
         let filler = String(repeating: "x", count: 90)
         var events = (0..<1000).map { "e\($0):{description:'\(filler)'}" }
         for index in 0..<200 { events.insert("'bad-\(index)':{description:'d'}", at: index * 5) }
@@ -213,18 +241,23 @@ import Testing
         defer { try? FileManager.default.removeItem(at: parent) }
         let plan = parent.appendingPathComponent("plan,v2:draft")
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Repository.fixtures.appendingPathComponent("plans/warnings-only"), to: plan)
-        let output = try #require(try EventLintBinary.run(["check", "--schema", "plan,v2:draft", "--format", "github"], in: parent))
+        try FileManager.default.copyItem(
+            at: Repository.fixtures.appendingPathComponent("plans/warnings-only"), to: plan)
+        let output = try #require(
+            try EventLintBinary.run(["check", "--schema", "plan,v2:draft", "--format", "github"], in: parent))
         #expect(output.status == 0)
-        #expect(output.stdout.contains("::warning file=plan%2Cv2%3Adraft/plan.json5,line=8,col=5,title=plan/unused-param::"))
+        #expect(
+            output.stdout.contains("::warning file=plan%2Cv2%3Adraft/plan.json5,line=8,col=5,title=plan/unused-param::")
+        )
     }
 
     static let warningsOnly = "Tests/EventLintKitTests/Fixtures/plans/warnings-only"
 
-    @Test(arguments: [
-        ([], Int32(0)), (["--fail-on", "error"], 0), (["--fail-on", "warning"], 1), (["--fail-on=warning"], 1),
-        (["--fail-on", "info"], 1),
-    ] as [([String], Int32)])
+    @Test(
+        arguments: [
+            ([], Int32(0)), (["--fail-on", "error"], 0), (["--fail-on", "warning"], 1), (["--fail-on=warning"], 1),
+            (["--fail-on", "info"], 1),
+        ] as [([String], Int32)])
     func failOnDecidesTheStatusForWarnings(extra: [String], status: Int32) throws {
         let output = try #require(try EventLintBinary.run(["check", "--schema", Self.warningsOnly] + extra))
         #expect(output.status == status)
@@ -243,7 +276,10 @@ import Testing
         (["check", "--nope"], "error: unknown option --nope", "USAGE: eventlint check"),
         (["frobnicate"], "error: unknown command \"frobnicate\"", "USAGE: eventlint COMMAND"),
         (["check", "--format", "nope"], "error: ", "USAGE: eventlint check"),
-        (["check", "--fail-on", "nope"], "error: --fail-on takes error, warning or info, not \"nope\"", "USAGE: eventlint check"),
+        (
+            ["check", "--fail-on", "nope"], "error: --fail-on takes error, warning or info, not \"nope\"",
+            "USAGE: eventlint check"
+        ),
         (["check", "--schema"], "error: --schema needs a value", "USAGE: eventlint check"),
         (["check", "schema"], "error: unexpected argument \"schema\"", "USAGE: eventlint check"),
         (["check", "--schema", "a", "--schema", "b"], "error: --schema is given twice", "USAGE: eventlint check"),
@@ -272,10 +308,12 @@ import Testing
 
     // MARK: - Help, version, explain
 
-    @Test(arguments: [(["--help"], "USAGE: eventlint COMMAND"), (["-h"], "USAGE: eventlint COMMAND"),
-                      (["help"], "USAGE: eventlint COMMAND"), (["help", "check"], "USAGE: eventlint check [--schema DIR]"),
-                      (["check", "--help"], "USAGE: eventlint check [--schema DIR]"),
-                      (["help", "explain"], "USAGE: eventlint explain [RULE]")])
+    @Test(arguments: [
+        (["--help"], "USAGE: eventlint COMMAND"), (["-h"], "USAGE: eventlint COMMAND"),
+        (["help"], "USAGE: eventlint COMMAND"), (["help", "check"], "USAGE: eventlint check [--schema DIR]"),
+        (["check", "--help"], "USAGE: eventlint check [--schema DIR]"),
+        (["help", "explain"], "USAGE: eventlint explain [RULE]"),
+    ])
     func helpGoesToStdoutAndExitsZero(arguments: [String], expected: String) throws {
         let output = try #require(try EventLintBinary.run(arguments))
         #expect(output.status == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -11,33 +12,35 @@ import Testing
         let errors = checked.findings.filter { $0.severity == .error }
         #expect(errors.isEmpty, "\(errors.map(\.message))")
         let source = PlanSource(path: "plan.json5", bytes: Array(text.utf8))
-        return SwiftCodeGenerator(plan: checked.plan, fingerprint: PlanFingerprint(sources: [source]),
-                                  regenerateCommand: "eventlint codegen swift --output Tracking.swift").generate()
+        return SwiftCodeGenerator(
+            plan: checked.plan, fingerprint: PlanFingerprint(sources: [source]),
+            regenerateCommand: "eventlint codegen swift --output Tracking.swift"
+        ).generate()
     }
 
     static let smallPlan = """
-    {
-      params: {
-        kind: { type: 'string', values: ['default', 'class', 'a_b', 'aB', '5-9', 'self'], description: 'k' },
-        count: { type: 'int', min: 1, max: 10, description: 'c' },
-        ratio: { type: 'double', max: 1.5, description: 'r' },
-        apps: { type: 'bucket', edges: [0, 1, 5], description: 'b' },
-        note: { type: 'string', maxLength: 8, description: 'n' },
-        outcome: { type: 'string', description: 'o' },
-      },
-      events: {
-        thing_done: {
-          description: 'A thing was done.',
-          params: { kind: 'required', count: 'optional', ratio: { required: { since: '3.0.0' } }, apps: 'required', note: 'optional' },
-        },
-        sheet_shown: { description: 'shown', params: { kind: 'required' } },
-        sheet_closed: { description: 'closed', params: { kind: 'required', outcome: { required: true, values: ['ok', 'cancel'] }, count: 'required' } },
-      },
-      pairs: {
-        sheet: { open: 'sheet_shown', close: { events: 'sheet_closed' }, same: 'kind', duration: 'count', description: 'p' },
-      },
-    }
-    """
+        {
+          params: {
+            kind: { type: 'string', values: ['default', 'class', 'a_b', 'aB', '5-9', 'self'], description: 'k' },
+            count: { type: 'int', min: 1, max: 10, description: 'c' },
+            ratio: { type: 'double', max: 1.5, description: 'r' },
+            apps: { type: 'bucket', edges: [0, 1, 5], description: 'b' },
+            note: { type: 'string', maxLength: 8, description: 'n' },
+            outcome: { type: 'string', description: 'o' },
+          },
+          events: {
+            thing_done: {
+              description: 'A thing was done.',
+              params: { kind: 'required', count: 'optional', ratio: { required: { since: '3.0.0' } }, apps: 'required', note: 'optional' },
+            },
+            sheet_shown: { description: 'shown', params: { kind: 'required' } },
+            sheet_closed: { description: 'closed', params: { kind: 'required', outcome: { required: true, values: ['ok', 'cancel'] }, count: 'required' } },
+          },
+          pairs: {
+            sheet: { open: 'sheet_shown', close: { events: 'sheet_closed' }, same: 'kind', duration: 'count', description: 'p' },
+          },
+        }
+        """
 
     @Test func enumCasesAreSwiftStyleEscapedAndApart() throws {
         let code = try Self.generate(Self.smallPlan)
@@ -53,7 +56,10 @@ import Testing
     @Test func initialiserTakesExactlyTheParams() throws {
         let code = try Self.generate(Self.smallPlan)
         // Required plain, optional defaulted to nil, version-scoped required, bucket as a count.
-        #expect(code.contains("public init(kind: Tracker.Kind, count: Int? = nil, ratio: Double, appsCount: Int, note: String? = nil) {"))
+        #expect(
+            code.contains(
+                "public init(kind: Tracker.Kind, count: Int? = nil, ratio: Double, appsCount: Int, note: String? = nil) {"
+            ))
         #expect(code.contains("public func log(_ event: ThingDone) {"))
         #expect(code.contains("TrackingCheck.range(Double(trackingValue), minimum: 1.0, maximum: 10.0"))
         #expect(code.contains("TrackingCheck.range(trackingValue, minimum: nil, maximum: 1.5"))
@@ -67,47 +73,55 @@ import Testing
         #expect(code.contains("public final class SheetPair: Sendable {"))
         // kind is carried, count is the measured duration: the close takes only the outcome.
         #expect(code.contains("public func close(outcome: Tracker.SheetClosed.Outcome) {"))
-        #expect(code.contains("fileprivate init(kind: Tracker.Kind, outcome: Tracker.SheetClosed.Outcome, count: Int) {"))
+        #expect(
+            code.contains("fileprivate init(kind: Tracker.Kind, outcome: Tracker.SheetClosed.Outcome, count: Int) {"))
         #expect(!code.contains("public func log(_ event: SheetClosed)"))
-        #expect(code.contains("count: (Tracker.milliseconds(tracker.elapsedNanoseconds(since: state.openedAt)) as Int)"))
+        #expect(
+            code.contains("count: (Tracker.milliseconds(tracker.elapsedNanoseconds(since: state.openedAt)) as Int)"))
     }
 
     @Test func matcherValuesAreFixedOrNarrowed() throws {
-        let code = try Self.generate("""
-        {
-          params: {
-            step: { type: 'string', values: ['intro', 'one', 'two', 'three'], description: 's' },
-            outcome: { type: 'string', values: ['done'], description: 'o' },
-          },
-          events: {
-            flow_step_shown: { description: 'd', params: { step: 'required' } },
-            flow_closed: { description: 'd', params: { outcome: 'required' } },
-          },
-          pairs: {
-            flow: {
-              open: { event: 'flow_step_shown', where: { step: 'intro' } },
-              inside: { event: 'flow_step_shown', where: { step: { notIn: ['intro', 'three'] } } },
-              close: { events: 'flow_closed' },
-            },
-          },
-        }
-        """)
+        let code = try Self.generate(
+            """
+            {
+              params: {
+                step: { type: 'string', values: ['intro', 'one', 'two', 'three'], description: 's' },
+                outcome: { type: 'string', values: ['done'], description: 'o' },
+              },
+              events: {
+                flow_step_shown: { description: 'd', params: { step: 'required' } },
+                flow_closed: { description: 'd', params: { outcome: 'required' } },
+              },
+              pairs: {
+                flow: {
+                  open: { event: 'flow_step_shown', where: { step: 'intro' } },
+                  inside: { event: 'flow_step_shown', where: { step: { notIn: ['intro', 'three'] } } },
+                  close: { events: 'flow_closed' },
+                },
+              },
+            }
+            """)
         #expect(code.contains("public func openFlow() -> FlowPair {"))
         #expect(code.contains("Tracker.FlowStepShown(step: .intro)"))
         #expect(code.contains("public func flowStepShown(step: Tracker.FlowPair.Step) {"))
-        #expect(code.contains("case one = \"one\"\n            case two = \"two\"\n\n            fileprivate var widened: Tracker.Step {"))
+        #expect(
+            code.contains(
+                "case one = \"one\"\n            case two = \"two\"\n\n            fileprivate var widened: Tracker.Step {"
+            ))
     }
 
     @Test func hostileTextStaysTextAndValuesStayLiterals() throws {
         // JSON5 escapes: \n is a newline, \\( a backslash and a parenthesis.
         let hostile = "x */ y\\n}\\nfatalError(\"boom\")\\n\"\"\" \\\\(exit(1)) \u{202E}"
-        let code = try Self.generate("""
-        {
-          params: { p: { type: 'string', values: ['a"b', 'c\\\\(d)', 'e\\nf'], description: '\(hostile)' } },
-          events: { e_done: { description: '\(hostile)', params: { p: 'required' } } },
-        }
-        """)
-        #expect(!code.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("fatalError") })
+        let code = try Self.generate(
+            """
+            {
+              params: { p: { type: 'string', values: ['a"b', 'c\\\\(d)', 'e\\nf'], description: '\(hostile)' } },
+              events: { e_done: { description: '\(hostile)', params: { p: 'required' } } },
+            }
+            """)
+        #expect(
+            !code.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("fatalError") })
         #expect(code.contains("/// x */ y\n"))
         #expect(code.contains("/// fatalError(\"boom\")\n"))
         #expect(code.contains("/// \"\"\" \\(exit(1)) \\u{202e}\n"))
@@ -140,9 +154,11 @@ import Testing
         let b = PlanSource(path: "schema/b.json5", bytes: Array("{ }".utf8))
         let one = PlanFingerprint(sources: [a, b])
         #expect(one == PlanFingerprint(sources: [b, a]), "file order does not matter, names do")
-        #expect(one.description == PlanFingerprint(sources: [
-            PlanSource(path: "./other/a.json5", bytes: a.bytes), PlanSource(path: "b.json5", bytes: b.bytes),
-        ]).description, "the directory does not matter")
+        #expect(
+            one.description
+                == PlanFingerprint(sources: [
+                    PlanSource(path: "./other/a.json5", bytes: a.bytes), PlanSource(path: "b.json5", bytes: b.bytes),
+                ]).description, "the directory does not matter")
         #expect(one != PlanFingerprint(sources: [a, PlanSource(path: b.path, bytes: Array("{  }".utf8))]))
         #expect(one.description.hasPrefix("fnv1a64:") && one.description.count == 8 + 16)
         // FNV-1a of nothing is its offset basis.
@@ -156,10 +172,14 @@ import Testing
         #expect(directories.count >= 5)
         var generated = 0
         for name in directories {
-            guard let sources = try? PlanFiles.read(directory: Repository.samplePlans.appendingPathComponent(name).path),
-                  let loaded = try? PlanLoader.load(sources: sources) else { continue }
-            let code = SwiftCodeGenerator(plan: loaded.plan, fingerprint: PlanFingerprint(sources: sources),
-                                          regenerateCommand: "eventlint codegen swift").generate()
+            guard
+                let sources = try? PlanFiles.read(directory: Repository.samplePlans.appendingPathComponent(name).path),
+                let loaded = try? PlanLoader.load(sources: sources)
+            else { continue }
+            let code = SwiftCodeGenerator(
+                plan: loaded.plan, fingerprint: PlanFingerprint(sources: sources),
+                regenerateCommand: "eventlint codegen swift"
+            ).generate()
             #expect(code.contains("extension Tracker {"), "\(name)")
             generated += 1
         }
@@ -171,11 +191,14 @@ import Testing
         let plan = try PlanLoader.load(sources: sources).plan
         let code = SwiftCodeGenerator(
             plan: plan, fingerprint: PlanFingerprint(sources: sources),
-            regenerateCommand: "eventlint codegen swift --schema schema --output samples/codegen/Tracking.swift").generate()
-        let committed = try String(contentsOf: Repository.root.appendingPathComponent("samples/codegen/Tracking.swift"),
-                                   encoding: .utf8)
+            regenerateCommand: "eventlint codegen swift --schema schema --output samples/codegen/Tracking.swift"
+        ).generate()
+        let committed = try String(
+            contentsOf: Repository.root.appendingPathComponent("samples/codegen/Tracking.swift"),
+            encoding: .utf8)
         if code != committed {
-            Issue.record("""
+            Issue.record(
+                """
                 samples/codegen/Tracking.swift is out of date; regenerate it with \
                 `swift run eventlint codegen swift --output samples/codegen/Tracking.swift`:
                 \(Golden.lineDiff(expected: committed, actual: code))
@@ -187,10 +210,13 @@ import Testing
     /// the committed generated file.
     @Test func readmeExampleIsTheShippedPlanAndItsCode() throws {
         let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "### `eventlint codegen swift`").dropFirst().first?
-            .components(separatedBy: "\n### ").first)
+        let section = try #require(
+            readme.components(separatedBy: "### `eventlint codegen swift`").dropFirst().first?
+                .components(separatedBy: "\n### ").first)
         func block(_ language: String) -> [String] {
-            let body = section.components(separatedBy: "```\(language)\n").dropFirst().first?.components(separatedBy: "\n```").first ?? ""
+            let body =
+                section.components(separatedBy: "```\(language)\n").dropFirst().first?.components(separatedBy: "\n```")
+                .first ?? ""
             return body.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty && $0 != "…" && $0 != "}" && $0 != "}," }
         }
@@ -199,8 +225,11 @@ import Testing
             let text = try String(contentsOf: Repository.schema.appendingPathComponent(name), encoding: .utf8)
             plan.formUnion(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
         }
-        let code = Set(try String(contentsOf: Repository.root.appendingPathComponent("samples/codegen/Tracking.swift"),
-                                  encoding: .utf8).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        let code = Set(
+            try String(
+                contentsOf: Repository.root.appendingPathComponent("samples/codegen/Tracking.swift"),
+                encoding: .utf8
+            ).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
         let planLines = block("json5")
         let swiftLines = block("swift")
         #expect(planLines.count >= 8 && swiftLines.count >= 5)

@@ -1,18 +1,21 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
 /// `eventlint codegen swift` and `eventlint init` as a user runs them.
 @Suite struct CodegenCLITests {
     static func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-codegen-" + UUID().uuidString)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-codegen-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
     @Test func checkPassesOnTheCommittedSample() throws {
-        let output = try #require(try EventLintBinary.run(["codegen", "swift", "--check", "samples/codegen/Tracking.swift"]))
+        let output = try #require(
+            try EventLintBinary.run(["codegen", "swift", "--check", "samples/codegen/Tracking.swift"]))
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.isEmpty && output.stderr.isEmpty)
     }
@@ -21,20 +24,25 @@ import Testing
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("Tracking.swift")
-        let sample = try String(contentsOf: Repository.root.appendingPathComponent("samples/codegen/Tracking.swift"),
-                                encoding: .utf8)
+        let sample = try String(
+            contentsOf: Repository.root.appendingPathComponent("samples/codegen/Tracking.swift"),
+            encoding: .utf8)
         try (sample.replacingOccurrences(of: "case cap4 = \"cap4\"", with: "case cap5 = \"cap5\"")).write(
             to: file, atomically: true, encoding: .utf8)
         let output = try #require(try EventLintBinary.run(["codegen", "swift", "--check", file.path]))
         #expect(output.status == 1)
-        #expect(output.stderr == "error: \(file.path) is not what the plan generates; regenerate it: eventlint codegen swift --schema schema --output \(file.path)\n")
+        #expect(
+            output.stderr
+                == "error: \(file.path) is not what the plan generates; regenerate it: eventlint codegen swift --schema schema --output \(file.path)\n"
+        )
     }
 
     @Test func outputWritesTheFileAndStdoutPrintsIt() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("Out.swift")
-        let written = try #require(try EventLintBinary.run(["codegen", "swift", "--schema", "./schema/", "--output", file.path]))
+        let written = try #require(
+            try EventLintBinary.run(["codegen", "swift", "--schema", "./schema/", "--output", file.path]))
         #expect(written.status == 0)
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text.contains("// Regenerate: eventlint codegen swift --schema schema --output \(file.path)\n"))
@@ -57,7 +65,9 @@ import Testing
     }
 
     @Test func checkOfAMissingFileIsAnInputError() {
-        let result = EventLintCLI.run(["codegen", "swift", "--schema", Repository.schema.path, "--check", "/nonexistent/Tracking.swift"])
+        let result = EventLintCLI.run([
+            "codegen", "swift", "--schema", Repository.schema.path, "--check", "/nonexistent/Tracking.swift",
+        ])
         #expect(result.status == 2)
         #expect(result.stderr == "error: cannot open '/nonexistent/Tracking.swift': no such file\n")
     }
@@ -79,8 +89,9 @@ import Testing
     @Test func aBrokenPlanGeneratesNothing() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try "{ params: { p: { type: 'strng' } } }".write(to: directory.appendingPathComponent("plan.json5"),
-                                                       atomically: true, encoding: .utf8)
+        try "{ params: { p: { type: 'strng' } } }".write(
+            to: directory.appendingPathComponent("plan.json5"),
+            atomically: true, encoding: .utf8)
         let result = EventLintCLI.run(["codegen", "swift", "--schema", directory.path])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
@@ -92,7 +103,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         let made = try #require(try EventLintBinary.run(["init", directory.path]))
         #expect(made.status == 0, "\(made.stderr)")
-        #expect(made.stdout == "wrote \(directory.path)/plan.json5; run `eventlint check --schema \(directory.path)` next\n")
+        #expect(
+            made.stdout == "wrote \(directory.path)/plan.json5; run `eventlint check --schema \(directory.path)` next\n"
+        )
         let check = try #require(try EventLintBinary.run(["check", "--schema", directory.path]))
         #expect(check.status == 0)
         #expect(check.stdout.contains("no findings"), "\(check.stdout)")
@@ -102,7 +115,10 @@ import Testing
 
         let again = try #require(try EventLintBinary.run(["init", directory.path]))
         #expect(again.status == 2)
-        #expect(again.stderr == "error: cannot write \(directory.path): it already holds a plan (plan.json5); init does not overwrite\n")
+        #expect(
+            again.stderr
+                == "error: cannot write \(directory.path): it already holds a plan (plan.json5); init does not overwrite\n"
+        )
     }
 
     @Test func starterPlanHasEveryConstructItPromises() throws {
@@ -110,6 +126,11 @@ import Testing
         #expect(checked.findings.isEmpty, "\(checked.findings.map(\.message))")
         #expect(checked.plan.pairs.count == 1)
         #expect(checked.plan.property.location != nil)
-        #expect(checked.plan.events.contains { event in !checked.plan.pairs.contains { $0.opens.first?.event == event.name || $0.closes.first?.event == event.name } })
+        #expect(
+            checked.plan.events.contains { event in
+                !checked.plan.pairs.contains {
+                    $0.opens.first?.event == event.name || $0.closes.first?.event == event.name
+                }
+            })
     }
 }

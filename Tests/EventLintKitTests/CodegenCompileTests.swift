@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -34,8 +35,9 @@ enum Swiftc {
         try process.run()
         process.waitUntilExit()
         try handle.close()
-        return Output(status: process.terminationStatus,
-                      text: String(decoding: try Data(contentsOf: log), as: UTF8.self))
+        return Output(
+            status: process.terminationStatus,
+            text: String(decoding: try Data(contentsOf: log), as: UTF8.self))
     }
 
     static func compile(_ arguments: [String], in directory: URL) throws -> Output {
@@ -58,8 +60,10 @@ struct CodegenCompileTests {
     static func shippedCode(in directory: URL) throws -> Plan {
         let sources = try PlanFiles.read(directory: Repository.schema.path)
         let plan = try PlanLoader.load(sources: sources).plan
-        let code = SwiftCodeGenerator(plan: plan, fingerprint: PlanFingerprint(sources: sources),
-                                      regenerateCommand: "eventlint codegen swift").generate()
+        let code = SwiftCodeGenerator(
+            plan: plan, fingerprint: PlanFingerprint(sources: sources),
+            regenerateCommand: "eventlint codegen swift"
+        ).generate()
         try code.write(to: directory.appendingPathComponent("Tracking.swift"), atomically: true, encoding: .utf8)
         return plan
     }
@@ -69,11 +73,14 @@ struct CodegenCompileTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
         let plan = try Self.shippedCode(in: directory)
-        try FileManager.default.copyItem(at: Repository.fixtures.appendingPathComponent("codegen/driver/main.swift"),
-                                         to: directory.appendingPathComponent("main.swift"))
+        try FileManager.default.copyItem(
+            at: Repository.fixtures.appendingPathComponent("codegen/driver/main.swift"),
+            to: directory.appendingPathComponent("main.swift"))
         // Swift 6 builds the driver; Swift 5 type-checks the same files, at the same time.
-        async let six = Swiftc.compile(["-swift-version", "6", "Tracking.swift", "main.swift", "-o", "driver"], in: directory)
-        async let five = Swiftc.compile(["-swift-version", "5", "-typecheck", "Tracking.swift", "main.swift"], in: directory)
+        async let six = Swiftc.compile(
+            ["-swift-version", "6", "Tracking.swift", "main.swift", "-o", "driver"], in: directory)
+        async let five = Swiftc.compile(
+            ["-swift-version", "5", "-typecheck", "Tracking.swift", "main.swift"], in: directory)
         let (built, checked) = try await (six, five)
         #expect(built.status == 0, "swift 6: \(built.text)")
         #expect(checked.status == 0, "swift 5: \(checked.text)")
@@ -83,13 +90,14 @@ struct CodegenCompileTests {
         let run = try Swiftc.run(directory.appendingPathComponent("driver"), ["sent.ndjson"], in: directory)
         #expect(run.status == 0)
         // The deliberate misuses are dropped and reported, not sent.
-        #expect(run.text == """
-            dropped purchase_completed: pair "paywall" is not open
-            dropped paywall_shown (variant): 0 characters, shorter than the plan's 1
-            dropped block_cap_sheet_shown (selected_bucket): count -1 is below the first bucket edge 0
-            dropped block_cap_sheet_closed: pair "block_cap_sheet" is not open
+        #expect(
+            run.text == """
+                dropped purchase_completed: pair "paywall" is not open
+                dropped paywall_shown (variant): 0 characters, shorter than the plan's 1
+                dropped block_cap_sheet_shown (selected_bucket): count -1 is below the first bucket edge 0
+                dropped block_cap_sheet_closed: pair "block_cap_sheet" is not open
 
-            """)
+                """)
         let sent = directory.appendingPathComponent("sent.ndjson").path
         let text = try String(contentsOfFile: sent, encoding: .utf8)
         for event in plan.events {
@@ -97,7 +105,9 @@ struct CodegenCompileTests {
         }
         for property in plan.userProperties {
             for value in property.values ?? [] {
-                #expect(text.contains("\"\(property.name)\":\"\(value.value.plainText)\""), "arm \(property.name)=\(value.value)")
+                #expect(
+                    text.contains("\"\(property.name)\":\"\(value.value.plainText)\""),
+                    "arm \(property.name)=\(value.value)")
             }
         }
         let lint = try #require(try EventLintBinary.run(["lint", sent]))
@@ -112,14 +122,23 @@ struct CodegenCompileTests {
 
     /// Each snippet misuses the API one way; each must fail to compile at its own line.
     static let misuse: [(what: String, code: String, diagnostic: String)] = [
-        ("a value the plan does not allow",
-         "tracker.log(Tracker.OnboardingStepComplete(phase: .notAPhase))", "notAPhase"),
-        ("a required param left out",
-         "tracker.log(Tracker.OnboardingStepComplete())", "missing argument for parameter 'phase'"),
-        ("a close without an open",
-         "tracker.log(Tracker.OnboardingBlockOfferClosed(outcome: .setup, durationMs: 1, blockCapArm: .cap4))", "error:"),
-        ("a close event's value from another event",
-         "tracker.openBlockOffer(blockCapArm: .cap4).close(outcome: .granted)", "granted"),
+        (
+            "a value the plan does not allow",
+            "tracker.log(Tracker.OnboardingStepComplete(phase: .notAPhase))", "notAPhase"
+        ),
+        (
+            "a required param left out",
+            "tracker.log(Tracker.OnboardingStepComplete())", "missing argument for parameter 'phase'"
+        ),
+        (
+            "a close without an open",
+            "tracker.log(Tracker.OnboardingBlockOfferClosed(outcome: .setup, durationMs: 1, blockCapArm: .cap4))",
+            "error:"
+        ),
+        (
+            "a close event's value from another event",
+            "tracker.openBlockOffer(blockCapArm: .cap4).close(outcome: .granted)", "granted"
+        ),
     ]
 
     /// The Swift of docs/codegen.md — the API at a glance and the Firebase adapter, against a
@@ -129,7 +148,8 @@ struct CodegenCompileTests {
         let text = try String(contentsOf: Repository.docs.appendingPathComponent("codegen.md"), encoding: .utf8)
         func firstSwiftBlock(after heading: String) throws -> String {
             let section = try #require(text.components(separatedBy: heading).dropFirst().first)
-            return try #require(section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "\n```").first)
+            return try #require(
+                section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "\n```").first)
         }
         let adapter = try firstSwiftBlock(after: "An app using Firebase Analytics plugs in")
         #expect(adapter.hasPrefix("import FirebaseAnalytics\n"))
@@ -155,12 +175,17 @@ struct CodegenCompileTests {
             for (index, source) in sources.enumerated() {
                 let folder = directory.appendingPathComponent("snippet\(index)")
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try FileManager.default.copyItem(at: directory.appendingPathComponent("Tracking.swift"),
-                                                 to: folder.appendingPathComponent("Tracking.swift"))
+                try FileManager.default.copyItem(
+                    at: directory.appendingPathComponent("Tracking.swift"),
+                    to: folder.appendingPathComponent("Tracking.swift"))
                 try source.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
                 group.addTask {
-                    (index, try Swiftc.compile(["-swift-version", "6", "-typecheck", "Tracking.swift", "main.swift"],
-                                               in: folder))
+                    (
+                        index,
+                        try Swiftc.compile(
+                            ["-swift-version", "6", "-typecheck", "Tracking.swift", "main.swift"],
+                            in: folder)
+                    )
                 }
             }
             for try await (index, output) in group {
@@ -172,7 +197,9 @@ struct CodegenCompileTests {
                 #expect(output.status != 0, "\(snippet.what) compiled")
                 #expect(output.text.contains("main.swift:2:"), "\(snippet.what): \(output.text)")
                 #expect(output.text.contains(snippet.diagnostic), "\(snippet.what): \(output.text)")
-                let generatedErrors = output.text.split(separator: "\n").filter { $0.hasPrefix("Tracking.swift:") && $0.contains("error:") }
+                let generatedErrors = output.text.split(separator: "\n").filter {
+                    $0.hasPrefix("Tracking.swift:") && $0.contains("error:")
+                }
                 #expect(generatedErrors.isEmpty, "the generated file itself must not fail: \(output.text)")
             }
         }
@@ -183,54 +210,54 @@ struct CodegenCompileTests {
     static let everyShapePlan: String = {
         let attack = #"*/ \n#error(\"comment\")\n\"\"\" \\(#error(\"interpolation\")) \u0000"#
         return """
-        {
-          params: {
-            kind: { type: 'string', values: ['"); #error("literal', 'default', 'in', 'Type', '', '\\\\(x)'], description: '\(attack)' },
-            size: { type: 'bucket', edges: [0, 10], description: '\(attack)' },
-            level: { type: 'int', values: [1, 2, -3], description: 'an int enum' },
-            ratio: { type: 'double', values: [0.5, 1.5], description: 'a double enum' },
-            elapsed: { type: 'double', min: 0, description: 'a double duration' },
-            flag: { type: 'bool', values: [true], description: 'only true' },
-            amount: { type: 'bucket', edges: [0, 5, 10], description: 'a bucket' },
-            mode: { type: 'string', values: ['a', 'b', 'c', 'd'], description: 'an enum' },
-            note: { type: 'string', description: 'free text' },
-            event: { type: 'string', description: 'named like a local' },
-            in: { type: 'string', values: ['x'], description: 'named like a keyword' },
-            tracker: { type: 'int', description: 'named like a member' },
-            nothing: { type: 'string', values: [], description: 'no value allowed' },
-            never: { type: 'int', description: 'narrowed to no value' },
-          },
-          userProperties: {
-            tier: { type: 'string', values: ['a\\nb'], description: '\(attack)' },
-            score: { type: 'int', description: 'an int property' },
-            weight: { type: 'double', description: 'a double property' },
-            vip: { type: 'bool', values: [true], description: 'a bool property' },
-            nickname: { type: 'string', description: 'a free property' },
-          },
-          events: {
-            tracking_value: { description: '\(attack)', params: { kind: 'required', size: 'optional' } },
-            class_shown: { description: '\(attack)', params: { kind: 'required' } },
-            class_closed: { description: '\(attack)', params: { kind: 'required' } },
-            empty_event: { description: 'no params', params: {} },
-            all_done: { description: 'x', params: { level: 'required', ratio: 'optional', flag: 'optional', amount: 'optional', event: 'optional', in: 'optional', tracker: 'optional', nothing: 'optional', never: { values: [] } } },
-            flow_shown: { description: 'x', params: { mode: 'required', note: 'optional', amount: 'required', level: 'optional' } },
-            flow_alt_shown: { description: 'x', params: { mode: 'required', note: 'optional', amount: 'required', level: 'optional' } },
-            flow_step: { description: 'x', params: { mode: 'required', amount: 'required', note: 'optional' } },
-            flow_done: { description: 'x', params: { mode: 'required', note: 'optional', elapsed: 'required', level: 'optional' } },
-            flow_failed: { description: 'x', params: { mode: 'required', note: 'optional', elapsed: 'optional', level: { required: false, values: [1, 2] } } },
-          },
-          pairs: {
-            default: { open: 'class_shown', close: { events: 'class_closed' }, same: 'kind', description: '\(attack)' },
-            flow: {
-              open: [{ event: 'flow_shown', where: { mode: { notIn: ['d'] }, amount: { min: 5 }, note: { present: false } } }, 'flow_alt_shown'],
-              inside: [{ event: 'flow_step', where: { mode: 'c' } }, { event: 'flow_step', where: { amount: { max: 9 }, mode: ['a', 'b'] } }],
-              close: { events: ['flow_done', 'flow_failed'], required: false },
-              same: ['mode', 'note', 'level'],
-              duration: 'elapsed',
-            },
-          },
-        }
-        """
+            {
+              params: {
+                kind: { type: 'string', values: ['"); #error("literal', 'default', 'in', 'Type', '', '\\\\(x)'], description: '\(attack)' },
+                size: { type: 'bucket', edges: [0, 10], description: '\(attack)' },
+                level: { type: 'int', values: [1, 2, -3], description: 'an int enum' },
+                ratio: { type: 'double', values: [0.5, 1.5], description: 'a double enum' },
+                elapsed: { type: 'double', min: 0, description: 'a double duration' },
+                flag: { type: 'bool', values: [true], description: 'only true' },
+                amount: { type: 'bucket', edges: [0, 5, 10], description: 'a bucket' },
+                mode: { type: 'string', values: ['a', 'b', 'c', 'd'], description: 'an enum' },
+                note: { type: 'string', description: 'free text' },
+                event: { type: 'string', description: 'named like a local' },
+                in: { type: 'string', values: ['x'], description: 'named like a keyword' },
+                tracker: { type: 'int', description: 'named like a member' },
+                nothing: { type: 'string', values: [], description: 'no value allowed' },
+                never: { type: 'int', description: 'narrowed to no value' },
+              },
+              userProperties: {
+                tier: { type: 'string', values: ['a\\nb'], description: '\(attack)' },
+                score: { type: 'int', description: 'an int property' },
+                weight: { type: 'double', description: 'a double property' },
+                vip: { type: 'bool', values: [true], description: 'a bool property' },
+                nickname: { type: 'string', description: 'a free property' },
+              },
+              events: {
+                tracking_value: { description: '\(attack)', params: { kind: 'required', size: 'optional' } },
+                class_shown: { description: '\(attack)', params: { kind: 'required' } },
+                class_closed: { description: '\(attack)', params: { kind: 'required' } },
+                empty_event: { description: 'no params', params: {} },
+                all_done: { description: 'x', params: { level: 'required', ratio: 'optional', flag: 'optional', amount: 'optional', event: 'optional', in: 'optional', tracker: 'optional', nothing: 'optional', never: { values: [] } } },
+                flow_shown: { description: 'x', params: { mode: 'required', note: 'optional', amount: 'required', level: 'optional' } },
+                flow_alt_shown: { description: 'x', params: { mode: 'required', note: 'optional', amount: 'required', level: 'optional' } },
+                flow_step: { description: 'x', params: { mode: 'required', amount: 'required', note: 'optional' } },
+                flow_done: { description: 'x', params: { mode: 'required', note: 'optional', elapsed: 'required', level: 'optional' } },
+                flow_failed: { description: 'x', params: { mode: 'required', note: 'optional', elapsed: 'optional', level: { required: false, values: [1, 2] } } },
+              },
+              pairs: {
+                default: { open: 'class_shown', close: { events: 'class_closed' }, same: 'kind', description: '\(attack)' },
+                flow: {
+                  open: [{ event: 'flow_shown', where: { mode: { notIn: ['d'] }, amount: { min: 5 }, note: { present: false } } }, 'flow_alt_shown'],
+                  inside: [{ event: 'flow_step', where: { mode: 'c' } }, { event: 'flow_step', where: { amount: { max: 9 }, mode: ['a', 'b'] } }],
+                  close: { events: ['flow_done', 'flow_failed'], required: false },
+                  same: ['mode', 'note', 'level'],
+                  duration: 'elapsed',
+                },
+              },
+            }
+            """
     }()
 
     @Test(.timeLimit(.minutes(5)))
@@ -239,9 +266,11 @@ struct CodegenCompileTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let checked = try PlanText.check(Self.everyShapePlan)
         #expect(checked.findings.filter { $0.severity == .error }.isEmpty, "\(checked.findings.map(\.message))")
-        let code = SwiftCodeGenerator(plan: checked.plan,
-                                      fingerprint: PlanFingerprint(sources: [PlanSource(path: "*/\n#error(\"file\")", bytes: [])]),
-                                      regenerateCommand: "eventlint codegen swift --output '\n#error(\"path\")'").generate()
+        let code = SwiftCodeGenerator(
+            plan: checked.plan,
+            fingerprint: PlanFingerprint(sources: [PlanSource(path: "*/\n#error(\"file\")", bytes: [])]),
+            regenerateCommand: "eventlint codegen swift --output '\n#error(\"path\")'"
+        ).generate()
         try code.write(to: directory.appendingPathComponent("Tracking.swift"), atomically: true, encoding: .utf8)
         async let six = Swiftc.compile(["-swift-version", "6", "-typecheck", "Tracking.swift"], in: directory)
         async let five = Swiftc.compile(["-swift-version", "5", "-typecheck", "Tracking.swift"], in: directory)
@@ -253,8 +282,14 @@ struct CodegenCompileTests {
         #expect(code.contains(#"case errorLiteral = "\"); #error(\"literal""#), "and as a literal")
         // Conditions the types cannot hold are checked when sent, carried values too.
         #expect(code.contains("conditions: [TrackingCondition(param: \"mode\", oneOf: [.string(\"c\")])]"))
-        #expect(code.contains("TrackingCondition(param: \"amount\", atLeast: 5.0, edges: [0, 5, 10], labels: [\"0-4\", \"5-9\", \"10+\"])"))
-        #expect(code.contains("public func openFlowWithFlowShown(mode: Tracker.FlowPair.Mode, amountCount: Int, level: Tracker.Level? = nil) -> FlowPair {"))
+        #expect(
+            code.contains(
+                "TrackingCondition(param: \"amount\", atLeast: 5.0, edges: [0, 5, 10], labels: [\"0-4\", \"5-9\", \"10+\"])"
+            ))
+        #expect(
+            code.contains(
+                "public func openFlowWithFlowShown(mode: Tracker.FlowPair.Mode, amountCount: Int, level: Tracker.Level? = nil) -> FlowPair {"
+            ))
         #expect(code.contains("(Tracker.milliseconds(tracker.elapsedNanoseconds(since: state.openedAt)) as Double)"))
         #expect(code.contains("tracker2: Int? = nil"))
     }

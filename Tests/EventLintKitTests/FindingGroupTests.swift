@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -10,17 +11,22 @@ import Testing
     /// 200 copies of the clean sample (each copy its own users), with an undeclared param on
     /// three different events; built once for the suite.
     nonisolated(unsafe) static let bigExport: (path: String, directory: TemporaryDirectory, counts: [String: Int]) = {
-        let clean = (try? String(contentsOf: Repository.root.appendingPathComponent("samples/exports/focusity-clean.ndjson"),
-                                 encoding: .utf8)) ?? ""
-        let injected = ["onboarding_step_complete": "screen_name", "paywall_shown": "debug_variant",
-                        "app_picker_shown": "picker_layout"]
+        let clean =
+            (try? String(
+                contentsOf: Repository.root.appendingPathComponent("samples/exports/focusity-clean.ndjson"),
+                encoding: .utf8)) ?? ""
+        let injected = [
+            "onboarding_step_complete": "screen_name", "paywall_shown": "debug_variant",
+            "app_picker_shown": "picker_layout",
+        ]
         var counts: [String: Int] = [:]
         // Each line cut where the user id starts, so a copy only puts its prefix in between.
         var parts: [([UInt8], [UInt8])] = []
         for var line in clean.split(separator: "\n").map(String.init) {
             for (event, param) in injected where line.contains("\"event_name\":\"\(event)\"") {
                 line = line.replacingOccurrences(
-                    of: "\"event_params\":[", with: "\"event_params\":[{\"key\":\"\(param)\",\"value\":{\"string_value\":\"v\"}},")
+                    of: "\"event_params\":[",
+                    with: "\"event_params\":[{\"key\":\"\(param)\",\"value\":{\"string_value\":\"v\"}},")
                 counts[param, default: 0] += 200
             }
             let marker = "\"user_pseudo_id\":\""
@@ -46,8 +52,11 @@ import Testing
         #expect(counts.count == 3)
         var outputs: [String] = []
         for jobs in ["1", "2"] {
-            let result = EventLintCLI.run(["lint", "--schema", Repository.schema.path, "--jobs", jobs,
-                                           "--max-findings", "100", path], environment: CommandEnvironment())
+            let result = EventLintCLI.run(
+                [
+                    "lint", "--schema", Repository.schema.path, "--jobs", jobs,
+                    "--max-findings", "100", path,
+                ], environment: CommandEnvironment())
             outputs.append(result.stdout)
             let head = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(60)
                 .joined(separator: "\n")
@@ -56,8 +65,10 @@ import Testing
                 #expect(count > 100)
                 // Exact although only 100 findings are kept.
                 #expect(head.contains("= \(count) findings like this"), "\(param): \(count) not in the first 60 lines")
-                #expect(result.stdout.range(of: #"stream/unknown-param +\S+ +\#(param) +\#(count)"#,
-                                            options: .regularExpression) != nil)
+                #expect(
+                    result.stdout.range(
+                        of: #"stream/unknown-param +\S+ +\#(param) +\#(count)"#,
+                        options: .regularExpression) != nil)
             }
             #expect(result.stdout.contains("findings by rule, event and param:"))
         }
@@ -66,8 +77,11 @@ import Testing
 
     @Test func jsonGroupsCountEveryFindingPastTheKeptOnes() throws {
         let (path, _, counts) = Self.bigExport
-        let result = EventLintCLI.run(["lint", "--schema", Repository.schema.path, "--format", "json",
-                                       "--max-findings", "10", path], environment: CommandEnvironment())
+        let result = EventLintCLI.run(
+            [
+                "lint", "--schema", Repository.schema.path, "--format", "json",
+                "--max-findings", "10", path,
+            ], environment: CommandEnvironment())
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let groups = try #require(object["groups"] as? [[String: Any]])
         for (param, count) in counts {
@@ -80,8 +94,9 @@ import Testing
 
     @Test func groupsPastTheLimitFoldIntoOneExactGroupWhateverTheSplit() {
         func finding(_ index: Int, line: Int) -> Finding {
-            Finding(rule: StreamRules.unknownParam, message: "m", at: SourceLocation(file: "f", line: line),
-                    event: "e", param: String(format: "p%04d", index))
+            Finding(
+                rule: StreamRules.unknownParam, message: "m", at: SourceLocation(file: "f", line: line),
+                event: "e", param: String(format: "p%04d", index))
         }
         let total = FindingGroups.groupLimit * 3
         let all = (0..<total).map { finding(($0 * 7919) % total, line: $0 + 1) }
@@ -97,8 +112,9 @@ import Testing
 
     @Test func valueRulesCountTheirValues() {
         let findings = ["a", "b", "a", "a"].enumerated().map { index, value in
-            Finding(rule: StreamRules.valueNotAllowed, message: "m", at: SourceLocation(file: "f", line: index + 1),
-                    event: "e", param: "p", value: value)
+            Finding(
+                rule: StreamRules.valueNotAllowed, message: "m", at: SourceLocation(file: "f", line: index + 1),
+                event: "e", param: "p", value: value)
         }
         let groups = FindingGroups(findings).sorted
         #expect(groups.count == 1)

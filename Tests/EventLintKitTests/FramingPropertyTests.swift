@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EventLintKit
 
 /// Chunk-boundary property: however the input is cut into reads, framing gives exactly what

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EventLintKit
 
 /// Parallel reading: ranges cut at LF boundaries frame to exactly the whole-file lines.
@@ -99,9 +100,11 @@ import Testing
     @Test func exportRulesAreDeclared() {
         let ids = ExportRules.all.map(\.id)
         #expect(
-            ids == ["export/line-too-long", "export/leading-bom", "export/blank-line", "export/missing-final-newline",
-                    "export/document-too-large", "export/duplicate-input", "export/cannot-read",
-                    "export/capture-entry-truncated", "export/format-mismatch"])
+            ids == [
+                "export/line-too-long", "export/leading-bom", "export/blank-line", "export/missing-final-newline",
+                "export/document-too-large", "export/duplicate-input", "export/cannot-read",
+                "export/capture-entry-truncated", "export/format-mismatch",
+            ])
         #expect(ExportRules.all.allSatisfy { $0.stage == .export && !$0.documentation.isEmpty })
         #expect(ExportRules.lineTooLong.defaultSeverity == .error)
         #expect(ExportRules.leadingBOM.defaultSeverity == .warning)
@@ -122,9 +125,10 @@ import Testing
                 findings.append(ExportRules.missingFinalNewline(line, file: "e.ndjson"))
             }
         }
-        #expect(findings.map(\.ruleID) == [
-            "export/leading-bom", "export/blank-line", "export/line-too-long", "export/missing-final-newline",
-        ])
+        #expect(
+            findings.map(\.ruleID) == [
+                "export/leading-bom", "export/blank-line", "export/line-too-long", "export/missing-final-newline",
+            ])
         #expect(findings[1].severity == .error)
         #expect(findings[2].message == "line is 30 bytes long, more than the limit of 20 bytes")
         #expect(findings[2].location.byteOffset == 4)

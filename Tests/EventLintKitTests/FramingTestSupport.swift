@@ -1,5 +1,6 @@
 import CZlib
 import Glibc
+
 @testable import EventLintKit
 
 /// A delivered line copied out of the framer's buffers, so tests can compare whole runs.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EventLintKit
 
 /// Framing cases spelled out: each flag, discard mode, offsets.
@@ -34,7 +35,8 @@ import Testing
     }
 
     @Test func bomOnlyInputIsOneBlankUnterminatedLine() throws {
-        let (lines, stats) = try FramingFixtures.collect(MemoryByteSource(FramingFixtures.bom), options: FramingOptions())
+        let (lines, stats) = try FramingFixtures.collect(
+            MemoryByteSource(FramingFixtures.bom), options: FramingOptions())
         #expect(lines.count == 1)
         #expect(lines.first?.flags == [.leadingBOM, .blank, .missingFinalNewline])
         #expect(stats.sawLeadingBOM)

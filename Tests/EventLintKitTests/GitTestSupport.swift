@@ -78,7 +78,8 @@ struct GitRepository {
         environment["GIT_COMMITTER_EMAIL"] = "test@example.com"
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-git-out-" + UUID().uuidString)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-git-out-" + UUID().uuidString)
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         let handle = try FileHandle(forWritingTo: output)
@@ -96,22 +97,22 @@ struct GitRepository {
 /// the file that remains.
 enum SmallPlan {
     static let params = """
-    {
-      params: {
-        screen: { type: 'string', values: ['home', 'timer'] },
-        minutes: { type: 'int', min: 0, max: 120 },
-      },
-    }
+        {
+          params: {
+            screen: { type: 'string', values: ['home', 'timer'] },
+            minutes: { type: 'int', min: 0, max: 120 },
+          },
+        }
 
-    """
+        """
 
     static let events = """
-    {
-      events: {
-        timer_started: { params: { screen: 'required', minutes: 'optional' } },
-        timer_closed: { params: { screen: 'required' } },
-      },
-    }
+        {
+          events: {
+            timer_started: { params: { screen: 'required', minutes: 'optional' } },
+            timer_closed: { params: { screen: 'required' } },
+          },
+        }
 
-    """
+        """
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -14,13 +15,14 @@ import Testing
     static func browse(_ page: String, _ arguments: [String], in directory: TemporaryDirectory) throws -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chromium!)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--user-data-dir=\(directory.path)/profile",
-            // Nothing can leave: no name resolves and every connection goes to a closed port.
-            "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9",
-        ] + arguments + ["file://" + page]
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=\(directory.path)/profile",
+                // Nothing can leave: no name resolves and every connection goes to a closed port.
+                "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9",
+            ] + arguments + ["file://" + page]
         let out = directory.path + "/browser-\(UUID().uuidString).out"
         FileManager.default.createFile(atPath: out, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
@@ -40,23 +42,31 @@ import Testing
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let log = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let events = log["events"] as? [[String: Any]] ?? []
-        return Array(Set(events.compactMap { event -> String? in
-            guard let params = event["params"] as? [String: Any], let url = params["url"] as? String,
-                  let initiator = params["initiator"] as? String, initiator != "not an origin" else { return nil }
-            return url
-        })).sorted()
+        return Array(
+            Set(
+                events.compactMap { event -> String? in
+                    guard let params = event["params"] as? [String: Any], let url = params["url"] as? String,
+                        let initiator = params["initiator"] as? String, initiator != "not an origin"
+                    else { return nil }
+                    return url
+                })
+        ).sorted()
     }
 
     @Test(.enabled(if: chromium != nil, "needs Chromium (Debian: apt-get install -y chromium)"))
     func sampleReportRendersWithFunnelsAndGroupsAndNoRequest() throws {
         let directory = TemporaryDirectory()
-        let result = EventLintCLI.run(["lint", "--schema", Repository.schema.path, "--format", "html",
-                                       Repository.root.appendingPathComponent("samples/exports/focusity-events.ndjson").path],
-                                      environment: CommandEnvironment())
+        let result = EventLintCLI.run(
+            [
+                "lint", "--schema", Repository.schema.path, "--format", "html",
+                Repository.root.appendingPathComponent("samples/exports/focusity-events.ndjson").path,
+            ],
+            environment: CommandEnvironment())
         let page = directory.write("report.html", Array(result.stdout.utf8))
         let netLog = directory.path + "/net-log.json"
-        let dom = try #require(try Self.browse(page, ["--dump-dom", "--log-net-log=\(netLog)"], in: directory),
-                               "chromium timed out")
+        let dom = try #require(
+            try Self.browse(page, ["--dump-dom", "--log-net-log=\(netLog)"], in: directory),
+            "chromium timed out")
         // The DOM after the script ran: every pair's funnel chart, per arm too, and every finding group.
         #expect(dom.components(separatedBy: "class=\"funnel-chart\"").count - 1 >= 5 + 4 * 5)
         #expect(dom.contains("aria-label=\"funnel block_offer · onboarding_block_arm=offer × block_cap_arm=cap4\""))
@@ -70,7 +80,8 @@ import Testing
         #expect(requests.isEmpty, "the page made requests: \(requests)")
 
         // The check can fail: a page with one external image makes one page request.
-        let control = directory.write("control.html", Array(#"<!DOCTYPE html><img src="http://example.invalid/x.png">"#.utf8))
+        let control = directory.write(
+            "control.html", Array(#"<!DOCTYPE html><img src="http://example.invalid/x.png">"#.utf8))
         let controlLog = directory.path + "/control-net-log.json"
         _ = try #require(try Self.browse(control, ["--dump-dom", "--log-net-log=\(controlLog)"], in: directory))
         #expect(try Self.pageRequests(controlLog) == ["http://example.invalid/x.png"])

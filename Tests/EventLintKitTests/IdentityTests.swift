@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// Users and tracked values are identified by their bytes, never by a hash alone; the hash is
@@ -101,20 +102,25 @@ import Testing
         var lines: [String] = []
         for user in 0..<300 {
             let id = "u\(String(format: "%07d", user))"
-            lines.append(Export.bq("app_picker_shown", at: Double(user), user: id, params: [("entry", .string("onboarding"))]))
+            lines.append(
+                Export.bq("app_picker_shown", at: Double(user), user: id, params: [("entry", .string("onboarding"))]))
             if user % 3 != 0 {
-                lines.append(Export.bq("app_picker_closed", at: Double(user) + 5, user: user % 5 == 0 ? id + "x" : id,
-                                       params: Events.picker()))
+                lines.append(
+                    Export.bq(
+                        "app_picker_closed", at: Double(user) + 5, user: user % 5 == 0 ? id + "x" : id,
+                        params: Events.picker()))
             }
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-seed-" + UUID().uuidString)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-seed-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("export.ndjson")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
         guard let first = try EventLintBinary.run(["lint", "--format", "json", file.path]),
-              let second = try EventLintBinary.run(["lint", "--format", "json", "--jobs", "2", file.path]),
-              let third = try EventLintBinary.run(["lint", "--format", "json", file.path]) else { return }
+            let second = try EventLintBinary.run(["lint", "--format", "json", "--jobs", "2", file.path]),
+            let third = try EventLintBinary.run(["lint", "--format", "json", file.path])
+        else { return }
         #expect(first.status == 1)
         #expect(first.stdout.contains("pair/orphan-close"))
         #expect(first.stdout == second.stdout)
@@ -146,10 +152,13 @@ enum IDPattern: String, CaseIterable, Sendable {
         return (0..<count).map { index -> [UInt8] in
             let text: String
             switch self {
-            case .sequential: text = "u" + String(repeating: "0", count: max(0, 7 - String(index).count)) + String(index)
+            case .sequential:
+                text = "u" + String(repeating: "0", count: max(0, 7 - String(index).count)) + String(index)
             case .numeric: text = String(index + 1)
             case .webClient:
-                text = String(1_000_000_000 + UInt64(index) * 7919 % 9_000_000_000) + "." + String(1_741_950_000 + index % 86_400)
+                text =
+                    String(1_000_000_000 + UInt64(index) * 7919 % 9_000_000_000) + "."
+                    + String(1_741_950_000 + index % 86_400)
             case .hex32: text = hex(UInt64(index) &* 0x9E37_79B9_7F4A_7C15, width: 16) + hex(UInt64(index), width: 16)
             case .longPrefix: text = "com.focusity.ios.installation.2025-03-14.device-" + String(index)
             case .random:

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import EventLintKit
 
 /// Opening inputs: files, errors that stop a file, compression by magic bytes, gzip decoding.
@@ -8,7 +9,8 @@ import Testing
         var generator = SeededGenerator(seed: seed)
         var data: [UInt8] = []
         for index in 0..<lines {
-            data += Array("{\"event_name\":\"e\(index)\",\"n\":\(UInt32.random(in: 0...UInt32.max, using: &generator))}".utf8)
+            data += Array(
+                "{\"event_name\":\"e\(index)\",\"n\":\(UInt32.random(in: 0...UInt32.max, using: &generator))}".utf8)
             if index % 7 == 0 { data.append(0x0D) }
             data.append(0x0A)
         }
@@ -196,6 +198,8 @@ import Testing
 
     @Test func standardInputErrorsSayStandardInput() {
         let error = ExportInputError.unsupportedCompression(path: "-", format: .xz)
-        #expect(error.description == "standard input is xz-compressed; decompress it first, e.g. `xz -dc | eventlint lint -`")
+        #expect(
+            error.description
+                == "standard input is xz-compressed; decompress it first, e.g. `xz -dc | eventlint lint -`")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 @Suite struct JSON5Tests {
@@ -36,12 +37,15 @@ import Testing
         ("'unterminated", .unexpectedEnd),
     ])
     func json5StillRejects(text: String, kind: JSONErrorKind) {
-        #expect(parseError(text, mode: .json5)?.kind == kind, "\(text): \(String(describing: parseError(text, mode: .json5)))")
+        #expect(
+            parseError(text, mode: .json5)?.kind == kind,
+            "\(text): \(String(describing: parseError(text, mode: .json5)))")
     }
 
     @Test func singleQuotedStringsDecode() throws {
         let node = try JSONParser.parse(Array(#"{'k': 'a"b\'c'}"#.utf8), mode: .json5)
-        #expect(node.value == .object([JSONMember(key: "k", keyOffset: 1, value: JSONNode(.string("a\"b'c"), offset: 6))]))
+        #expect(
+            node.value == .object([JSONMember(key: "k", keyOffset: 1, value: JSONNode(.string("a\"b'c"), offset: 6))]))
     }
 
     /// Offsets of keys and values in a multi-line plan map to the right `line:column`.
@@ -73,7 +77,9 @@ import Testing
         #expect(position(step[1].value.offset) == "9:35")
         #expect(position(step[2].value.offset) == "9:43")
         #expect(step[2].value.value == .number("5"))
-        #expect(bytes.withUnsafeBytes { index.lineText(10, in: $0) } == "        'plan_id': { type: 'string', pattern: 'it\\'s ok' },")
+        #expect(
+            bytes.withUnsafeBytes { index.lineText(10, in: $0) }
+                == "        'plan_id': { type: 'string', pattern: 'it\\'s ok' },")
     }
 
     @Test func errorOffsetsMapToLinesAndColumns() throws {

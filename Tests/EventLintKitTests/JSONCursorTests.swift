@@ -1,10 +1,11 @@
 import Testing
+
 @testable import EventLintKit
 
 /// A GA4 BigQuery-export-like row, trimmed.
 let ga4Row = #"""
-{"event_date":"20240115","event_timestamp":"1705312800123456","event_name":"checkout_step","event_params":[{"key":"step","value":{"string_value":null,"int_value":"2","float_value":null,"double_value":null}},{"key":"plan_\u0069d","value":{"string_value":"pro \"annual\"","int_value":null}}],"user_id":"u-42","user_pseudo_id":"A1B2","device":{"category":"mobile","language":"en-us"},"app_info":{"id":"com.example","version":"3.2.1"},"items":[],"event_value_in_usd":1.5e2}
-"""#
+    {"event_date":"20240115","event_timestamp":"1705312800123456","event_name":"checkout_step","event_params":[{"key":"step","value":{"string_value":null,"int_value":"2","float_value":null,"double_value":null}},{"key":"plan_\u0069d","value":{"string_value":"pro \"annual\"","int_value":null}}],"user_id":"u-42","user_pseudo_id":"A1B2","device":{"category":"mobile","language":"en-us"},"app_info":{"id":"com.example","version":"3.2.1"},"items":[],"event_value_in_usd":1.5e2}
+    """#
 
 @Suite struct JSONCursorTests {
     /// Walks a row as the export scanner will: picks a few members, skips the rest.
@@ -161,14 +162,15 @@ let ga4Row = #"""
         let lines = [#"{"a":{"b":1,"#, #"{"a":1,"b":{"a":2}}"#, #"{"b":1,"a":1}"#]
         var verdicts: [Bool] = []
         for line in lines {
-            verdicts.append(Array(line.utf8).withUnsafeBytes { raw in
-                var cursor = JSONCursor(bytes: raw, scratch: scratch)
-                do {
-                    try cursor.skipValue()
-                    try cursor.expectEnd()
-                    return true
-                } catch { return false }
-            })
+            verdicts.append(
+                Array(line.utf8).withUnsafeBytes { raw in
+                    var cursor = JSONCursor(bytes: raw, scratch: scratch)
+                    do {
+                        try cursor.skipValue()
+                        try cursor.expectEnd()
+                        return true
+                    } catch { return false }
+                })
         }
         #expect(verdicts == [false, true, true])
     }

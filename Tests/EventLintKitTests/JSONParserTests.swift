@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// Parses `text` strictly or as JSON5, returning the error if it fails.
@@ -95,7 +96,9 @@ func parseError(_ text: String, mode: JSONMode = .strict, maxDepth: Int = 512) -
     }
 
     @Test func duplicateMessageQuotesTheKey() {
-        #expect(parseError(#"{"step":1,"step":2}"#)?.message { "\(1):\($0 + 1)" } == #"duplicate key "step" (first at 1:2)"#)
+        #expect(
+            parseError(#"{"step":1,"step":2}"#)?.message { "\(1):\($0 + 1)" } == #"duplicate key "step" (first at 1:2)"#
+        )
     }
 
     /// Objects beyond the linear-scan threshold go through the hash table; nested large objects
@@ -118,9 +121,11 @@ func parseError(_ text: String, mode: JSONMode = .strict, maxDepth: Int = 512) -
         for round in 0..<3 {
             #expect(verdict(object(5_000, prefix: "k\(round)")) == nil)
             #expect(verdict(object(5_000, prefix: "k", extra: ",\"k4321\":0"))?.kind == .duplicateKey)
-            let nested = "{\"inner\":" + object(300, prefix: "a") + "," + object(100, prefix: "b").dropFirst().dropLast() + "}"
+            let nested =
+                "{\"inner\":" + object(300, prefix: "a") + "," + object(100, prefix: "b").dropFirst().dropLast() + "}"
             #expect(verdict(nested) == nil)
-            let nestedDuplicate = "{\"inner\":" + object(300, prefix: "a") + ","
+            let nestedDuplicate =
+                "{\"inner\":" + object(300, prefix: "a") + ","
                 + object(100, prefix: "b").dropFirst().dropLast() + ",\"b99\":1}"
             #expect(verdict(nestedDuplicate)?.kind == .duplicateKey)
             #expect(verdict(object(40, prefix: "\\u0061")) == nil)
@@ -139,8 +144,9 @@ func parseError(_ text: String, mode: JSONMode = .strict, maxDepth: Int = 512) -
     @Test(arguments: ["01", "-", "1.", ".5", "+1", "1e", "1e+", "-01", "0x10", "NaN", "-Infinity", "Infinity"])
     func invalidNumbersAreRejected(text: String) {
         let error = parseError("[\(text)]")
-        #expect(error?.kind == .invalidNumber || error?.kind == .invalidLiteral || error?.kind == .unexpectedCharacter,
-                "\(text): \(String(describing: error))")
+        #expect(
+            error?.kind == .invalidNumber || error?.kind == .invalidLiteral || error?.kind == .unexpectedCharacter,
+            "\(text): \(String(describing: error))")
     }
 
     // MARK: Tree and offsets
@@ -154,7 +160,9 @@ func parseError(_ text: String, mode: JSONMode = .strict, maxDepth: Int = 512) -
         }
         #expect(members.map(\.key) == ["a", "b"])
         #expect(members.map(\.keyOffset) == [2, 21])
-        #expect(members[0].value == JSONNode(.array([JSONNode(.bool(true), offset: 8), JSONNode(.null, offset: 14)]), offset: 7))
+        #expect(
+            members[0].value
+                == JSONNode(.array([JSONNode(.bool(true), offset: 8), JSONNode(.null, offset: 14)]), offset: 7))
         #expect(members[1].value == JSONNode(.string("x\ny"), offset: 27))
     }
 
@@ -196,17 +204,18 @@ func parseError(_ text: String, mode: JSONMode = .strict, maxDepth: Int = 512) -
         }
     }
 
-    @Test(arguments: [
-        ([0x22, 0xC0, 0xAF, 0x22], JSONErrorKind.invalidUTF8, 1),  // overlong '/'
-        ([0x22, 0xED, 0xA0, 0x80, 0x22], .invalidUTF8, 1),  // encoded surrogate
-        ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], .invalidUTF8, 1),  // above U+10FFFF
-        ([0x22, 0xE2, 0x82, 0x22], .invalidUTF8, 1),  // truncated
-        ([0x22, 0x41, 0x80, 0x22], .invalidUTF8, 2),  // lone continuation
-        ([0x22, 0x41, 0x09, 0x22], .controlCharacterInString, 2),
-        ([0x22, 0x5C, 0x75, 0x44, 0x38, 0x30, 0x30, 0x22], .loneSurrogate, 1),
-        ([0x22, 0x5C, 0x75, 0x44, 0x43, 0x30, 0x30, 0x22], .loneSurrogate, 1),
-        ([0x22, 0x5C, 0x78, 0x22], .invalidEscape, 1),
-    ] as [([UInt8], JSONErrorKind, Int)])
+    @Test(
+        arguments: [
+            ([0x22, 0xC0, 0xAF, 0x22], JSONErrorKind.invalidUTF8, 1),  // overlong '/'
+            ([0x22, 0xED, 0xA0, 0x80, 0x22], .invalidUTF8, 1),  // encoded surrogate
+            ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], .invalidUTF8, 1),  // above U+10FFFF
+            ([0x22, 0xE2, 0x82, 0x22], .invalidUTF8, 1),  // truncated
+            ([0x22, 0x41, 0x80, 0x22], .invalidUTF8, 2),  // lone continuation
+            ([0x22, 0x41, 0x09, 0x22], .controlCharacterInString, 2),
+            ([0x22, 0x5C, 0x75, 0x44, 0x38, 0x30, 0x30, 0x22], .loneSurrogate, 1),
+            ([0x22, 0x5C, 0x75, 0x44, 0x43, 0x30, 0x30, 0x22], .loneSurrogate, 1),
+            ([0x22, 0x5C, 0x78, 0x22], .invalidEscape, 1),
+        ] as [([UInt8], JSONErrorKind, Int)])
     func stringValidation(bytes: [UInt8], kind: JSONErrorKind, offset: Int) {
         do {
             _ = try JSONParser.parse(bytes, mode: .strict)
@@ -231,7 +240,9 @@ func parseError(_ text: String, mode: JSONMode = .strict, maxDepth: Int = 512) -
     }
 
     @Test func messagesFollowTheStyle() {
-        let texts = ["[1,]", "{\"a\" 1}", "[01]", "\"\\q\"", "[NaN]", "{\"a\":1,\"a\":1}", "[1 2]", "{,}", "[\"\u{1}\"]"]
+        let texts = [
+            "[1,]", "{\"a\" 1}", "[01]", "\"\\q\"", "[NaN]", "{\"a\":1,\"a\":1}", "[1 2]", "{,}", "[\"\u{1}\"]",
+        ]
         for text in texts {
             guard let error = parseError(text) else {
                 Issue.record("\(text) accepted")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// Damaged input must give a verdict, never a trap, and any error must point inside the input.
@@ -35,18 +36,22 @@ import Testing
                     return error
                 }
             }
-            #expect((parserError == nil) == (cursorError == nil),
-                    "\(mode): parser \(parserError.map { "\($0)" } ?? "accepts"), cursor \(cursorError.map { "\($0)" } ?? "accepts") for \(String(decoding: bytes, as: UTF8.self))")
+            #expect(
+                (parserError == nil) == (cursorError == nil),
+                "\(mode): parser \(parserError.map { "\($0)" } ?? "accepts"), cursor \(cursorError.map { "\($0)" } ?? "accepts") for \(String(decoding: bytes, as: UTF8.self))"
+            )
             if let parserError, let cursorError {
-                #expect(parserError.kind == cursorError.kind && parserError.offset == cursorError.offset,
-                        "\(mode): parser \(parserError), cursor \(cursorError)")
+                #expect(
+                    parserError.kind == cursorError.kind && parserError.offset == cursorError.offset,
+                    "\(mode): parser \(parserError), cursor \(cursorError)")
             }
         }
     }
 
     /// Random mutations of the bundled sample's real lines.
     @Test func mutatedSampleLinesGetTheSameVerdict() throws {
-        let data = try Data(contentsOf: Repository.root.appendingPathComponent("samples/exports/focusity-events.ndjson"))
+        let data = try Data(
+            contentsOf: Repository.root.appendingPathComponent("samples/exports/focusity-events.ndjson"))
         let lines = data.split(separator: 0x0A).prefix(40).map { Array($0) }
         var generator = SeededGenerator(seed: 0xD1FF)
         let scratch = JSONScratch()
@@ -79,7 +84,8 @@ import Testing
     @Test func randomMutationsAreHandled() {
         var generator = SeededGenerator(seed: 0x5EED)
         let scratch = JSONScratch()
-        let interesting: [UInt8] = Array("\"\\'/*{}[],:0-.eE+u \n\t".utf8) + [0x00, 0x80, 0xBF, 0xC0, 0xE0, 0xED, 0xEF, 0xF4, 0xFF]
+        let interesting: [UInt8] =
+            Array("\"\\'/*{}[],:0-.eE+u \n\t".utf8) + [0x00, 0x80, 0xBF, 0xC0, 0xE0, 0xED, 0xEF, 0xF4, 0xFF]
         for seed in Self.seeds {
             let original = Array(seed.utf8)
             for _ in 0..<1_500 {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// Where the vendored JSONTestSuite lives: `../shared/testdata/…` beside the repository root.
@@ -56,7 +57,10 @@ func walkLikeExportScanner(_ raw: UnsafeRawBufferPointer, scratch: JSONScratch) 
     try cursor.expectEnd()
 }
 
-@Suite(.enabled(if: JSONTestSuiteFiles.isAvailable, "vendored JSONTestSuite not found beside the repository (../shared/testdata); skipped"))
+@Suite(
+    .enabled(
+        if: JSONTestSuiteFiles.isAvailable,
+        "vendored JSONTestSuite not found beside the repository (../shared/testdata); skipped"))
 struct JSONTestSuiteTests {
     @Test func tableListsExactlyTheFilesPresent() throws {
         let present = Set(try FileManager.default.contentsOfDirectory(atPath: JSONTestSuiteFiles.directory.path))
@@ -68,7 +72,8 @@ struct JSONTestSuiteTests {
         #expect(informative.values.filter { $0 == .accept }.count == 12)
         #expect(informative.values.filter { $0 != .accept }.count == 23)
         let rejectedValid = jsonTestSuiteExpectations.filter { $0.key.hasPrefix("y_") && $0.value != .accept }
-        #expect(rejectedValid.keys.sorted() == ["y_object_duplicated_key.json", "y_object_duplicated_key_and_value.json"])
+        #expect(
+            rejectedValid.keys.sorted() == ["y_object_duplicated_key.json", "y_object_duplicated_key_and_value.json"])
     }
 
     @Test(arguments: JSONTestSuiteFiles.names)
@@ -87,7 +92,8 @@ struct JSONTestSuiteTests {
         case (.reject, .success):
             Issue.record("\(name) accepted, expected a rejection")
         case (.reject(let kind), .failure(let error)):
-            #expect(error.offset >= 0 && error.offset <= bytes.count, "\(name): offset \(error.offset) outside the file")
+            #expect(
+                error.offset >= 0 && error.offset <= bytes.count, "\(name): offset \(error.offset) outside the file")
             if let kind { #expect(error.kind == kind, "\(name): \(error)") }
             #expect(!error.message.isEmpty && error.message.first!.isLowercase && !error.message.hasSuffix("."))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// Output never depends on `--jobs`: caps and notes apply to the whole input, not per worker
@@ -11,10 +12,14 @@ import Testing
             "\($0.location.line):\($0.location.column) \($0.ruleID) \($0.message) \($0.notes.map(\.message))"
         }
         let counters = result.counters
-        lines.append("read \(counters.linesRead) valid \(counters.validLines) invalid \(counters.invalidLines) blank \(counters.blankLines)")
+        lines.append(
+            "read \(counters.linesRead) valid \(counters.validLines) invalid \(counters.invalidLines) blank \(counters.blankLines)"
+        )
         lines.append("unknown \(counters.unknownEvents) \(counters.unknownNames.sorted { $0.key < $1.key })")
         for pair in result.pairs {
-            lines.append("\(pair.name) \(pair.opened) \(pair.closedByOutcome.sorted { $0.key < $1.key }) \(pair.unclosed) \(pair.unclosedNearEnd) \(pair.orphanCloses) \(pair.durationsMs.sorted())")
+            lines.append(
+                "\(pair.name) \(pair.opened) \(pair.closedByOutcome.sorted { $0.key < $1.key }) \(pair.unclosed) \(pair.unclosedNearEnd) \(pair.orphanCloses) \(pair.durationsMs.sorted())"
+            )
         }
         lines.append("\(result.ruleViolations)")
         return lines.joined(separator: "\n")
@@ -32,7 +37,8 @@ import Testing
         var lines: [String] = []
         for index in 0..<2_500 {
             for _ in 0..<(1 + index % 3) {
-                lines.append(Export.bq("custom_event_\(String(format: "%04d", (index * 7919) % 2_500))", at: Double(index)))
+                lines.append(
+                    Export.bq("custom_event_\(String(format: "%04d", (index * 7919) % 2_500))", at: Double(index)))
             }
         }
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
@@ -46,9 +52,11 @@ import Testing
         #expect(names[1] == names[2])
         #expect(names[1] == names[4])
         // Exact counts: name number n came 1 + (index % 3) times, where n = index * 7919 % 2500.
-        let expected = Dictionary(uniqueKeysWithValues: (0..<2_500).map {
-            ("custom_event_\(String(format: "%04d", ($0 * 7919) % 2_500))", 1 + $0 % 3)
-        }).filter { $0.key <= "custom_event_0999" }
+        let expected = Dictionary(
+            uniqueKeysWithValues: (0..<2_500).map {
+                ("custom_event_\(String(format: "%04d", ($0 * 7919) % 2_500))", 1 + $0 % 3)
+            }
+        ).filter { $0.key <= "custom_event_0999" }
         #expect(names[1] == expected)
     }
 
@@ -74,10 +82,14 @@ import Testing
         var lines: [String] = []
         for user in 0..<60 {
             let id = "user-\(user % 17)"
-            lines.append(Export.bq("app_picker_shown", at: Double(user), user: id, params: [("entry", .string("onboarding"))]))
+            lines.append(
+                Export.bq("app_picker_shown", at: Double(user), user: id, params: [("entry", .string("onboarding"))]))
             lines.append(Export.bq("onboarding_block_offer_shown", at: Double(user), user: id, params: Events.offerArm))
-            lines.append(Export.bq("onboarding_block_offer_closed", at: Double(user) + 3, user: id,
-                                   params: Events.offerClosed(duration: .int(Int64(user) * 100), arm: user % 4 == 0 ? "cap5" : "cap4")))
+            lines.append(
+                Export.bq(
+                    "onboarding_block_offer_closed", at: Double(user) + 3, user: id,
+                    params: Events.offerClosed(duration: .int(Int64(user) * 100), arm: user % 4 == 0 ? "cap5" : "cap4"))
+            )
             if user % 3 == 0 {
                 lines.append(Export.bq("app_picker_closed", at: Double(user) + 10, user: id, params: Events.picker()))
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// The shapes `lint` reads (SPEC §3): real BigQuery rows in the shapes saved beside the spec,
@@ -50,7 +51,9 @@ import Testing
         // The file has 154 lines, each ended by LF (`wc -l`), none of them blank.
         #expect(result.counters.linesRead == 154)
         #expect(result.counters.blankLines == 0)
-        #expect(result.counters.linesRead == result.counters.validLines + result.counters.invalidLines + result.counters.blankLines)
+        #expect(
+            result.counters.linesRead == result.counters.validLines + result.counters.invalidLines
+                + result.counters.blankLines)
     }
 
     @Test(.enabled(if: realSamples != nil, "the real samples in ../shared/samples-real are absent"))
@@ -73,31 +76,52 @@ import Testing
     }
 
     @Test func explicitNullsAreAbsentValues() throws {
-        let row = Export.bq("onboarding_block_offer_closed", at: 10, params: [
-            ("outcome", .raw("{\"string_value\":\"later\",\"int_value\":null,\"float_value\":null,\"double_value\":null}")),
-            ("duration_ms", .raw("{\"string_value\":null,\"int_value\":\"10000\",\"float_value\":null,\"double_value\":null}")),
-            ("block_cap_arm", .raw("{\"string_value\":\"cap4\",\"int_value\":null,\"float_value\":null,\"double_value\":null}")),
-        ]).replacingOccurrences(of: "\"platform\":\"IOS\"", with: "\"user_id\":null,\"event_value_in_usd\":null,\"platform\":\"IOS\"")
+        let row = Export.bq(
+            "onboarding_block_offer_closed", at: 10,
+            params: [
+                (
+                    "outcome",
+                    .raw("{\"string_value\":\"later\",\"int_value\":null,\"float_value\":null,\"double_value\":null}")
+                ),
+                (
+                    "duration_ms",
+                    .raw("{\"string_value\":null,\"int_value\":\"10000\",\"float_value\":null,\"double_value\":null}")
+                ),
+                (
+                    "block_cap_arm",
+                    .raw("{\"string_value\":\"cap4\",\"int_value\":null,\"float_value\":null,\"double_value\":null}")
+                ),
+            ]
+        ).replacingOccurrences(
+            of: "\"platform\":\"IOS\"", with: "\"user_id\":null,\"event_value_in_usd\":null,\"platform\":\"IOS\"")
         let open = Export.bq("onboarding_block_offer_shown", at: 0, params: Events.offerArm)
         let result = try Lint.run([open, row])
         #expect(result.findings.isEmpty, "\(result.lineRules)")
         // A param whose every member is null is missing.
-        let allNull = Export.bq("onboarding_step_complete", at: 0, params: [
-            ("phase", .raw("{\"string_value\":null,\"int_value\":null,\"float_value\":null,\"double_value\":null}")),
-        ])
+        let allNull = Export.bq(
+            "onboarding_step_complete", at: 0,
+            params: [
+                ("phase", .raw("{\"string_value\":null,\"int_value\":null,\"float_value\":null,\"double_value\":null}"))
+            ])
         let missing = try Lint.run([allNull])
         #expect(missing.findings.count == 1)
-        #expect(["stream/missing-required-param", "stream/wrong-type"].contains(missing.findings.first?.ruleID ?? ""),
-                "\(missing.lineRules)")
+        #expect(
+            ["stream/missing-required-param", "stream/wrong-type"].contains(missing.findings.first?.ruleID ?? ""),
+            "\(missing.lineRules)")
     }
 
     @Test func floatsAsStringsAndNumbers() throws {
-        let plan = try Lint.plan(adding: [("schema/rating.json5", """
-            {
-              params: { score: { type: 'double', min: 0, max: 5, register: 'none', description: 'A rating.' } },
-              events: { focus_rated: { description: 'A focus session was rated.', params: { score: 'required' } } },
-            }
-            """)])
+        let plan = try Lint.plan(adding: [
+            (
+                "schema/rating.json5",
+                """
+                {
+                  params: { score: { type: 'double', min: 0, max: 5, register: 'none', description: 'A rating.' } },
+                  events: { focus_rated: { description: 'A focus session was rated.', params: { score: 'required' } } },
+                }
+                """
+            )
+        ])
         let asString = Export.bq("focus_rated", at: 0, params: [("score", .raw("{\"double_value\":\"4.5\"}"))])
         let asNumber = Export.bq("focus_rated", at: 1, params: [("score", .double(4.5))])
         let asFloat = Export.bq("focus_rated", at: 2, params: [("score", .raw("{\"float_value\":3.25}"))])
@@ -114,8 +138,9 @@ import Testing
 
     @Test func timestampsAndIntsAsStringsOrNumbers() throws {
         let stringTime = Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))])
-        let numberTime = Export.bq("app_picker_closed", at: 9, params: Events.picker(),
-                                   timestamp: String(Export.time(9)))
+        let numberTime = Export.bq(
+            "app_picker_closed", at: 9, params: Events.picker(),
+            timestamp: String(Export.time(9)))
         let result = try Lint.run([numberTime, stringTime])
         #expect(result.findings.isEmpty, "\(result.lineRules)")
     }
@@ -156,10 +181,12 @@ import Testing
     }
 
     @Test func measurementProtocolEventsTakeTheRequestsUserAndTime() throws {
-        let request = Export.mp(at: 0, userProperties: [("onboarding_block_arm", .string("control"))], events: [
-            (name: "onboarding_step_complete", params: [("phase", .string("demo"))], at: nil),
-            (name: "onboarding_step_complete", params: [("phase", .string("blockOffer"))], at: 3),
-        ])
+        let request = Export.mp(
+            at: 0, userProperties: [("onboarding_block_arm", .string("control"))],
+            events: [
+                (name: "onboarding_step_complete", params: [("phase", .string("demo"))], at: nil),
+                (name: "onboarding_step_complete", params: [("phase", .string("blockOffer"))], at: 3),
+            ])
         let result = try Lint.run([request])
         #expect(result.lineRules == ["1 rule/user-property-requirement"])
         #expect(result.counters.formats[.measurementProtocol] == 2)
@@ -167,25 +194,36 @@ import Testing
     }
 
     @Test func inputFormatCanBeForced() throws {
-        let request = Export.mp(at: 0, events: [(name: "onboarding_step_complete", params: [("phase", .string("demo"))], at: nil)])
+        let request = Export.mp(
+            at: 0, events: [(name: "onboarding_step_complete", params: [("phase", .string("demo"))], at: nil)])
         let auto = try Lint.run([request])
         #expect(auto.findings.isEmpty)
         // Forced, a line of another format is reported as such, not read as the forced one.
         let forced = try Lint.run([request]) { $0.settings.inputFormat = .bigQuery }
         #expect(forced.lineRules == ["1 export/format-mismatch"])
-        #expect(forced.findings.first?.message == "the line is a Measurement Protocol request, not a GA4 BigQuery export row (--input-format bq)")
+        #expect(
+            forced.findings.first?.message
+                == "the line is a Measurement Protocol request, not a GA4 BigQuery export row (--input-format bq)")
         let row = Events.step()
         let asFlat = try Lint.run([row]) { $0.settings.inputFormat = .flat }
-        #expect(asFlat.lineRules == ["1 export/format-mismatch"] && asFlat.counters.eventsChecked == 0 && asFlat.counters.notEvents == 1)
+        #expect(
+            asFlat.lineRules == ["1 export/format-mismatch"] && asFlat.counters.eventsChecked == 0
+                && asFlat.counters.notEvents == 1)
         let flat = Export.flat("onboarding_step_complete", at: 0, params: [("phase", .string("demo"))])
         let flatAsBQ = try Lint.run([flat]) { $0.settings.inputFormat = .bigQuery }
-        #expect(flatAsBQ.findings.map(\.message) == ["the line is a flat debug log line, not a GA4 BigQuery export row (--input-format bq)"])
+        #expect(
+            flatAsBQ.findings.map(\.message) == [
+                "the line is a flat debug log line, not a GA4 BigQuery export row (--input-format bq)"
+            ])
         let asMP = try Lint.run([flat]) { $0.settings.inputFormat = .measurementProtocol }
         #expect(asMP.lineRules == ["1 export/format-mismatch"])
         // Each in its own format is read as before.
         #expect(try Lint.run([flat]) { $0.settings.inputFormat = .flat }.counters.formats == [.flat: 1])
         #expect(try Lint.run([row]) { $0.settings.inputFormat = .bigQuery }.counters.formats == [.bigQuery: 1])
-        #expect(try Lint.run([request]) { $0.settings.inputFormat = .measurementProtocol }.counters.formats == [.measurementProtocol: 1])
+        #expect(
+            try Lint.run([request]) { $0.settings.inputFormat = .measurementProtocol }.counters.formats == [
+                .measurementProtocol: 1
+            ])
     }
 
     @Test func escapedKeysAndValuesAreDecoded() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// Pairs and plan rules in detail (SPEC §1.4, §1.5): time order whatever the file order,
@@ -17,8 +18,10 @@ import Testing
     }
 
     static func offer(_ opened: Double, closed: Double, duration: Int64) -> [String] {
-        [Export.bq("onboarding_block_offer_shown", at: opened, params: E.offerArm),
-         Export.bq("onboarding_block_offer_closed", at: closed, params: E.offerClosed(duration: .int(duration)))]
+        [
+            Export.bq("onboarding_block_offer_shown", at: opened, params: E.offerArm),
+            Export.bq("onboarding_block_offer_closed", at: closed, params: E.offerClosed(duration: .int(duration))),
+        ]
     }
 
     // MARK: - Time order
@@ -47,10 +50,12 @@ import Testing
     }
 
     @Test func positionWithinAMeasurementProtocolRequestBreaksTies() throws {
-        let request = Export.mp(at: 5, events: [
-            (name: "app_picker_shown", params: [("entry", .string("onboarding"))], at: nil),
-            (name: "app_picker_closed", params: E.picker(), at: nil),
-        ])
+        let request = Export.mp(
+            at: 5,
+            events: [
+                (name: "app_picker_shown", params: [("entry", .string("onboarding"))], at: nil),
+                (name: "app_picker_closed", params: E.picker(), at: nil),
+            ])
         let result = try Lint.run([request])
         #expect(result.findings.isEmpty, "\(result.lineRules)")
     }
@@ -76,7 +81,8 @@ import Testing
         let dayLater = try Lint.run([
             Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
             Export.bq("block_cap_sheet_closed", at: 5, params: E.sheet(outcome: "view_premium")),
-            Export.bq("paywall_shown", at: 86_400 * 3, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet")),
+            Export.bq(
+                "paywall_shown", at: 86_400 * 3, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet")),
         ])
         #expect(dayLater.findings.isEmpty, "\(dayLater.lineRules)")
         let reselected = try Lint.run([
@@ -140,14 +146,18 @@ import Testing
         Export.bq("shield_opt_in_step_shown", at: seconds, params: E.shield(step, entry: entry))
     }
 
-    static func shieldClosed(_ seconds: Double, step: String = "screen_time", outcome: String = "granted",
-                             entry: String = "onboarding") -> String {
+    static func shieldClosed(
+        _ seconds: Double, step: String = "screen_time", outcome: String = "granted",
+        entry: String = "onboarding"
+    ) -> String {
         Export.bq("shield_opt_in_closed", at: seconds, params: E.shield(step, entry: entry, outcome: outcome))
     }
 
     @Test func shieldFlowOpensOnIntroWithItsStepsInside() throws {
-        let flow = try Lint.run([Self.shieldStep("intro", 0), Self.shieldStep("privacy", 4), Self.shieldStep("screen_time", 9),
-                                 Self.shieldClosed(15)])
+        let flow = try Lint.run([
+            Self.shieldStep("intro", 0), Self.shieldStep("privacy", 4), Self.shieldStep("screen_time", 9),
+            Self.shieldClosed(15),
+        ])
         #expect(flow.findings.isEmpty, "\(flow.lineRules)")
         let statistics = try #require(flow.pairs.first { $0.name == "shield_opt_in" })
         #expect(statistics.opened == 1)
@@ -158,7 +168,9 @@ import Testing
 
     @Test func anInvalidStepNeitherOpensNorCountsAsInside() throws {
         // "welcome" is not a step: its own finding reports it, the pair does not see it.
-        let asOpen = try Lint.run([Self.shieldStep("welcome", 0), Self.shieldClosed(5, step: "intro", outcome: "dismissed")])
+        let asOpen = try Lint.run([
+            Self.shieldStep("welcome", 0), Self.shieldClosed(5, step: "intro", outcome: "dismissed"),
+        ])
         #expect(asOpen.lineRules == ["1 stream/value-not-allowed", "2 pair/orphan-close"])
         let asInside = try Lint.run([Self.shieldStep("welcome", 4), E.step(at: 7200)])
         #expect(asInside.lineRules == ["1 stream/value-not-allowed"])
@@ -187,8 +199,10 @@ import Testing
     }
 
     @Test func requiredSinceVersionHoldsOnlyFromThatVersionAndWhenNoVersionIsKnown() throws {
-        let old = try Lint.run([Export.flat("app_picker_shown", at: 0, version: "2.9.9"),
-                                Export.flat("app_picker_closed", at: 3, version: "2.9.9")])
+        let old = try Lint.run([
+            Export.flat("app_picker_shown", at: 0, version: "2.9.9"),
+            Export.flat("app_picker_closed", at: 3, version: "2.9.9"),
+        ])
         #expect(old.findings.isEmpty, "\(old.lineRules)")
         let new = try Lint.run([Export.flat("app_picker_shown", at: 0, version: "3.0.0")])
         #expect(new.findings("stream/missing-required-param").count == 1)
@@ -198,30 +212,41 @@ import Testing
 
     /// A plan with a pair that compares an int param, to compare numbers across formats.
     static func timerPlan() throws -> CompiledPlan {
-        try Lint.plan(adding: [("schema/timer.json5", """
-            {
-              params: { goal_minutes: { type: 'int', min: 0, register: 'none', description: 'Focus goal.' } },
-              events: {
-                timer_started: { description: 'A focus timer started.', params: { goal_minutes: 'required' } },
-                timer_stopped: { description: 'A focus timer stopped.', params: { goal_minutes: 'required' } },
-              },
-              pairs: {
-                timer: { description: 'A timer stops with its goal.', open: 'timer_started',
-                         close: { events: ['timer_stopped'], required: true }, same: ['goal_minutes'] },
-              },
-            }
-            """)])
+        try Lint.plan(adding: [
+            (
+                "schema/timer.json5",
+                """
+                {
+                  params: { goal_minutes: { type: 'int', min: 0, register: 'none', description: 'Focus goal.' } },
+                  events: {
+                    timer_started: { description: 'A focus timer started.', params: { goal_minutes: 'required' } },
+                    timer_stopped: { description: 'A focus timer stopped.', params: { goal_minutes: 'required' } },
+                  },
+                  pairs: {
+                    timer: { description: 'A timer stops with its goal.', open: 'timer_started',
+                             close: { events: ['timer_stopped'], required: true }, same: ['goal_minutes'] },
+                  },
+                }
+                """
+            )
+        ])
     }
 
     @Test func numbersCompareByValueAcrossFormats() throws {
         let plan = try Self.timerPlan()
         // `"25"` (bq int_value, a JSON string) opens; `25` (a flat JSON number) closes.
-        let same = try Lint.run([Export.bq("timer_started", at: 0, params: [("goal_minutes", .int(25))]),
-                                 Export.flat("timer_stopped", at: 60, params: [("goal_minutes", .int(25))])], plan: plan)
+        let same = try Lint.run(
+            [
+                Export.bq("timer_started", at: 0, params: [("goal_minutes", .int(25))]),
+                Export.flat("timer_stopped", at: 60, params: [("goal_minutes", .int(25))]),
+            ], plan: plan)
         #expect(same.findings.isEmpty, "\(same.lineRules)")
         #expect(same.counters.formats[.bigQuery] == 1 && same.counters.formats[.flat] == 1)
-        let different = try Lint.run([Export.bq("timer_started", at: 0, params: [("goal_minutes", .int(25))]),
-                                      Export.flat("timer_stopped", at: 60, params: [("goal_minutes", .int(50))])], plan: plan)
+        let different = try Lint.run(
+            [
+                Export.bq("timer_started", at: 0, params: [("goal_minutes", .int(25))]),
+                Export.flat("timer_stopped", at: 60, params: [("goal_minutes", .int(50))]),
+            ], plan: plan)
         #expect(different.lineRules == ["2 pair/param-mismatch"])
     }
 
@@ -236,7 +261,8 @@ import Testing
     ])
     func durationToleranceIsTheLargerOfOneSecondAndTenPercent(delta: Double, duration: Int64, passes: Bool) throws {
         let result = try Lint.run(Self.offer(100, closed: 100 + delta, duration: duration))
-        #expect(result.lineRules == (passes ? [] : ["2 pair/duration-mismatch"]), "Δ \(delta) s, duration_ms \(duration)")
+        #expect(
+            result.lineRules == (passes ? [] : ["2 pair/duration-mismatch"]), "Δ \(delta) s, duration_ms \(duration)")
     }
 
     @Test func negativeDurationIsOutOfRangeAndAPairFinding() throws {
@@ -267,8 +293,10 @@ import Testing
 
     @Test func theLastEventOfAnyKindCounts() throws {
         // An automatic event two hours later still ends the user's stream.
-        let result = try Lint.run([Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
-                                   Export.bq("user_engagement", at: 7200, params: [("engagement_time_msec", .int(900))])])
+        let result = try Lint.run([
+            Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
+            Export.bq("user_engagement", at: 7200, params: [("engagement_time_msec", .int(900))]),
+        ])
         #expect(result.lineRules == ["1 pair/unclosed"])
     }
 
@@ -281,7 +309,9 @@ import Testing
         let plan = try Lint.plan(replacing: [("unclosedWindowMinutes: 30", "unclosedWindowMinutes: 60")])
         let fromPlan = try Lint.run(Self.unclosedSheet(lastEventAfter: 3600), plan: plan)
         #expect(fromPlan.lineRules == ["1 pair/unclosed-near-end"])
-        let overridden = try Lint.run(Self.unclosedSheet(lastEventAfter: 3600), plan: plan) { $0.unclosedWindowMinutes = 30 }
+        let overridden = try Lint.run(Self.unclosedSheet(lastEventAfter: 3600), plan: plan) {
+            $0.unclosedWindowMinutes = 30
+        }
         #expect(overridden.lineRules == ["1 pair/unclosed"])
     }
 
@@ -294,8 +324,11 @@ import Testing
             Export.bq("block_cap_sheet_closed", at: 5, params: E.sheet(outcome: "swiped"), userProperties: []),
             E.step("blockOffer", at: 10, user: []),
         ])
-        #expect(noArm.lineRules == ["1 rule/user-property-requirement", "2 rule/user-property-requirement",
-                                    "3 rule/user-property-requirement"])
+        #expect(
+            noArm.lineRules == [
+                "1 rule/user-property-requirement", "2 rule/user-property-requirement",
+                "3 rule/user-property-requirement",
+            ])
         // The arm on a later row does not help an earlier row without it.
         let mixed = try Lint.run([
             E.step("blockOffer", at: 0, user: []),
@@ -305,14 +338,21 @@ import Testing
     }
 
     @Test func overLimitNeedsFiveOrMoreSelected() throws {
-        let four = try Lint.run([Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet(selected: "4")),
-                                 Export.bq("block_cap_sheet_closed", at: 5, params: E.sheet(selected: "4", outcome: "reselect"))])
+        let four = try Lint.run([
+            Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet(selected: "4")),
+            Export.bq("block_cap_sheet_closed", at: 5, params: E.sheet(selected: "4", outcome: "reselect")),
+        ])
         #expect(four.lineRules == ["1 rule/param-requirement", "2 rule/param-requirement"])
-        let category = try Lint.run([Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet(reason: "category", selected: "1")),
-                                     Export.bq("block_cap_sheet_closed", at: 5, params: E.sheet(reason: "category", selected: "1", outcome: "swiped"))])
+        let category = try Lint.run([
+            Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet(reason: "category", selected: "1")),
+            Export.bq(
+                "block_cap_sheet_closed", at: 5, params: E.sheet(reason: "category", selected: "1", outcome: "swiped")),
+        ])
         #expect(category.findings.isEmpty, "\(category.lineRules)")
-        let twenty = try Lint.run([Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet(selected: "20+")),
-                                   Export.bq("block_cap_sheet_closed", at: 5, params: E.sheet(selected: "20+", outcome: "view_premium"))])
+        let twenty = try Lint.run([
+            Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet(selected: "20+")),
+            Export.bq("block_cap_sheet_closed", at: 5, params: E.sheet(selected: "20+", outcome: "view_premium")),
+        ])
         #expect(twenty.findings.isEmpty, "\(twenty.lineRules)")
     }
 }

@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// Events of the shipped plan, valid on their own (GA4 BigQuery rows unless a case says otherwise).
 enum Events {
     typealias Params = [(String, Export.Value)]
 
-    static func step(_ phase: String = "intro", at seconds: Double = 0, user: [(String, Export.Value)] = Export.offerCap4) -> String {
+    static func step(
+        _ phase: String = "intro", at seconds: Double = 0, user: [(String, Export.Value)] = Export.offerCap4
+    ) -> String {
         Export.bq("onboarding_step_complete", at: seconds, params: [("phase", .string(phase))], userProperties: user)
     }
 
@@ -16,18 +19,26 @@ enum Events {
         [("outcome", .string("setup")), ("duration_ms", duration), ("block_cap_arm", .string(arm))]
     }
 
-    static func paywall(source: String = "home", variant: String = "annual_focus_v3", trigger: String = "home_premium_button") -> Params {
-        [("source", .string(source)), ("variant", .string(variant)), ("trigger", .string(trigger)),
-         ("built_bucket", .string("3-4")), ("session_bucket", .string("2-4"))]
+    static func paywall(
+        source: String = "home", variant: String = "annual_focus_v3", trigger: String = "home_premium_button"
+    ) -> Params {
+        [
+            ("source", .string(source)), ("variant", .string(variant)), ("trigger", .string(trigger)),
+            ("built_bucket", .string("3-4")), ("session_bucket", .string("2-4")),
+        ]
     }
 
-    static func picker(entry: String = "onboarding", apps: Export.Value = .string("3"),
-                       category: Export.Value = .bool(false)) -> Params {
+    static func picker(
+        entry: String = "onboarding", apps: Export.Value = .string("3"),
+        category: Export.Value = .bool(false)
+    ) -> Params {
         [("entry", .string(entry)), ("app_bucket", apps), ("domain_bucket", .string("0")), ("has_category", category)]
     }
 
     static func sheet(reason: String = "over_limit", selected: String = "5-9", outcome: String? = nil) -> Params {
-        var params: Params = [("reason", .string(reason)), ("selected_bucket", .string(selected)), ("entry", .string("onboarding"))]
+        var params: Params = [
+            ("reason", .string(reason)), ("selected_bucket", .string(selected)), ("entry", .string("onboarding")),
+        ]
         if let outcome { params.append(("outcome", .string(outcome))) }
         return params
     }
@@ -67,10 +78,15 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
         case .durationWithoutMinimum:
             return try Lint.plan(replacing: [("type: 'int', min: 0,", "type: 'int',")])
         case .freeTextUserProperty:
-            return try Lint.plan(adding: [("schema/extra.json5", """
-                { userProperties: { favorite_building: { type: 'string', register: 'none',
-                  description: 'The building the user pinned, free text.' } } }
-                """)])
+            return try Lint.plan(adding: [
+                (
+                    "schema/extra.json5",
+                    """
+                    { userProperties: { favorite_building: { type: 'string', register: 'none',
+                      description: 'The building the user pinned, free text.' } } }
+                    """
+                )
+            ])
         }
     }
 }
@@ -82,170 +98,291 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
 
     static let cases: [RuleCase] = [
         // MARK: stream/*
-        RuleCase(rule: "stream/not-an-event",
-                 bad: [E.step(), "{\"event_date\":\"20250314\",\"user_pseudo_id\":\"A1\"}"], clean: [E.step()],
-                 line: 2, columnAt: "{\"event_date\""),
-        RuleCase(rule: "stream/unknown-event",
-                 bad: [E.step(), Export.bq("focus_session_started", at: 1)], clean: [E.step(), E.step("demo", at: 1)],
-                 line: 2, columnAt: "\"focus_session_started\""),
-        RuleCase(rule: "stream/unknown-param",
-                 bad: [Export.bq("onboarding_step_complete", at: 0, params: [("phase", .string("intro")), ("screen_name", .string("home"))])],
-                 clean: [E.step()], line: 1, columnAt: "\"screen_name\""),
-        RuleCase(rule: "stream/unexpected-param",
-                 bad: [Export.bq("onboarding_step_complete", at: 0, params: [("phase", .string("intro")), ("reason", .string("category"))])],
-                 clean: [E.step()], line: 1, columnAt: "\"reason\""),
-        RuleCase(rule: "stream/duplicate-param",
-                 bad: [Export.bq("onboarding_step_complete", at: 0, params: [("phase", .string("intro")), ("phase", .string("demo"))])],
-                 clean: [E.step()], line: 1, columnAt: "\"phase\""),
-        RuleCase(rule: "stream/missing-required-param",
-                 bad: [Export.bq("paywall_shown", at: 0, params: E.paywall().filter { $0.0 != "variant" })],
-                 clean: [Export.bq("paywall_shown", at: 0, params: E.paywall())], line: 1, columnAt: "\"paywall_shown\""),
-        RuleCase(rule: "stream/wrong-type",
-                 bad: [Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                       Export.bq("onboarding_block_offer_closed", at: 5, params: E.offerClosed(duration: .string("5000")))],
-                 clean: [Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                         Export.bq("onboarding_block_offer_closed", at: 5, params: E.offerClosed(duration: .int(5000)))],
-                 line: 2, columnAt: "\"5000\""),
-        RuleCase(rule: "stream/value-not-allowed",
-                 bad: [Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
-                       Export.bq("shield_opt_in_closed", at: 4, params: E.shield("intro", outcome: "cancelled"))],
-                 clean: [Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
-                         Export.bq("shield_opt_in_closed", at: 4, params: E.shield("intro", outcome: "dismissed"))],
-                 line: 2, columnAt: "\"cancelled\""),
-        RuleCase(rule: "stream/bucket-label-unknown",
-                 bad: [Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                       Export.bq("app_picker_closed", at: 9, params: E.picker(apps: .string("5-10")))],
-                 clean: [Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                         Export.bq("app_picker_closed", at: 9, params: E.picker(apps: .string("5-9")))],
-                 line: 2, columnAt: "\"5-10\""),
-        RuleCase(rule: "stream/value-out-of-range",
-                 bad: [Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                       Export.bq("onboarding_block_offer_closed", at: 5, params: E.offerClosed(duration: .int(-5000)))],
-                 clean: [Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                         Export.bq("onboarding_block_offer_closed", at: 5, params: E.offerClosed(duration: .int(5000)))],
-                 line: 2, columnAt: "\"-5000\""),
-        RuleCase(rule: "stream/value-length",
-                 bad: [Export.bq("paywall_shown", at: 0, params: E.paywall(variant: String(repeating: "v", count: 41)))],
-                 clean: [Export.bq("paywall_shown", at: 0, params: E.paywall(variant: String(repeating: "v", count: 40)))],
-                 line: 1, columnAt: "\"vvvv"),
-        RuleCase(rule: "stream/value-too-long",
-                 bad: [Export.bq("paywall_shown", at: 0, params: E.paywall(trigger: longTrigger))],
-                 clean: [Export.bq("paywall_shown", at: 0, params: E.paywall())],
-                 line: 1, columnAt: "\"building_locked:"),
-        RuleCase(rule: "stream/too-many-params",
-                 bad: [Export.bq("paywall_shown", at: 0, params: E.paywall() + (0..<21).map { ("experiment_\($0)", .int(1)) })],
-                 clean: [Export.bq("paywall_shown", at: 0, params: E.paywall())],
-                 line: 1, columnAt: "\"paywall_shown\""),
-        RuleCase(rule: "stream/unknown-user-property",
-                 bad: [E.step(user: Export.offerCap4 + [("favorite_building", .string("tokyo_tower"))])],
-                 clean: [E.step()], line: 1, columnAt: "\"favorite_building\""),
-        RuleCase(rule: "stream/user-property-value-not-allowed",
-                 bad: [E.step(user: [("onboarding_block_arm", .string("treatment"))])],
-                 clean: [E.step(user: [("onboarding_block_arm", .string("control"))])],
-                 line: 1, columnAt: "\"treatment\""),
-        RuleCase(rule: "stream/user-property-value-too-long",
-                 bad: [E.step(user: Export.offerCap4 + [("favorite_building", .string(String(repeating: "b", count: 37)))])],
-                 clean: [E.step(user: Export.offerCap4 + [("favorite_building", .string(String(repeating: "b", count: 36)))])],
-                 line: 1, columnAt: "\"bbb", plan: .freeTextUserProperty),
-        RuleCase(rule: "stream/user-property-wrong-type",
-                 bad: [E.step(user: [("onboarding_block_arm", .int(1))])],
-                 clean: [E.step(user: [("onboarding_block_arm", .string("control"))])],
-                 line: 1, columnAt: "\"1\",\"set_timestamp_micros\""),
-        RuleCase(rule: "stream/firebase-error",
-                 bad: [E.step(), Export.bq("error", at: 1, params: [("firebase_error", .int(4)), ("firebase_error_value", .string("trigger"))])],
-                 clean: [E.step(), Export.bq("user_engagement", at: 1, params: [("engagement_time_msec", .int(1200))])],
-                 line: 2, columnAt: "\"firebase_error\""),
-        RuleCase(rule: "stream/missing-user-id",
-                 bad: [Export.bq("onboarding_step_complete", at: 0, user: nil, params: [("phase", .string("intro"))])],
-                 clean: [E.step()], line: 1, columnAt: "\"onboarding_step_complete\""),
-        RuleCase(rule: "stream/invalid-timestamp",
-                 bad: [Export.bq("onboarding_step_complete", at: 0, params: [("phase", .string("intro"))], timestamp: "\"17419500OOOOOOOO\"")],
-                 clean: [E.step()], line: 1, columnAt: "\"17419500OOOOOOOO\""),
+        RuleCase(
+            rule: "stream/not-an-event",
+            bad: [E.step(), "{\"event_date\":\"20250314\",\"user_pseudo_id\":\"A1\"}"], clean: [E.step()],
+            line: 2, columnAt: "{\"event_date\""),
+        RuleCase(
+            rule: "stream/unknown-event",
+            bad: [E.step(), Export.bq("focus_session_started", at: 1)], clean: [E.step(), E.step("demo", at: 1)],
+            line: 2, columnAt: "\"focus_session_started\""),
+        RuleCase(
+            rule: "stream/unknown-param",
+            bad: [
+                Export.bq(
+                    "onboarding_step_complete", at: 0,
+                    params: [("phase", .string("intro")), ("screen_name", .string("home"))])
+            ],
+            clean: [E.step()], line: 1, columnAt: "\"screen_name\""),
+        RuleCase(
+            rule: "stream/unexpected-param",
+            bad: [
+                Export.bq(
+                    "onboarding_step_complete", at: 0,
+                    params: [("phase", .string("intro")), ("reason", .string("category"))])
+            ],
+            clean: [E.step()], line: 1, columnAt: "\"reason\""),
+        RuleCase(
+            rule: "stream/duplicate-param",
+            bad: [
+                Export.bq(
+                    "onboarding_step_complete", at: 0,
+                    params: [("phase", .string("intro")), ("phase", .string("demo"))])
+            ],
+            clean: [E.step()], line: 1, columnAt: "\"phase\""),
+        RuleCase(
+            rule: "stream/missing-required-param",
+            bad: [Export.bq("paywall_shown", at: 0, params: E.paywall().filter { $0.0 != "variant" })],
+            clean: [Export.bq("paywall_shown", at: 0, params: E.paywall())], line: 1, columnAt: "\"paywall_shown\""),
+        RuleCase(
+            rule: "stream/wrong-type",
+            bad: [
+                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
+                Export.bq("onboarding_block_offer_closed", at: 5, params: E.offerClosed(duration: .string("5000"))),
+            ],
+            clean: [
+                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
+                Export.bq("onboarding_block_offer_closed", at: 5, params: E.offerClosed(duration: .int(5000))),
+            ],
+            line: 2, columnAt: "\"5000\""),
+        RuleCase(
+            rule: "stream/value-not-allowed",
+            bad: [
+                Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
+                Export.bq("shield_opt_in_closed", at: 4, params: E.shield("intro", outcome: "cancelled")),
+            ],
+            clean: [
+                Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
+                Export.bq("shield_opt_in_closed", at: 4, params: E.shield("intro", outcome: "dismissed")),
+            ],
+            line: 2, columnAt: "\"cancelled\""),
+        RuleCase(
+            rule: "stream/bucket-label-unknown",
+            bad: [
+                Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("app_picker_closed", at: 9, params: E.picker(apps: .string("5-10"))),
+            ],
+            clean: [
+                Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("app_picker_closed", at: 9, params: E.picker(apps: .string("5-9"))),
+            ],
+            line: 2, columnAt: "\"5-10\""),
+        RuleCase(
+            rule: "stream/value-out-of-range",
+            bad: [
+                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
+                Export.bq("onboarding_block_offer_closed", at: 5, params: E.offerClosed(duration: .int(-5000))),
+            ],
+            clean: [
+                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
+                Export.bq("onboarding_block_offer_closed", at: 5, params: E.offerClosed(duration: .int(5000))),
+            ],
+            line: 2, columnAt: "\"-5000\""),
+        RuleCase(
+            rule: "stream/value-length",
+            bad: [Export.bq("paywall_shown", at: 0, params: E.paywall(variant: String(repeating: "v", count: 41)))],
+            clean: [Export.bq("paywall_shown", at: 0, params: E.paywall(variant: String(repeating: "v", count: 40)))],
+            line: 1, columnAt: "\"vvvv"),
+        RuleCase(
+            rule: "stream/value-too-long",
+            bad: [Export.bq("paywall_shown", at: 0, params: E.paywall(trigger: longTrigger))],
+            clean: [Export.bq("paywall_shown", at: 0, params: E.paywall())],
+            line: 1, columnAt: "\"building_locked:"),
+        RuleCase(
+            rule: "stream/too-many-params",
+            bad: [
+                Export.bq("paywall_shown", at: 0, params: E.paywall() + (0..<21).map { ("experiment_\($0)", .int(1)) })
+            ],
+            clean: [Export.bq("paywall_shown", at: 0, params: E.paywall())],
+            line: 1, columnAt: "\"paywall_shown\""),
+        RuleCase(
+            rule: "stream/unknown-user-property",
+            bad: [E.step(user: Export.offerCap4 + [("favorite_building", .string("tokyo_tower"))])],
+            clean: [E.step()], line: 1, columnAt: "\"favorite_building\""),
+        RuleCase(
+            rule: "stream/user-property-value-not-allowed",
+            bad: [E.step(user: [("onboarding_block_arm", .string("treatment"))])],
+            clean: [E.step(user: [("onboarding_block_arm", .string("control"))])],
+            line: 1, columnAt: "\"treatment\""),
+        RuleCase(
+            rule: "stream/user-property-value-too-long",
+            bad: [E.step(user: Export.offerCap4 + [("favorite_building", .string(String(repeating: "b", count: 37)))])],
+            clean: [
+                E.step(user: Export.offerCap4 + [("favorite_building", .string(String(repeating: "b", count: 36)))])
+            ],
+            line: 1, columnAt: "\"bbb", plan: .freeTextUserProperty),
+        RuleCase(
+            rule: "stream/user-property-wrong-type",
+            bad: [E.step(user: [("onboarding_block_arm", .int(1))])],
+            clean: [E.step(user: [("onboarding_block_arm", .string("control"))])],
+            line: 1, columnAt: "\"1\",\"set_timestamp_micros\""),
+        RuleCase(
+            rule: "stream/firebase-error",
+            bad: [
+                E.step(),
+                Export.bq(
+                    "error", at: 1, params: [("firebase_error", .int(4)), ("firebase_error_value", .string("trigger"))]),
+            ],
+            clean: [E.step(), Export.bq("user_engagement", at: 1, params: [("engagement_time_msec", .int(1200))])],
+            line: 2, columnAt: "\"firebase_error\""),
+        RuleCase(
+            rule: "stream/missing-user-id",
+            bad: [Export.bq("onboarding_step_complete", at: 0, user: nil, params: [("phase", .string("intro"))])],
+            clean: [E.step()], line: 1, columnAt: "\"onboarding_step_complete\""),
+        RuleCase(
+            rule: "stream/invalid-timestamp",
+            bad: [
+                Export.bq(
+                    "onboarding_step_complete", at: 0, params: [("phase", .string("intro"))],
+                    timestamp: "\"17419500OOOOOOOO\"")
+            ],
+            clean: [E.step()], line: 1, columnAt: "\"17419500OOOOOOOO\""),
         // A timestamp that cannot be a real GA4 time (here milliseconds instead of microseconds).
-        RuleCase(rule: "stream/invalid-timestamp",
-                 bad: [Export.bq("onboarding_step_complete", at: 0, params: [("phase", .string("intro"))], timestamp: "\"1741950000000\"")],
-                 clean: [E.step()], line: 1, columnAt: "\"1741950000000\""),
+        RuleCase(
+            rule: "stream/invalid-timestamp",
+            bad: [
+                Export.bq(
+                    "onboarding_step_complete", at: 0, params: [("phase", .string("intro"))],
+                    timestamp: "\"1741950000000\"")
+            ],
+            clean: [E.step()], line: 1, columnAt: "\"1741950000000\""),
 
         // MARK: pair/*
-        RuleCase(rule: "pair/orphan-close",
-                 bad: [E.step(), Export.bq("app_picker_closed", at: 10, params: E.picker())],
-                 clean: [E.step(), Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                         Export.bq("app_picker_closed", at: 10, params: E.picker())],
-                 line: 2, columnAt: "\"app_picker_closed\""),
-        RuleCase(rule: "pair/reopened",
-                 bad: [Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                       Export.bq("app_picker_shown", at: 5, params: [("entry", .string("onboarding"))]),
-                       Export.bq("app_picker_closed", at: 10, params: E.picker())],
-                 clean: [Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                         Export.bq("app_picker_closed", at: 10, params: E.picker())],
-                 line: 1, columnAt: "\"app_picker_shown\""),
-        RuleCase(rule: "pair/unclosed",
-                 bad: [Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()), E.step(at: 3600)],
-                 clean: [Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
-                         Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "reselect")), E.step(at: 3600)],
-                 line: 1, columnAt: "\"block_cap_sheet_shown\""),
-        RuleCase(rule: "pair/unclosed-near-end",
-                 bad: [Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()), E.step(at: 60)],
-                 clean: [Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
-                         Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "reselect")), E.step(at: 60)],
-                 line: 1, columnAt: "\"block_cap_sheet_shown\""),
-        RuleCase(rule: "pair/inside-outside",
-                 bad: [E.step(), Export.bq("app_block_saved", at: 4, params: E.picker())],
-                 clean: [E.step(), Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                         Export.bq("app_block_saved", at: 4, params: E.picker()),
-                         Export.bq("app_picker_closed", at: 10, params: E.picker())],
-                 line: 2, columnAt: "\"app_block_saved\""),
-        RuleCase(rule: "pair/param-mismatch",
-                 bad: [Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                       Export.bq("app_picker_closed", at: 10, params: E.picker(entry: "home_shield"))],
-                 clean: [Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                         Export.bq("app_picker_closed", at: 10, params: E.picker())],
-                 line: 2, columnAt: "\"app_picker_closed\""),
-        RuleCase(rule: "pair/duration-mismatch",
-                 bad: [Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                       Export.bq("onboarding_block_offer_closed", at: 10, params: E.offerClosed(duration: .int(20000)))],
-                 clean: [Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                         Export.bq("onboarding_block_offer_closed", at: 10, params: E.offerClosed(duration: .int(10100)))],
-                 line: 2, columnAt: "\"onboarding_block_offer_closed\""),
-        RuleCase(rule: "pair/negative-duration",
-                 bad: [Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                       Export.bq("onboarding_block_offer_closed", at: 10, params: E.offerClosed(duration: .int(-10000)))],
-                 clean: [Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                         Export.bq("onboarding_block_offer_closed", at: 10, params: E.offerClosed(duration: .int(10000)))],
-                 line: 2, columnAt: "\"onboarding_block_offer_closed\"", plan: .durationWithoutMinimum),
+        RuleCase(
+            rule: "pair/orphan-close",
+            bad: [E.step(), Export.bq("app_picker_closed", at: 10, params: E.picker())],
+            clean: [
+                E.step(), Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("app_picker_closed", at: 10, params: E.picker()),
+            ],
+            line: 2, columnAt: "\"app_picker_closed\""),
+        RuleCase(
+            rule: "pair/reopened",
+            bad: [
+                Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("app_picker_shown", at: 5, params: [("entry", .string("onboarding"))]),
+                Export.bq("app_picker_closed", at: 10, params: E.picker()),
+            ],
+            clean: [
+                Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("app_picker_closed", at: 10, params: E.picker()),
+            ],
+            line: 1, columnAt: "\"app_picker_shown\""),
+        RuleCase(
+            rule: "pair/unclosed",
+            bad: [Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()), E.step(at: 3600)],
+            clean: [
+                Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
+                Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "reselect")), E.step(at: 3600),
+            ],
+            line: 1, columnAt: "\"block_cap_sheet_shown\""),
+        RuleCase(
+            rule: "pair/unclosed-near-end",
+            bad: [Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()), E.step(at: 60)],
+            clean: [
+                Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
+                Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "reselect")), E.step(at: 60),
+            ],
+            line: 1, columnAt: "\"block_cap_sheet_shown\""),
+        RuleCase(
+            rule: "pair/inside-outside",
+            bad: [E.step(), Export.bq("app_block_saved", at: 4, params: E.picker())],
+            clean: [
+                E.step(), Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("app_block_saved", at: 4, params: E.picker()),
+                Export.bq("app_picker_closed", at: 10, params: E.picker()),
+            ],
+            line: 2, columnAt: "\"app_block_saved\""),
+        RuleCase(
+            rule: "pair/param-mismatch",
+            bad: [
+                Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("app_picker_closed", at: 10, params: E.picker(entry: "home_shield")),
+            ],
+            clean: [
+                Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("app_picker_closed", at: 10, params: E.picker()),
+            ],
+            line: 2, columnAt: "\"app_picker_closed\""),
+        RuleCase(
+            rule: "pair/duration-mismatch",
+            bad: [
+                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
+                Export.bq("onboarding_block_offer_closed", at: 10, params: E.offerClosed(duration: .int(20000))),
+            ],
+            clean: [
+                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
+                Export.bq("onboarding_block_offer_closed", at: 10, params: E.offerClosed(duration: .int(10100))),
+            ],
+            line: 2, columnAt: "\"onboarding_block_offer_closed\""),
+        RuleCase(
+            rule: "pair/negative-duration",
+            bad: [
+                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
+                Export.bq("onboarding_block_offer_closed", at: 10, params: E.offerClosed(duration: .int(-10000))),
+            ],
+            clean: [
+                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
+                Export.bq("onboarding_block_offer_closed", at: 10, params: E.offerClosed(duration: .int(10000))),
+            ],
+            line: 2, columnAt: "\"onboarding_block_offer_closed\"", plan: .durationWithoutMinimum),
 
         // MARK: rule/*
-        RuleCase(rule: "rule/param-requirement",
-                 bad: [Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro", entry: "home_shield")),
-                       Export.bq("shield_opt_in_closed", at: 4, params: E.shield("intro", entry: "home_shield", outcome: "later"))],
-                 clean: [Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
-                         Export.bq("shield_opt_in_closed", at: 4, params: E.shield("intro", outcome: "later"))],
-                 line: 2, columnAt: "\"shield_opt_in_closed\""),
-        RuleCase(rule: "rule/user-property-requirement",
-                 bad: [E.step("blockOffer", user: [("onboarding_block_arm", .string("control"))])],
-                 clean: [E.step("demo", user: [("onboarding_block_arm", .string("control"))])],
-                 line: 1, columnAt: "\"onboarding_step_complete\""),
-        RuleCase(rule: "rule/param-equals-user-property",
-                 bad: [Export.bq("onboarding_block_offer_shown", at: 0, params: [("block_cap_arm", .string("unlimited"))]),
-                       E.step("demo", at: 3600)],
-                 clean: [Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                         Export.bq("onboarding_block_offer_closed", at: 10, params: E.offerClosed(duration: .int(10000))),
-                         E.step("demo", at: 3600)],
-                 line: 1, columnAt: "\"onboarding_block_offer_shown\""),
-        RuleCase(rule: "rule/only-after",
-                 bad: [Export.bq("paywall_shown", at: 20, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet"))],
-                 clean: [Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
-                         Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "view_premium")),
-                         Export.bq("paywall_shown", at: 20, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet"))],
-                 line: 1, columnAt: "\"paywall_shown\""),
-        RuleCase(rule: "rule/not-after",
-                 bad: [Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
-                       Export.bq("shield_opt_in_closed", at: 10, params: E.shield("intro", outcome: "dismissed")),
-                       Export.bq("notification_permission_requested", at: 40, params: [("prompt_source", .string("focus_start"))])],
-                 clean: [Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
-                         Export.bq("shield_opt_in_closed", at: 10, params: E.shield("intro", outcome: "dismissed")),
-                         Export.bq("notification_permission_requested", at: 71, params: [("prompt_source", .string("focus_start"))])],
-                 line: 3, columnAt: "\"notification_permission_requested\""),
+        RuleCase(
+            rule: "rule/param-requirement",
+            bad: [
+                Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro", entry: "home_shield")),
+                Export.bq(
+                    "shield_opt_in_closed", at: 4, params: E.shield("intro", entry: "home_shield", outcome: "later")),
+            ],
+            clean: [
+                Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
+                Export.bq("shield_opt_in_closed", at: 4, params: E.shield("intro", outcome: "later")),
+            ],
+            line: 2, columnAt: "\"shield_opt_in_closed\""),
+        RuleCase(
+            rule: "rule/user-property-requirement",
+            bad: [E.step("blockOffer", user: [("onboarding_block_arm", .string("control"))])],
+            clean: [E.step("demo", user: [("onboarding_block_arm", .string("control"))])],
+            line: 1, columnAt: "\"onboarding_step_complete\""),
+        RuleCase(
+            rule: "rule/param-equals-user-property",
+            bad: [
+                Export.bq("onboarding_block_offer_shown", at: 0, params: [("block_cap_arm", .string("unlimited"))]),
+                E.step("demo", at: 3600),
+            ],
+            clean: [
+                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
+                Export.bq("onboarding_block_offer_closed", at: 10, params: E.offerClosed(duration: .int(10000))),
+                E.step("demo", at: 3600),
+            ],
+            line: 1, columnAt: "\"onboarding_block_offer_shown\""),
+        RuleCase(
+            rule: "rule/only-after",
+            bad: [
+                Export.bq("paywall_shown", at: 20, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet"))
+            ],
+            clean: [
+                Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
+                Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "view_premium")),
+                Export.bq("paywall_shown", at: 20, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet")),
+            ],
+            line: 1, columnAt: "\"paywall_shown\""),
+        RuleCase(
+            rule: "rule/not-after",
+            bad: [
+                Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
+                Export.bq("shield_opt_in_closed", at: 10, params: E.shield("intro", outcome: "dismissed")),
+                Export.bq(
+                    "notification_permission_requested", at: 40, params: [("prompt_source", .string("focus_start"))]),
+            ],
+            clean: [
+                Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
+                Export.bq("shield_opt_in_closed", at: 10, params: E.shield("intro", outcome: "dismissed")),
+                Export.bq(
+                    "notification_permission_requested", at: 71, params: [("prompt_source", .string("focus_start"))]),
+            ],
+            line: 3, columnAt: "\"notification_permission_requested\""),
     ]
 
     @Test(arguments: cases)
@@ -254,13 +391,16 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
         let bad = try Lint.run(example.bad, plan: plan)
         let hits = bad.findings(example.rule)
         #expect(!hits.isEmpty, "\(example.rule) did not fire; got \(bad.lineRules)")
-        #expect(hits.contains { $0.location.line == example.line },
-                "\(example.rule) at lines \(hits.map(\.location.line)), expected \(example.line)")
+        #expect(
+            hits.contains { $0.location.line == example.line },
+            "\(example.rule) at lines \(hits.map(\.location.line)), expected \(example.line)")
         if let marker = example.columnAt, let hit = hits.first(where: { $0.location.line == example.line }) {
             let text = example.bad[example.line - 1]
-            let start = try #require(text.range(of: marker, options: .backwards), "\(marker) is not on line \(example.line)")
-            #expect(hit.location.column == text.utf8.distance(from: text.startIndex, to: start.lowerBound) + 1,
-                    "\(example.rule): column \(hit.location.column) for \(hit.message)")
+            let start = try #require(
+                text.range(of: marker, options: .backwards), "\(marker) is not on line \(example.line)")
+            #expect(
+                hit.location.column == text.utf8.distance(from: text.startIndex, to: start.lowerBound) + 1,
+                "\(example.rule): column \(hit.location.column) for \(hit.message)")
         }
         let clean = try Lint.run(example.clean, plan: plan)
         #expect(clean.findings.isEmpty, "the clean data of \(example.rule) gives \(clean.lineRules)")
@@ -334,7 +474,8 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func overlongLineIsSkippedAndTheRunGoesOn() throws {
-        let long = Export.bq("paywall_shown", at: 1, params: Events.paywall(trigger: String(repeating: "x", count: 400)))
+        let long = Export.bq(
+            "paywall_shown", at: 1, params: Events.paywall(trigger: String(repeating: "x", count: 400)))
         let result = try Lint.run([Events.step(), long, Events.step("demo", at: 3)]) {
             $0.settings.framing.maxLineBytes = 1024
         }

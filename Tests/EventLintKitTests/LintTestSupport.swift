@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -18,7 +19,9 @@ enum Export {
     }
 
     /// The user properties of a user in the offer arm and the cap4 arm: the rules of the plan hold.
-    static let offerCap4: [(String, Value)] = [("onboarding_block_arm", .string("offer")), ("block_cap_arm", .string("cap4"))]
+    static let offerCap4: [(String, Value)] = [
+        ("onboarding_block_arm", .string("offer")), ("block_cap_arm", .string("cap4")),
+    ]
 
     /// One microsecond timestamp per second of a test's timeline, from a fixed day.
     static func time(_ seconds: Double) -> Int64 { 1_741_950_000_000_000 + Int64(seconds * 1_000_000) }
@@ -48,9 +51,11 @@ enum Export {
     }
 
     /// A GA4 BigQuery export row as `bq extract` writes it, with a few of the real columns.
-    static func bq(_ name: String, at seconds: Double, user: String? = "A1B2C3D4E5F60718293A4B5C6D7E8F90",
-                   params: [(String, Value)] = [], userProperties: [(String, Value)] = offerCap4,
-                   version: String? = "3.0.0", bundle: Int? = nil, timestamp: String? = nil) -> String {
+    static func bq(
+        _ name: String, at seconds: Double, user: String? = "A1B2C3D4E5F60718293A4B5C6D7E8F90",
+        params: [(String, Value)] = [], userProperties: [(String, Value)] = offerCap4,
+        version: String? = "3.0.0", bundle: Int? = nil, timestamp: String? = nil
+    ) -> String {
         var members: [String] = []
         members.append("\"event_date\":\"20250314\"")
         members.append("\"event_timestamp\":" + (timestamp ?? "\"\(time(seconds))\""))
@@ -64,21 +69,30 @@ enum Export {
             "{\"key\":\(quoted($0.0)),\"value\":\(String(bqValue($0.1).dropLast())),\"set_timestamp_micros\":\"1741940000000000\"}}"
         }
         members.append("\"user_properties\":[\(properties.joined(separator: ","))]")
-        members.append("\"device\":{\"category\":\"mobile\",\"mobile_marketing_name\":\"\\u003cOther\\u003e\",\"time_zone_offset_seconds\":\"32400\"}")
+        members.append(
+            "\"device\":{\"category\":\"mobile\",\"mobile_marketing_name\":\"\\u003cOther\\u003e\",\"time_zone_offset_seconds\":\"32400\"}"
+        )
         if let version {
-            members.append("\"app_info\":{\"id\":\"com.focusity.ios\",\"version\":\(quoted(version)),\"install_source\":\"iTunes\"}")
+            members.append(
+                "\"app_info\":{\"id\":\"com.focusity.ios\",\"version\":\(quoted(version)),\"install_source\":\"iTunes\"}"
+            )
         }
         members.append("\"platform\":\"IOS\",\"ecommerce\":{},\"items\":[]")
         return "{" + members.joined(separator: ",") + "}"
     }
 
     /// A flat debug-log line.
-    static func flat(_ name: String, at seconds: Double, user: String? = "A1B2C3D4E5F60718293A4B5C6D7E8F90",
-                     params: [(String, Value)] = [], userProperties: [(String, Value)] = offerCap4,
-                     version: String? = "3.0.0") -> String {
+    static func flat(
+        _ name: String, at seconds: Double, user: String? = "A1B2C3D4E5F60718293A4B5C6D7E8F90",
+        params: [(String, Value)] = [], userProperties: [(String, Value)] = offerCap4,
+        version: String? = "3.0.0"
+    ) -> String {
         var members = ["\"name\":\(quoted(name))"]
-        members.append("\"params\":{" + params.map { "\(quoted($0.0)):\(flatValue($0.1))" }.joined(separator: ",") + "}")
-        members.append("\"user_properties\":{" + userProperties.map { "\(quoted($0.0)):\(flatValue($0.1))" }.joined(separator: ",") + "}")
+        members.append(
+            "\"params\":{" + params.map { "\(quoted($0.0)):\(flatValue($0.1))" }.joined(separator: ",") + "}")
+        members.append(
+            "\"user_properties\":{" + userProperties.map { "\(quoted($0.0)):\(flatValue($0.1))" }.joined(separator: ",")
+                + "}")
         if let user { members.append("\"user_pseudo_id\":\(quoted(user))") }
         members.append("\"timestamp_micros\":\(time(seconds))")
         if let version { members.append("\"app_version\":\(quoted(version))") }
@@ -86,17 +100,21 @@ enum Export {
     }
 
     /// A Measurement Protocol request; each event may carry its own time.
-    static func mp(at seconds: Double, user: String = "A1B2C3D4E5F60718293A4B5C6D7E8F90",
-                   userProperties: [(String, Value)] = offerCap4,
-                   events: [(name: String, params: [(String, Value)], at: Double?)]) -> String {
+    static func mp(
+        at seconds: Double, user: String = "A1B2C3D4E5F60718293A4B5C6D7E8F90",
+        userProperties: [(String, Value)] = offerCap4,
+        events: [(name: String, params: [(String, Value)], at: Double?)]
+    ) -> String {
         let properties = userProperties.map { "\(quoted($0.0)):{\"value\":\(flatValue($0.1))}" }.joined(separator: ",")
         let list = events.map { event in
-            var text = "{\"name\":\(quoted(event.name)),\"params\":{"
+            var text =
+                "{\"name\":\(quoted(event.name)),\"params\":{"
                 + event.params.map { "\(quoted($0.0)):\(flatValue($0.1))" }.joined(separator: ",") + "}"
             if let at = event.at { text += ",\"timestamp_micros\":\(time(at))" }
             return text + "}"
         }
-        return "{\"app_instance_id\":\(quoted(user)),\"timestamp_micros\":\(time(seconds)),\"user_properties\":{\(properties)},\"events\":[\(list.joined(separator: ","))]}"
+        return
+            "{\"app_instance_id\":\(quoted(user)),\"timestamp_micros\":\(time(seconds)),\"user_properties\":{\(properties)},\"events\":[\(list.joined(separator: ","))]}"
     }
 }
 
@@ -115,7 +133,9 @@ enum Lint {
     }()
 
     /// The shipped plan with text replaced in its files (e.g. to drop `min: 0`), plus extra files.
-    static func plan(replacing replacements: [(String, String)] = [], adding extra: [(String, String)] = []) throws -> CompiledPlan {
+    static func plan(replacing replacements: [(String, String)] = [], adding extra: [(String, String)] = []) throws
+        -> CompiledPlan
+    {
         var sources = try PlanFiles.read(directory: Repository.schema.path)
         for (old, new) in replacements {
             var replaced = false
@@ -136,9 +156,12 @@ enum Lint {
     }
 
     /// Lints `bytes` written to a temp file named `name`.
-    static func run(bytes: [UInt8], name: String = "export.ndjson", plan: CompiledPlan = shippedPlan,
-                    configure: (inout LintRequest) -> Void = { _ in }) throws -> LintResult {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-lint-" + UUID().uuidString)
+    static func run(
+        bytes: [UInt8], name: String = "export.ndjson", plan: CompiledPlan = shippedPlan,
+        configure: (inout LintRequest) -> Void = { _ in }
+    ) throws -> LintResult {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-lint-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent(name)
@@ -147,15 +170,18 @@ enum Lint {
         configure(&request)
         let result = LintRunner.run(plan: plan, request: request)
         let counters = result.counters
-        #expect(counters.linesRead == counters.validLines + counters.invalidLines + counters.blankLines
-                    + counters.notAnalyticsLines,
-                "lines read must be valid + invalid + blank + not analytics")
+        #expect(
+            counters.linesRead == counters.validLines + counters.invalidLines + counters.blankLines
+                + counters.notAnalyticsLines,
+            "lines read must be valid + invalid + blank + not analytics")
         return result
     }
 
     /// Lints lines joined by LF, with a final LF.
-    static func run(_ lines: [String], plan: CompiledPlan = shippedPlan,
-                    configure: (inout LintRequest) -> Void = { _ in }) throws -> LintResult {
+    static func run(
+        _ lines: [String], plan: CompiledPlan = shippedPlan,
+        configure: (inout LintRequest) -> Void = { _ in }
+    ) throws -> LintResult {
         try run(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), plan: plan, configure: configure)
     }
 }

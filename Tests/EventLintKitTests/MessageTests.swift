@@ -1,31 +1,40 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
 /// Messages and summary lines that read well.
 @Suite struct MessageTests {
     static func closed(at seconds: Double, duration: Export.Value) -> String {
-        Export.bq("onboarding_block_offer_closed", at: seconds,
-                  params: [("outcome", .string("setup")), ("duration_ms", duration), ("block_cap_arm", .string("cap4"))],
-                  userProperties: Export.offerCap4)
+        Export.bq(
+            "onboarding_block_offer_closed", at: seconds,
+            params: [("outcome", .string("setup")), ("duration_ms", duration), ("block_cap_arm", .string("cap4"))],
+            userProperties: Export.offerCap4)
     }
 
     @Test func anIntOnADoubleParamIsNotATypeVariation() throws {
-        let plan = try Lint.plan(replacing: [("type: 'int', min: 0, register: { metric: 'milliseconds' }",
-                                              "type: 'double', min: 0, register: { metric: 'milliseconds' }")])
+        let plan = try Lint.plan(replacing: [
+            (
+                "type: 'int', min: 0, register: { metric: 'milliseconds' }",
+                "type: 'double', min: 0, register: { metric: 'milliseconds' }"
+            )
+        ])
         let lines = [Self.closed(at: 1, duration: .int(1000)), Self.closed(at: 2, duration: .double(1000.5))]
         let doubled = try Lint.run(lines, plan: plan)
         #expect(LintSummary(result: doubled).typeStatistics.isEmpty)
         // On an int param an int and a string still vary.
-        let mixed = try Lint.run([Self.closed(at: 1, duration: .int(1000)), Self.closed(at: 2, duration: .raw(#"{"string_value":"7"}"#))])
+        let mixed = try Lint.run([
+            Self.closed(at: 1, duration: .int(1000)), Self.closed(at: 2, duration: .raw(#"{"string_value":"7"}"#)),
+        ])
         #expect(LintSummary(result: mixed).typeStatistics.count == 1)
     }
 
     @Test func theSummaryLeavesOutPairsAndRulesOfWhichNoEventWasSeen() throws {
         let result = try Lint.run([Self.closed(at: 1, duration: .int(1000))])
-        let document = ReportDocument(tool: ReportTool(version: "t"), command: .lint, findings: result.findings,
-                                      rules: [], summary: LintSummary.summary(of: result))
+        let document = ReportDocument(
+            tool: ReportTool(version: "t"), command: .lint, findings: result.findings,
+            rules: [], summary: LintSummary.summary(of: result))
         let text = document.rendered(ReportOptions(format: .text))
         #expect(text.contains("pairs with no event in the input: shield_opt_in, app_picker"), "\(text)")
         #expect(!text.contains("  app_picker: opened 0"))
@@ -45,11 +54,15 @@ import Testing
 
     @Test func anInsideEventOutsideItsPairNamesTheMatchers() throws {
         let result = try Lint.run([
-            Export.bq("shield_opt_in_step_shown", at: 1, params: [("step", .string("privacy")), ("entry", .string("onboarding"))]),
+            Export.bq(
+                "shield_opt_in_step_shown", at: 1,
+                params: [("step", .string("privacy")), ("entry", .string("onboarding"))])
         ])
         let finding = try #require(result.findings(PairRules.insideOutside.id).first)
         #expect(finding.message.contains(#""shield_opt_in_step_shown" (step privacy"#), "\(finding.message)")
-        #expect(finding.message.contains(#"while no "shield_opt_in_step_shown" (step intro) is open"#), "\(finding.message)")
+        #expect(
+            finding.message.contains(#"while no "shield_opt_in_step_shown" (step intro) is open"#), "\(finding.message)"
+        )
     }
 }
 
@@ -57,11 +70,19 @@ import Testing
 @Suite struct ArmFunnelTests {
     @Test func pairCountsSplitPerArmAndPerCombination() throws {
         let offer = Export.offerCap4
-        let control: [(String, Export.Value)] = [("onboarding_block_arm", .string("control")), ("block_cap_arm", .string("cap4"))]
+        let control: [(String, Export.Value)] = [
+            ("onboarding_block_arm", .string("control")), ("block_cap_arm", .string("cap4")),
+        ]
         let lines = [
-            Export.bq("app_picker_shown", at: 1, user: "U1", params: [("entry", .string("onboarding"))], userProperties: offer),
-            Export.bq("app_picker_closed", at: 11, user: "U1", params: [("entry", .string("onboarding"))], userProperties: offer),
-            Export.bq("app_picker_shown", at: 1, user: "U2", params: [("entry", .string("onboarding"))], userProperties: control),
+            Export.bq(
+                "app_picker_shown", at: 1, user: "U1", params: [("entry", .string("onboarding"))], userProperties: offer
+            ),
+            Export.bq(
+                "app_picker_closed", at: 11, user: "U1", params: [("entry", .string("onboarding"))],
+                userProperties: offer),
+            Export.bq(
+                "app_picker_shown", at: 1, user: "U2", params: [("entry", .string("onboarding"))],
+                userProperties: control),
         ]
         let result = try Lint.run(lines)
         #expect(result.plan.experimentNames == ["onboarding_block_arm", "block_cap_arm"])
@@ -71,11 +92,14 @@ import Testing
         #expect(picker.byArms[["offer", "cap4"]]?.median == 10_000)
         #expect(picker.byArms[["control", "cap4"]]?.opened == 1)
         #expect(picker.byArms[["control", "cap4"]]?.unclosed == 1)
-        let document = ReportDocument(tool: ReportTool(version: "t"), command: .lint, findings: [], rules: [],
-                                      summary: LintSummary.summary(of: result))
+        let document = ReportDocument(
+            tool: ReportTool(version: "t"), command: .lint, findings: [], rules: [],
+            summary: LintSummary.summary(of: result))
         let text = document.rendered(ReportOptions(format: .text))
         #expect(text.contains("app_picker: block_cap_arm=cap4, opened 2, closed 1"), "\(text)")
-        #expect(text.contains("app_picker: onboarding_block_arm=control × block_cap_arm=cap4, opened 1, closed 0"), "\(text)")
+        #expect(
+            text.contains("app_picker: onboarding_block_arm=control × block_cap_arm=cap4, opened 1, closed 0"),
+            "\(text)")
         #expect(document.rendered(ReportOptions(format: .markdown)).contains("arm=offer × "))
         #expect(document.rendered(ReportOptions(format: .json)).contains("\"pairArms\""))
     }

@@ -1,31 +1,32 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
 /// `check --base`: each kind of difference, and a base read from a git ref.
 @Suite struct PlanDiffTests {
     static let base = """
-    {
-      params: {
-        screen: { type: 'string', values: ['home', 'timer'], register: 'event' },
-        minutes: { type: 'int', min: 0, max: 120, register: 'event' },
-        label: { type: 'string', register: 'event' },
-        outcome: { type: 'string' },
-      },
-      events: {
-        timer_started: { params: { screen: 'required', minutes: 'optional', label: 'optional' } },
-        timer_closed: { params: { screen: 'required', outcome: { required: true, values: ['done', 'quit'] } } },
-        old_event: { params: { screen: 'required' } },
-      },
-      pairs: {
-        timer: { open: 'timer_started', close: { events: ['timer_closed'], required: false } },
-      },
-      rules: {
-        quit_only_on_timer: { on: 'timer_closed', when: { outcome: 'quit' }, require: { screen: 'timer' } },
-      },
-    }
-    """
+        {
+          params: {
+            screen: { type: 'string', values: ['home', 'timer'], register: 'event' },
+            minutes: { type: 'int', min: 0, max: 120, register: 'event' },
+            label: { type: 'string', register: 'event' },
+            outcome: { type: 'string' },
+          },
+          events: {
+            timer_started: { params: { screen: 'required', minutes: 'optional', label: 'optional' } },
+            timer_closed: { params: { screen: 'required', outcome: { required: true, values: ['done', 'quit'] } } },
+            old_event: { params: { screen: 'required' } },
+          },
+          pairs: {
+            timer: { open: 'timer_started', close: { events: ['timer_closed'], required: false } },
+          },
+          rules: {
+            quit_only_on_timer: { on: 'timer_closed', when: { outcome: 'quit' }, require: { screen: 'timer' } },
+          },
+        }
+        """
 
     /// Rule ids (with event/param) that comparing `base` with an edited copy reports.
     static func diff(_ edits: [(String, String)]) throws -> [Finding] {
@@ -68,10 +69,24 @@ import Testing
         ("screen: 'required', minutes", "screen: 'optional', minutes", "diff/now-optional"),
         ("max: 120", "max: 240", "diff/range-widened"),
         ("outcome: { type: 'string' }", "outcome: { type: 'string', register: 'event' }", "diff/registration-added"),
-        ("required: false", "required: false }, same: ['label'], x: { open: 'timer_started', close: { events: ['timer_closed'], required: false }", "diff/pair-changed"),
-        ("rules: {", "rules: {\n    later_needs_timer: { on: 'timer_closed', when: { outcome: 'later' }, require: { screen: 'timer' } },", "diff/rule-added"),
-        ("pairs: {\n    timer: { open: 'timer_started', close: { events: ['timer_closed'], required: false } },\n  },", "", "diff/pair-removed"),
-        ("quit_only_on_timer: { on: 'timer_closed', when: { outcome: 'quit' }, require: { screen: 'timer' } },", "", "diff/rule-removed"),
+        (
+            "required: false",
+            "required: false }, same: ['label'], x: { open: 'timer_started', close: { events: ['timer_closed'], required: false }",
+            "diff/pair-changed"
+        ),
+        (
+            "rules: {",
+            "rules: {\n    later_needs_timer: { on: 'timer_closed', when: { outcome: 'later' }, require: { screen: 'timer' } },",
+            "diff/rule-added"
+        ),
+        (
+            "pairs: {\n    timer: { open: 'timer_started', close: { events: ['timer_closed'], required: false } },\n  },",
+            "", "diff/pair-removed"
+        ),
+        (
+            "quit_only_on_timer: { on: 'timer_closed', when: { outcome: 'quit' }, require: { screen: 'timer' } },", "",
+            "diff/rule-removed"
+        ),
     ])
     func classification(old: String, new: String, expected: String) throws {
         let findings = try Self.diff([(old, new)])
@@ -93,13 +108,17 @@ import Testing
         #expect(added.location.file == "plan.json5" && added.severity == .info)
         #expect(removed.location == added.location, "a rename is shown on the new name")
 
-        let lostParam = try #require(try Self.diff([("minutes: 'optional', ", "")]).first { $0.ruleID == "diff/param-removed" })
+        let lostParam = try #require(
+            try Self.diff([("minutes: 'optional', ", "")]).first { $0.ruleID == "diff/param-removed" })
         #expect(lostParam.location.file == "plan.json5" && lostParam.location.line == 9, "on the event that lost it")
     }
 
     @Test func anEventRemovedFromAPairIsShownOnThePair() throws {
         let findings = try Self.diff([
-            ("    timer_closed: { params: { screen: 'required', outcome: { required: true, values: ['done', 'quit'] } } },\n", ""),
+            (
+                "    timer_closed: { params: { screen: 'required', outcome: { required: true, values: ['done', 'quit'] } } },\n",
+                ""
+            ),
             ("close: { events: ['timer_closed']", "close: { events: ['old_event']"),
         ])
         let removed = try #require(findings.first { $0.ruleID == "diff/event-removed" && $0.event == "timer_closed" })
@@ -124,9 +143,18 @@ import Testing
 
     @Test func aSameParamNewInThisChangeIsAdditive() throws {
         let findings = try Self.diff([
-            ("timer_started: { params: { screen: 'required',", "timer_started: { params: { screen: 'required', entry: { required: { since: '3.0.0' } },"),
-            ("label: { type: 'string', register: 'event' },", "label: { type: 'string', register: 'event' },\n    entry: { type: 'string', values: ['a'] },"),
-            ("timer_closed: { params: { screen: 'required',", "timer_closed: { params: { screen: 'required', entry: 'optional',"),
+            (
+                "timer_started: { params: { screen: 'required',",
+                "timer_started: { params: { screen: 'required', entry: { required: { since: '3.0.0' } },"
+            ),
+            (
+                "label: { type: 'string', register: 'event' },",
+                "label: { type: 'string', register: 'event' },\n    entry: { type: 'string', values: ['a'] },"
+            ),
+            (
+                "timer_closed: { params: { screen: 'required',",
+                "timer_closed: { params: { screen: 'required', entry: 'optional',"
+            ),
             ("required: false } },", "required: false }, same: ['entry'] },"),
         ])
         #expect(Self.ids(findings).contains("diff/pair-updated"))
@@ -148,14 +176,17 @@ import Testing
     // MARK: - A git ref as the base
 
     static var gitAvailable: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/git") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/git")
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/git")
+            || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/git")
     }
 
     @discardableResult
     static func git(_ arguments: [String], in directory: URL) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + arguments
+        process.arguments =
+            ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"]
+            + arguments
         process.currentDirectoryURL = directory
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -166,7 +197,8 @@ import Testing
 
     @Test(.enabled(if: gitAvailable, "git is not installed"))
     func gitRefBaseInATemporaryRepository() throws {
-        let repository = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-git-" + UUID().uuidString)
+        let repository = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-git-" + UUID().uuidString)
         let schema = repository.appendingPathComponent("plan/schema")
         try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: repository) }
@@ -181,12 +213,16 @@ import Testing
         let sources = try BaseLoader.readSources(base: "HEAD", schemaDirectory: schema.path)
         #expect(sources.map(\.path) == ["HEAD:plan/schema/plan.json5"])
 
-        let output = try #require(try EventLintBinary.run(["check", "--schema", "plan/schema", "--base", "HEAD"], in: repository))
+        let output = try #require(
+            try EventLintBinary.run(["check", "--schema", "plan/schema", "--base", "HEAD"], in: repository))
         #expect(output.status == 1, "\(output.stderr)")
-        #expect(output.stdout.contains("error[diff/value-removed]: param \"outcome\" of event \"timer_closed\" no longer allows \"quit\""))
+        #expect(
+            output.stdout.contains(
+                "error[diff/value-removed]: param \"outcome\" of event \"timer_closed\" no longer allows \"quit\""))
         #expect(output.stdout.contains("HEAD:plan/schema/plan.json5"))
 
-        let unknown = try #require(try EventLintBinary.run(["check", "--schema", "plan/schema", "--base", "no-such-ref"], in: repository))
+        let unknown = try #require(
+            try EventLintBinary.run(["check", "--schema", "plan/schema", "--base", "no-such-ref"], in: repository))
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("the base plan cannot be loaded"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -7,36 +8,38 @@ import Testing
 /// errors that stop a load.
 @Suite struct PlanLoaderTests {
     static let paramsFile = """
-    // params.json5
-    {
-      params: {
-        focus_minutes: { type: 'int', min: 1, max: 180, register: { metric: 'minutes' }, description: 'Planned length.' },
-        building: { type: 'string', values: ['eiffel_tower', 'big_ben'], register: 'event', description: 'The building.' },
-      },
-      userProperties: {
-        focus_arm: { type: 'string', values: ['a', 'b'], register: 'user', description: 'Arm.' },
-      },
-    }
-    """
+        // params.json5
+        {
+          params: {
+            focus_minutes: { type: 'int', min: 1, max: 180, register: { metric: 'minutes' }, description: 'Planned length.' },
+            building: { type: 'string', values: ['eiffel_tower', 'big_ben'], register: 'event', description: 'The building.' },
+          },
+          userProperties: {
+            focus_arm: { type: 'string', values: ['a', 'b'], register: 'user', description: 'Arm.' },
+          },
+        }
+        """
     static let eventsFile = """
-    // events.json5
-    {
-      events: {
-        focus_session_started: {
-          description: 'A focus session began.',
-          params: { focus_minutes: 'required', building: 'optional' },
-        },
-        "building_completed": {
-          description: 'A building was finished.',
-          params: { building: { required: { since: '3.0.0' }, values: ['big_ben'] } },
-        },
-      },
-    }
-    """
+        // events.json5
+        {
+          events: {
+            focus_session_started: {
+              description: 'A focus session began.',
+              params: { focus_minutes: 'required', building: 'optional' },
+            },
+            "building_completed": {
+              description: 'A building was finished.',
+              params: { building: { required: { since: '3.0.0' }, values: ['big_ben'] } },
+            },
+          },
+        }
+        """
 
     @Test func filesMergeIntoOnePlanInTheGivenOrder() throws {
-        let (plan, findings) = try PlanText.check([("schema/params.json5", Self.paramsFile),
-                                                   ("schema/events.json5", Self.eventsFile)])
+        let (plan, findings) = try PlanText.check([
+            ("schema/params.json5", Self.paramsFile),
+            ("schema/events.json5", Self.eventsFile),
+        ])
         #expect(findings.filter { $0.severity == .error }.isEmpty, "\(findings.map(\.message))")
         #expect(plan.files == ["schema/params.json5", "schema/events.json5"])
         #expect(plan.params.map(\.name) == ["focus_minutes", "building"])
@@ -50,17 +53,22 @@ import Testing
     }
 
     @Test func declarationsKeepTheirLineAndColumn() throws {
-        let plan = try PlanText.check([("schema/params.json5", Self.paramsFile),
-                                       ("schema/events.json5", Self.eventsFile)]).plan
+        let plan = try PlanText.check([
+            ("schema/params.json5", Self.paramsFile),
+            ("schema/events.json5", Self.eventsFile),
+        ]).plan
         let minutes = try #require(plan.param(named: "focus_minutes"))
         #expect(minutes.location == SourceLocation(file: "schema/params.json5", line: 4, column: 5))
         // `type: 'int'` — the value's first byte.
         #expect(minutes.typeLocation == SourceLocation(file: "schema/params.json5", line: 4, column: 28))
         #expect(minutes.minimum?.location == SourceLocation(file: "schema/params.json5", line: 4, column: 40))
-        #expect(plan.userProperty(named: "focus_arm")?.location == SourceLocation(file: "schema/params.json5", line: 8, column: 5))
+        #expect(
+            plan.userProperty(named: "focus_arm")?.location
+                == SourceLocation(file: "schema/params.json5", line: 8, column: 5))
         let started = try #require(plan.event(named: "focus_session_started"))
         #expect(started.location == SourceLocation(file: "schema/events.json5", line: 4, column: 5))
-        #expect(started.use(of: "building")?.location == SourceLocation(file: "schema/events.json5", line: 6, column: 44))
+        #expect(
+            started.use(of: "building")?.location == SourceLocation(file: "schema/events.json5", line: 6, column: 44))
         // A quoted key stands at its opening quote.
         let completed = try #require(plan.event(named: "building_completed"))
         #expect(completed.location == SourceLocation(file: "schema/events.json5", line: 8, column: 5))
@@ -86,14 +94,16 @@ import Testing
         ("{ required: { since: '2.10' } }", Requirement.requiredSince(AppVersion(components: [2, 10]))),
     ])
     func paramUseForms(written: String, expected: Requirement) throws {
-        let text = "{ params: { p: { type: 'string', description: 'x' } }, events: { e: { description: 'x', params: { p: \(written) } } } }"
+        let text =
+            "{ params: { p: { type: 'string', description: 'x' } }, events: { e: { description: 'x', params: { p: \(written) } } } }"
         let (plan, findings) = try PlanText.check(text)
         #expect(findings.isEmpty, "\(findings.map(\.message))")
         #expect(plan.event(named: "e")?.use(of: "p")?.requirement == expected)
     }
 
     @Test func malformedSinceIsAnInvalidDeclaration() throws {
-        let text = "{ params: { p: { type: 'string', description: 'x' } }, events: { e: { description: 'x', params: { p: { required: { since: 'next' } } } } } }"
+        let text =
+            "{ params: { p: { type: 'string', description: 'x' } }, events: { e: { description: 'x', params: { p: { required: { since: 'next' } } } } } }"
         let findings = try PlanText.check(text).findings
         #expect(findings.map(\.ruleID) == ["plan/invalid-declaration"])
         #expect(findings.first?.location.column == 123)
@@ -124,18 +134,18 @@ import Testing
 
     @Test func ruleGlobResolvesToEveryMatchingEvent() throws {
         let text = """
-        {
-          userProperties: { onboarding_block_arm: { values: ['offer', 'control'], description: 'x' } },
-          events: {
-            onboarding_block_offer_shown: { description: 'x' },
-            onboarding_block_offer_closed: { description: 'x' },
-            onboarding_step_complete: { description: 'x' },
-          },
-          rules: {
-            offer_arm_only: { on: 'onboarding_block_offer_*', requireUser: { onboarding_block_arm: 'offer' } },
-          },
-        }
-        """
+            {
+              userProperties: { onboarding_block_arm: { values: ['offer', 'control'], description: 'x' } },
+              events: {
+                onboarding_block_offer_shown: { description: 'x' },
+                onboarding_block_offer_closed: { description: 'x' },
+                onboarding_step_complete: { description: 'x' },
+              },
+              rules: {
+                offer_arm_only: { on: 'onboarding_block_offer_*', requireUser: { onboarding_block_arm: 'offer' } },
+              },
+            }
+            """
         let plan = try PlanText.check(text).plan
         let rule = try #require(plan.rules.first)
         #expect(rule.on.map(\.value) == ["onboarding_block_offer_*"])
@@ -145,19 +155,19 @@ import Testing
 
     @Test func conditionsReadEveryForm() throws {
         let text = """
-        {
-          rules: {
-            r: {
-              on: ['a', 'b'],
-              when: { reason: 'over_limit', step: ['privacy', 'screen_time'] },
-              require: { selected_bucket: { min: 5, max: 19 }, entry: { notIn: ['home'], present: true },
-                         block_cap_arm: { equalsUserProperty: 'block_cap_arm' } },
-              after: { event: 'block_cap_sheet_closed', where: { outcome: { in: ['view_premium'] } } },
-              severity: 'warning',
-            },
-          },
-        }
-        """
+            {
+              rules: {
+                r: {
+                  on: ['a', 'b'],
+                  when: { reason: 'over_limit', step: ['privacy', 'screen_time'] },
+                  require: { selected_bucket: { min: 5, max: 19 }, entry: { notIn: ['home'], present: true },
+                             block_cap_arm: { equalsUserProperty: 'block_cap_arm' } },
+                  after: { event: 'block_cap_sheet_closed', where: { outcome: { in: ['view_premium'] } } },
+                  severity: 'warning',
+                },
+              },
+            }
+            """
         let rule = try #require(PlanText.check(text).plan.rules.first)
         #expect(rule.when.map(\.name) == ["reason", "step"])
         #expect(rule.when[1].predicates == [.oneOf([.string("privacy"), .string("screen_time")])])
@@ -171,19 +181,19 @@ import Testing
 
     @Test func pairsReadEveryKey() throws {
         let text = """
-        {
-          pairs: {
-            focus: {
-              open: { event: 'focus_shown', where: { step: 'intro' } },
-              close: { events: ['focus_closed', 'focus_abandoned'], required: false },
-              inside: ['focus_paused'],
-              same: ['entry'],
-              duration: { param: 'duration_ms', toleranceMs: 500, tolerancePercent: 5 },
-              key: ['user', 'session'],
-            },
-          },
-        }
-        """
+            {
+              pairs: {
+                focus: {
+                  open: { event: 'focus_shown', where: { step: 'intro' } },
+                  close: { events: ['focus_closed', 'focus_abandoned'], required: false },
+                  inside: ['focus_paused'],
+                  same: ['entry'],
+                  duration: { param: 'duration_ms', toleranceMs: 500, tolerancePercent: 5 },
+                  key: ['user', 'session'],
+                },
+              },
+            }
+            """
         let pair = try #require(PlanText.check(text).plan.pairs.first)
         #expect(pair.opens.map(\.event) == ["focus_shown"])
         #expect(pair.closes.map(\.event) == ["focus_closed", "focus_abandoned"])
@@ -198,15 +208,15 @@ import Testing
 
     @Test func settingsAreRead() throws {
         let text = """
-        {
-          version: 1,
-          property: { tier: '360', quota: { event: 120, metric: 100 } },
-          lint: { unclosedWindowMinutes: 45 },
-          severity: { 'plan/unused-param': 'info' },
-          suppress: [{ rule: 'plan/missing-description', event: 'legacy_*' }],
-          automatic: { events: ['legacy_open'], params: ['legacy_id'], userProperties: ['legacy_user'] },
-        }
-        """
+            {
+              version: 1,
+              property: { tier: '360', quota: { event: 120, metric: 100 } },
+              lint: { unclosedWindowMinutes: 45 },
+              severity: { 'plan/unused-param': 'info' },
+              suppress: [{ rule: 'plan/missing-description', event: 'legacy_*' }],
+              automatic: { events: ['legacy_open'], params: ['legacy_id'], userProperties: ['legacy_user'] },
+            }
+            """
         let (plan, findings) = try PlanText.check(text)
         #expect(findings.isEmpty, "\(findings.map(\.message))")
         #expect(plan.property.tier == .premium)
@@ -223,7 +233,8 @@ import Testing
     @Test(arguments: [
         ("'event'", Registration.eventDimension), ("'user'", .userDimension), ("'item'", .itemDimension),
         ("'none'", Registration.none), ("'metric'", .metric(unit: "STANDARD")),
-        ("{ metric: 'milliseconds' }", .metric(unit: "MILLISECONDS")), ("{ metric: 'SECONDS' }", .metric(unit: "SECONDS")),
+        ("{ metric: 'milliseconds' }", .metric(unit: "MILLISECONDS")),
+        ("{ metric: 'SECONDS' }", .metric(unit: "SECONDS")),
     ])
     func registrations(written: String, expected: Registration) throws {
         let text = "{ params: { p: { type: 'int', register: \(written), description: 'x' } } }"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// Every number a plan gives is range checked where it is read: `check`, `lint` and `sql`
@@ -7,26 +8,26 @@ import Testing
 /// survive (`Int64(x * 60_000_000)`, `String(Int64(x))`, `GREATEST(inf, …)`).
 @Suite struct PlanNumberTests {
     static let base = """
-    {
-      params: {
-        minutes: { type: 'int', min: 0, max: 120 },
-        bucket: { type: 'bucket', edges: [0, 1, 5] },
-        outcome: { type: 'string', values: ['done', 'quit'] },
-        duration_ms: { type: 'int', min: 0 },
-      },
-      events: {
-        timer_started: { params: { minutes: 'optional', bucket: 'optional' } },
-        timer_closed: { params: { outcome: 'required', duration_ms: 'required', minutes: 'optional' } },
-      },
-      pairs: {
-        timer: { open: 'timer_started', close: { events: ['timer_closed'] }, duration: { param: 'duration_ms', toleranceMs: 1000, tolerancePercent: 10 } },
-      },
-      rules: {
-        long_timers: { on: 'timer_closed', when: { minutes: { min: 1 } }, require: { outcome: 'done' } },
-      },
-      lint: { unclosedWindowMinutes: 30 },
-    }
-    """
+        {
+          params: {
+            minutes: { type: 'int', min: 0, max: 120 },
+            bucket: { type: 'bucket', edges: [0, 1, 5] },
+            outcome: { type: 'string', values: ['done', 'quit'] },
+            duration_ms: { type: 'int', min: 0 },
+          },
+          events: {
+            timer_started: { params: { minutes: 'optional', bucket: 'optional' } },
+            timer_closed: { params: { outcome: 'required', duration_ms: 'required', minutes: 'optional' } },
+          },
+          pairs: {
+            timer: { open: 'timer_started', close: { events: ['timer_closed'] }, duration: { param: 'duration_ms', toleranceMs: 1000, tolerancePercent: 10 } },
+          },
+          rules: {
+            long_timers: { on: 'timer_closed', when: { minutes: { min: 1 } }, require: { outcome: 'done' } },
+          },
+          lint: { unclosedWindowMinutes: 30 },
+        }
+        """
 
     /// The base plan is clean, so each edit's finding is the edit's alone.
     @Test func basePlanIsClean() throws {
@@ -58,26 +59,30 @@ import Testing
         let line = text.split(separator: "\n", omittingEmptySubsequences: false)[lineIndex]
         let column = Array(line.utf8).indices.last { Array(line.utf8)[$0...].starts(with: Array(at.utf8)) }! + 1
         #expect(findings.count == 1, "\(new): \(findings.map(\.message))")
-        #expect(findings.first.map { ($0.location.line, $0.location.column) } ?? (0, 0) == (lineIndex + 1, column),
-                "\(new): \(findings.map { "\($0.location.line):\($0.location.column) \($0.message)" })")
+        #expect(
+            findings.first.map { ($0.location.line, $0.location.column) } ?? (0, 0) == (lineIndex + 1, column),
+            "\(new): \(findings.map { "\($0.location.line):\($0.location.column) \($0.message)" })")
         #expect(findings.first?.severity == .error)
     }
 
     /// `check --base` compared a `min` of 1e20 through `String(Int64(…))` and trapped.
     @Test func planDiffShowsHugeBoundsWithoutTrapping() throws {
         let before = try PlanText.check(Self.base, path: "base/plan.json5").plan
-        let after = try PlanText.check(Self.base.replacingOccurrences(of: "min: 0, max: 120", with: "min: 1e20, max: 1e300")).plan
+        let after = try PlanText.check(
+            Self.base.replacingOccurrences(of: "min: 0, max: 120", with: "min: 1e20, max: 1e300")
+        ).plan
         let messages = PlanDiff.compare(base: before, current: after).map(\.message).joined(separator: "\n")
         #expect(messages.contains("from 0 to 1e+20"), "\(messages)")
         #expect(messages.contains("1e+300"), "\(messages)")
     }
 
     /// The class guard: the one number formatter holds every double.
-    @Test(arguments: [
-        (0.0, "0"), (-0.0, "0"), (30, "30"), (-5, "-5"), (0.5, "0.5"), (1e20, "1e+20"), (1e300, "1e+300"),
-        (-9.3e18, "-9.3e+18"), (.infinity, "inf"), (-Double.infinity, "-inf"), (.nan, "nan"),
-        (Double.greatestFiniteMagnitude, "1.7976931348623157e+308"),
-    ] as [(Double, String)])
+    @Test(
+        arguments: [
+            (0.0, "0"), (-0.0, "0"), (30, "30"), (-5, "-5"), (0.5, "0.5"), (1e20, "1e+20"), (1e300, "1e+300"),
+            (-9.3e18, "-9.3e+18"), (.infinity, "inf"), (-Double.infinity, "-inf"), (.nan, "nan"),
+            (Double.greatestFiniteMagnitude, "1.7976931348623157e+308"),
+        ] as [(Double, String)])
     func numberTextFormatsEveryDouble(value: Double, text: String) {
         #expect(NumberText.format(value) == text)
     }
@@ -103,7 +108,8 @@ import Testing
     /// `check`, `lint` and `sql` agree: the plan with a window no `Int64` of microseconds holds
     /// is rejected by `check` (exit 1) and refused by `lint` and `sql` (exit 2), without a trap.
     @Test func checkLintAndSQLAgreeOnAnOutOfRangeWindow() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-window-" + UUID().uuidString)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-window-" + UUID().uuidString)
         try FileManager.default.copyItem(at: Repository.schema, to: directory)
         defer { try? FileManager.default.removeItem(at: directory) }
         let property = directory.appendingPathComponent("property.json5")
@@ -114,7 +120,8 @@ import Testing
         let check = try #require(try EventLintBinary.run(["check", "--schema", directory.path]))
         #expect(check.status == 1)
         #expect(check.stdout.contains("unclosedWindowMinutes must be between 0 and 52704000, not 200000000000"))
-        let lint = try #require(try EventLintBinary.run(["lint", "--schema", directory.path, "samples/exports/focusity-events.ndjson"]))
+        let lint = try #require(
+            try EventLintBinary.run(["lint", "--schema", directory.path, "samples/exports/focusity-events.ndjson"]))
         #expect(lint.status == 2, "\(lint.stderr)")
         let sql = try #require(try EventLintBinary.run(["sql", "--schema", directory.path, "--table", "p.d.events_*"]))
         #expect(sql.status == 2, "\(sql.stderr)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EventLintKit
 
 extension Rule: CustomTestStringConvertible {
@@ -24,22 +25,28 @@ extension Rule: CustomTestStringConvertible {
     @Test(arguments: rulesWithExamples)
     func failingExampleReportsAtMarker(rule: Rule) throws {
         let example = try #require(rule.examples).failing
-        let expected = try #require(PlanText.markedPosition(in: example), "the failing example of \(rule.id) has no /*>*/ marker")
+        let expected = try #require(
+            PlanText.markedPosition(in: example), "the failing example of \(rule.id) has no /*>*/ marker")
         let findings = try PlanText.check(example).findings
         let hits = findings.filter { $0.ruleID == rule.id }
-        #expect(!hits.isEmpty, "\(rule.id) did not fire; findings: \(findings.map { "\($0.ruleID) \($0.location.line):\($0.location.column)" })")
+        #expect(
+            !hits.isEmpty,
+            "\(rule.id) did not fire; findings: \(findings.map { "\($0.ruleID) \($0.location.line):\($0.location.column)" })"
+        )
         withKnownIssue("the loader keeps only the position of the edges list, not of each edge") {
             #expect(
                 hits.contains { $0.location.line == expected.line && $0.location.column == expected.column },
-                "\(rule.id) expected at \(expected.line):\(expected.column), got \(hits.map { "\($0.location.line):\($0.location.column) \($0.message)" })")
+                "\(rule.id) expected at \(expected.line):\(expected.column), got \(hits.map { "\($0.location.line):\($0.location.column) \($0.message)" })"
+            )
         } when: {
             Self.misplacedFindings.contains(rule.id)
         }
         for hit in hits {
             #expect(hit.location.file == "example.json5")
             // Lowercase start (a quoted name may come first), no trailing period.
-            #expect(!hit.message.isEmpty && !hit.message.first!.isUppercase && !hit.message.hasSuffix("."),
-                    "message style: \(hit.message)")
+            #expect(
+                !hit.message.isEmpty && !hit.message.first!.isUppercase && !hit.message.hasSuffix("."),
+                "message style: \(hit.message)")
         }
     }
 
@@ -65,21 +72,21 @@ extension Rule: CustomTestStringConvertible {
 
     @Test func duplicateEventAcrossFilesIsReportedAtTheSecondWithANoteAtTheFirst() throws {
         let first = """
-        {
-          events: {
-            focus_session_started: { description: 'A focus session began.' },
-          },
-        }
-        """
+            {
+              events: {
+                focus_session_started: { description: 'A focus session began.' },
+              },
+            }
+            """
         let second = """
-        // a second file that declares the same event again
-        {
-          events: {
-            building_completed: { description: 'A building was finished.' },
-              focus_session_started: { description: 'Declared again by mistake.' },
-          },
-        }
-        """
+            // a second file that declares the same event again
+            {
+              events: {
+                building_completed: { description: 'A building was finished.' },
+                  focus_session_started: { description: 'Declared again by mistake.' },
+              },
+            }
+            """
         let (plan, findings) = try PlanText.check([("schema/a.json5", first), ("schema/b.json5", second)])
         let duplicates = findings.filter { $0.ruleID == "plan/duplicate-declaration" }
         try #require(duplicates.count == 1)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// `check` is linear in the size of the plan: names are looked up in dictionaries, not by
@@ -32,8 +33,9 @@ import Testing
             let findings = try PlanText.check(text).findings
             let elapsed = ContinuousClock.now - start
             // Over GA4's 500 event names, on purpose: that one finding is all.
-            #expect(findings.filter { $0.severity == .error }.map(\.ruleID) == ["ga4/too-many-events"],
-                    "\(findings.prefix(3).map(\.message))")
+            #expect(
+                findings.filter { $0.severity == .error }.map(\.ruleID) == ["ga4/too-many-events"],
+                "\(findings.prefix(3).map(\.message))")
             best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
         return best

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// `docs/plan.schema.json`, the editor schema, is generated from the loader's key table: the
@@ -16,7 +17,8 @@ import Testing
         }
         let committed = try String(contentsOf: Self.file, encoding: .utf8)
         if committed != generated {
-            Issue.record("""
+            Issue.record(
+                """
                 docs/plan.schema.json is out of date with PlanLanguage (- file, + table); \
                 UPDATE_GOLDEN=1 swift test --filter PlanSchemaTests rewrites it:
                 \(Golden.lineDiff(expected: committed, actual: generated))
@@ -26,7 +28,9 @@ import Testing
 
     @Test func schemaNamesEveryKeyTheLoaderAccepts() throws {
         let generated = PlanJSONSchema.generate()
-        for object in [PlanLanguage.file, PlanLanguage.param, PlanLanguage.pair, PlanLanguage.rule, PlanLanguage.conditionTests] {
+        for object in [
+            PlanLanguage.file, PlanLanguage.param, PlanLanguage.pair, PlanLanguage.rule, PlanLanguage.conditionTests,
+        ] {
             #expect(generated.contains("\"\(object.name)\": {"), "\(object.name)")
             for key in object.keys { #expect(generated.contains("\"\(key.name)\": {"), "\(object.name).\(key.name)") }
         }
@@ -35,8 +39,9 @@ import Testing
 
     @Test func loaderAcceptsASchemaKeyAndStillRejectsUnknownOnes() throws {
         let accepted = try PlanText.check("{ $schema: '../docs/plan.schema.json', version: 1 }")
-        #expect(accepted.findings.filter { $0.ruleID.hasPrefix("plan/") && $0.severity == .error }.isEmpty,
-                "\(accepted.findings.map(\.message))")
+        #expect(
+            accepted.findings.filter { $0.ruleID.hasPrefix("plan/") && $0.severity == .error }.isEmpty,
+            "\(accepted.findings.map(\.message))")
         let wrong = try PlanText.check("{ $schema: 1 }")
         #expect(wrong.findings.map(\.ruleID) == ["plan/invalid-declaration"])
         let unknown = try PlanText.check("{ $schemas: 'x' }")
@@ -63,32 +68,37 @@ import Testing
 
     @Test(.enabled(if: pythonHasJSONSchema, "python3 with jsonschema not found: schema validation skipped"))
     func shippedPlanFilesValidateAndABrokenOneDoesNot() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-schema-" + UUID().uuidString)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-schema-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var names: [String] = []
-        let shipped = try FileManager.default.contentsOfDirectory(atPath: Repository.schema.path).filter { $0.hasSuffix(".json5") }.sorted()
+        let shipped = try FileManager.default.contentsOfDirectory(atPath: Repository.schema.path).filter {
+            $0.hasSuffix(".json5")
+        }.sorted()
         #expect(shipped.count >= 5)
         for name in shipped {
             let bytes = [UInt8](try Data(contentsOf: Repository.schema.appendingPathComponent(name)))
-            try Self.json(fromJSON5: bytes).write(to: directory.appendingPathComponent(name + ".json"), atomically: true, encoding: .utf8)
+            try Self.json(fromJSON5: bytes).write(
+                to: directory.appendingPathComponent(name + ".json"), atomically: true, encoding: .utf8)
             names.append(name + ".json")
         }
         try Self.json(fromJSON5: Array(StarterPlan.text.utf8)).write(
             to: directory.appendingPathComponent("starter.json"), atomically: true, encoding: .utf8)
         names.append("starter.json")
         let broken = "{ params: { step: { type: 'strng', valuse: ['intro'] } }, pairs: { p: { open: 'a' } } }"
-        try Self.json(fromJSON5: Array(broken.utf8)).write(to: directory.appendingPathComponent("broken.json"),
-                                                           atomically: true, encoding: .utf8)
+        try Self.json(fromJSON5: Array(broken.utf8)).write(
+            to: directory.appendingPathComponent("broken.json"),
+            atomically: true, encoding: .utf8)
         let script = """
-        import json, sys, jsonschema
-        schema = json.load(open(sys.argv[1]))
-        jsonschema.Draft7Validator.check_schema(schema)
-        validator = jsonschema.Draft7Validator(schema)
-        for name in sys.argv[2:]:
-            errors = sorted(e.message for e in validator.iter_errors(json.load(open(name))))
-            print(name, len(errors), errors[:3])
-        """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft7Validator.check_schema(schema)
+            validator = jsonschema.Draft7Validator(schema)
+            for name in sys.argv[2:]:
+                errors = sorted(e.message for e in validator.iter_errors(json.load(open(name))))
+                print(name, len(errors), errors[:3])
+            """
         let paths = (names + ["broken.json"]).map { directory.appendingPathComponent($0).path }
         let (status, output) = try ReportSchemaTests.runPython(["-c", script, Self.file.path] + paths)
         #expect(status == 0, "\(output)")

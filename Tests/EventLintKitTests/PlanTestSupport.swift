@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// Loading plan text in tests: one or more in-memory files, the loader's findings and the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -9,13 +10,18 @@ import Testing
     static func lint(_ text: String) -> String {
         let directory = TemporaryDirectory()
         let path = directory.write("e.ndjson", Array(text.utf8))
-        return EventLintCLI.run(["lint", "--schema", Repository.schema.path, "--max-examples", "0", path],
-                                environment: CommandEnvironment()).stdout
+        return EventLintCLI.run(
+            ["lint", "--schema", Repository.schema.path, "--max-examples", "0", path],
+            environment: CommandEnvironment()
+        ).stdout
     }
 
     @Test(arguments: ["", " ", "  \t"])
     func valueFindingsPointAtTheValue(space: String) {
-        let line = #"{"event_name":"# + space + #""paywall_shown","event_timestamp":"# + space + #""1741968387656825","user_pseudo_id":"U1","event_params":[{"key":"session_bucket","value":{"string_value":"# + space + #""5-10"}}]}"#
+        let line =
+            #"{"event_name":"# + space + #""paywall_shown","event_timestamp":"# + space
+            + #""1741968387656825","user_pseudo_id":"U1","event_params":[{"key":"session_bucket","value":{"string_value":"#
+            + space + #""5-10"}}]}"#
         // 1-based byte column of the value's opening quote (the line is ASCII).
         let column = (line as NSString).range(of: "\"5-10\"").location + 1
         let output = Self.lint(line + "\n")
@@ -34,8 +40,9 @@ import Testing
         let directory = TemporaryDirectory()
         directory.write("plan.json5", Array("{\n  events: {},\n  events: {},\n}\n".utf8))
         let result = EventLintCLI.run(["check", "--schema", directory.path], environment: CommandEnvironment())
-        #expect((result.stdout + result.stderr).contains(#"duplicate key "events" (first at 2:3)"#),
-                "\(result.stdout)\(result.stderr)")
+        #expect(
+            (result.stdout + result.stderr).contains(#"duplicate key "events" (first at 2:3)"#),
+            "\(result.stdout)\(result.stderr)")
     }
 
     @Test func standardInputIsNamedStdin() throws {
@@ -44,7 +51,8 @@ import Testing
             return
         }
         let directory = TemporaryDirectory()
-        let path = directory.write("in.ndjson", Array(#"{"event_name":"not_planned_at_all","user_pseudo_id":"U"}"#.utf8) + [0x0A])
+        let path = directory.write(
+            "in.ndjson", Array(#"{"event_name":"not_planned_at_all","user_pseudo_id":"U"}"#.utf8) + [0x0A])
         let process = Process()
         process.executableURL = binary
         process.arguments = ["lint", "--schema", Repository.schema.path, "-"]

@@ -11,7 +11,8 @@ import Testing
         var description: String { "eventlint " + arguments.joined(separator: " ") }
     }
 
-    static let readme: String = (try? String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    static let readme: String =
+        (try? String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
     static let examples: [Example] = {
         var examples: [Example] = []
@@ -41,7 +42,8 @@ import Testing
     @Test(arguments: examples)
     func exampleOutputIsReal(example: Example) throws {
         let output = try #require(try EventLintBinary.run(example.arguments))
-        let actual = (output.stdout + output.stderr).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let actual = (output.stdout + output.stderr).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
         var position = 0
         var skipping = false
         for expected in example.expected {
@@ -58,7 +60,9 @@ import Testing
                 skipping = false
             } else {
                 guard position < actual.count, actual[position] == expected else {
-                    Issue.record("README line \(position + 1) of \(example) differs:\n  README: \(expected)\n  actual: \(position < actual.count ? actual[position] : "(end)")")
+                    Issue.record(
+                        "README line \(position + 1) of \(example) differs:\n  README: \(expected)\n  actual: \(position < actual.count ? actual[position] : "(end)")"
+                    )
                     return
                 }
                 position += 1

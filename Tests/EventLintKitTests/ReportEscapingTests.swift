@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// The escaping each format needs, checked character by character: a missed case here turns
@@ -79,7 +80,9 @@ import Testing
         #expect(MarkdownReporter.inline("https://e.x www.e.x a@e.x") == "https\\://e.x www\\.e.x a<span>@</span>e.x")
         #expect(MarkdownReporter.inline("$x$ # h ~s~ !i ^f") == "<span>$</span>x<span>$</span> \\# h \\~s\\~ \\!i \\^f")
         #expect(MarkdownReporter.inline("esc\u{1B} rlo\u{202E}") == "esc\\\\u{1b} rlo\\\\u{202e}")
-        #expect(MarkdownReporter.inline("*bold* _it_ `code` [link](x)") == "\\*bold\\* \\_it\\_ \\`code\\` \\[link\\]\\(x\\)")
+        #expect(
+            MarkdownReporter.inline("*bold* _it_ `code` [link](x)")
+                == "\\*bold\\* \\_it\\_ \\`code\\` \\[link\\]\\(x\\)")
     }
 
     @Test func sarifURIsArePercentEncoded() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EventLintKit
 
 /// Choosing a format from a flag value and turning findings into an exit status.
@@ -11,13 +12,16 @@ import Testing
 
     @Test func unknownFormatIsAnErrorThatListsTheValidNames() {
         #expect(throws: ReportFormatError(name: "xml")) { try ReportFormat(parsing: "xml") }
-        #expect(ReportFormatError(name: "xml").description
-            == "unknown format \"xml\"; expected one of: text, json, github, sarif, junit, markdown, html")
+        #expect(
+            ReportFormatError(name: "xml").description
+                == "unknown format \"xml\"; expected one of: text, json, github, sarif, junit, markdown, html")
         #expect(throws: ReportFormatError.self) { try ReportFormat(parsing: "") }
     }
 
     static func findings(_ severities: [Severity]) -> [Finding] {
-        severities.map { Finding(rule: ReportFixture.enumValue, severity: $0, message: "m", at: SourceLocation(file: "f", line: 1)) }
+        severities.map {
+            Finding(rule: ReportFixture.enumValue, severity: $0, message: "m", at: SourceLocation(file: "f", line: 1))
+        }
     }
 
     @Test(arguments: [
@@ -38,10 +42,11 @@ import Testing
     @Test func sarifGivesEveryResultAValidRuleIndex() throws {
         let log = SARIFReporter().log(for: ReportFixture.document())
         let descriptors = SARIFReporter.descriptors(for: ReportFixture.document())
-        #expect(descriptors.map(\.id) == [
-            "ga4/event-name-too-long", "plan/unknown-param-ref", "stream/enum-value", "pair/unclosed",
-            "plan/non-ascii-name",
-        ])
+        #expect(
+            descriptors.map(\.id) == [
+                "ga4/event-name-too-long", "plan/unknown-param-ref", "stream/enum-value", "pair/unclosed",
+                "plan/non-ascii-name",
+            ])
         #expect(log.rendered().contains("\"ruleIndex\": 4"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// Every format rendered from the same fixed findings and compared with its golden file.
@@ -17,7 +18,9 @@ import Testing
     @Test(arguments: goldenFiles)
     func cleanRunMatchesGolden(format: ReportFormat, file: String) {
         let clean = ReportFixture.document(findings: [], command: .check, summary: nil)
-        Golden.check(ReportFixture.rendered(format, document: clean), file: "clean." + file.split(separator: ".", maxSplits: 1)[1])
+        Golden.check(
+            ReportFixture.rendered(format, document: clean),
+            file: "clean." + file.split(separator: ".", maxSplits: 1)[1])
     }
 
     @Test func textWithLimitedExamplesMatchesGolden() {
@@ -34,7 +37,8 @@ import Testing
 
     @Test(.disabled(if: Golden.updating, "UPDATE_GOLDEN=1 is meant to rewrite"))
     func mismatchFailsAndLeavesTheGoldenFileAlone() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-golden-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-golden-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let golden = directory.appendingPathComponent("sample.txt")

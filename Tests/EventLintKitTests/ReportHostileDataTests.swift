@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import EventLintKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Every byte of data is escaped in every format: hostile strings put where data goes (event
 /// names, param and outcome values, pair and rule names, registered dimension names, file names,
@@ -65,9 +67,12 @@ import Testing
         let findings = strings.enumerated().map { index, text in
             Finding(
                 rule: ReportFixture.enumValue, message: "param \"screen\" has value \"\(text)\"",
-                at: SourceLocation(file: "exports/\(text).ndjson", line: index + 1, column: 1, byteOffset: Int64(index)),
+                at: SourceLocation(
+                    file: "exports/\(text).ndjson", line: index + 1, column: 1, byteOffset: Int64(index)),
                 event: text, param: text,
-                notes: [FindingNote("note \(text)", at: SourceLocation(file: text, line: 2, column: 3)), FindingNote(text)])
+                notes: [
+                    FindingNote("note \(text)", at: SourceLocation(file: text, line: 2, column: 3)), FindingNote(text),
+                ])
         }
         var sentence: SummaryText = "value: "
         sentence.add(.text(strings.joined(separator: " ")), key: "value")
@@ -76,29 +81,43 @@ import Testing
         let tally = strings.enumerated().map { SummaryTally($0.element, $0.offset) }
         let summary = ReportSummary([
             SummarySection([.sentence(sentence)]),
-            SummarySection(key: "change", title: title, [
-                .table(SummaryTable(
-                    key: "pairs",
-                    columns: [
-                        SummaryColumn("pair", key: "name", role: .label), SummaryColumn("opened", key: "opened"),
-                        SummaryColumn("outcomes", key: "outcomes", role: .aside), SummaryColumn("names", key: "names"),
-                    ],
-                    rows: strings.map { [.text($0), .integer(1), .tally(tally), .names(strings)] },
-                    layout: .lines)),
-                .table(SummaryTable(
-                    key: "scopes",
-                    columns: [SummaryColumn("name", key: "name"), SummaryColumn("share", key: "share"),
-                              SummaryColumn("at", key: "location")],
-                    rows: strings.map { [.text($0), .shares(tally), .location(SourceLocation(file: $0, line: 1))] })),
-                .list(SummaryList(key: "items", strings.map { text in
-                    var item: SummaryText = "item "
-                    item.add(.text(text), key: "text")
-                    return item
-                })),
-            ]),
+            SummarySection(
+                key: "change", title: title,
+                [
+                    .table(
+                        SummaryTable(
+                            key: "pairs",
+                            columns: [
+                                SummaryColumn("pair", key: "name", role: .label),
+                                SummaryColumn("opened", key: "opened"),
+                                SummaryColumn("outcomes", key: "outcomes", role: .aside),
+                                SummaryColumn("names", key: "names"),
+                            ],
+                            rows: strings.map { [.text($0), .integer(1), .tally(tally), .names(strings)] },
+                            layout: .lines)),
+                    .table(
+                        SummaryTable(
+                            key: "scopes",
+                            columns: [
+                                SummaryColumn("name", key: "name"), SummaryColumn("share", key: "share"),
+                                SummaryColumn("at", key: "location"),
+                            ],
+                            rows: strings.map {
+                                [.text($0), .shares(tally), .location(SourceLocation(file: $0, line: 1))]
+                            })),
+                    .list(
+                        SummaryList(
+                            key: "items",
+                            strings.map { text in
+                                var item: SummaryText = "item "
+                                item.add(.text(text), key: "text")
+                                return item
+                            })),
+                ]),
         ])
         return ReportDocument(
-            tool: ReportFixture.tool, command: .lint, findings: findings.sortedForReport(), rules: [ReportFixture.enumValue],
+            tool: ReportFixture.tool, command: .lint, findings: findings.sortedForReport(),
+            rules: [ReportFixture.enumValue],
             summary: summary)
     }
 
@@ -129,13 +148,20 @@ import Testing
         var lines: [String] = []
         for (index, text) in hostile.enumerated() {
             let user = "user\(index)"
-            lines.append(Export.flat("shown", at: Double(index * 10), user: user, params: [("screen", .string(text))], userProperties: []))
-            lines.append(Export.flat("closed", at: Double(index * 10 + 1), user: user, params: [("outcome", .string(text))], userProperties: []))
+            lines.append(
+                Export.flat(
+                    "shown", at: Double(index * 10), user: user, params: [("screen", .string(text))], userProperties: []
+                ))
+            lines.append(
+                Export.flat(
+                    "closed", at: Double(index * 10 + 1), user: user, params: [("outcome", .string(text))],
+                    userProperties: []))
             lines.append(Export.flat(text, at: Double(index * 10 + 2), user: user, userProperties: []))
         }
         // Invalid UTF-8 and a raw ESC inside an event name and a param value.
         var bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
-        bytes += Array("{\"name\":\"bad".utf8) + [0xFF, 0xC3, 0x28, 0x1B] + Array("\",\"params\":{\"screen\":\"".utf8)
+        bytes +=
+            Array("{\"name\":\"bad".utf8) + [0xFF, 0xC3, 0x28, 0x1B] + Array("\",\"params\":{\"screen\":\"".utf8)
             + [0xED, 0xA0, 0x80] + Array("\"},\"timestamp_micros\":1741950000000000,\"user_pseudo_id\":\"u\"}\n".utf8)
         let result = try Lint.run(bytes: bytes, plan: CompiledPlan(loaded.plan))
         #expect(result.findings.contains { $0.ruleID == "stream/unknown-event" })
@@ -148,10 +174,13 @@ import Testing
 
     /// Registered dimensions with hostile names: archive candidates in the budget summary.
     static func budgetDocument() throws -> ReportDocument {
-        let plan = try PlanText.check("{ params: { screen: { type: 'string', values: ['a'], register: 'event' } }, events: { e: { params: { screen: 'required' } } } }").plan
+        let plan = try PlanText.check(
+            "{ params: { screen: { type: 'string', values: ['a'], register: 'event' } }, events: { e: { params: { screen: 'required' } } } }"
+        ).plan
         let items = hostile.map { "{\"parameterName\": \(Export.quoted($0)), \"scope\": \"EVENT\"}" }
         let registered = try RegisteredDefinitionsReader.read(
-            path: "registered \u{1B}[31m.json", bytes: Array("{\"customDimensions\": [\(items.joined(separator: ","))]}".utf8))
+            path: "registered \u{1B}[31m.json",
+            bytes: Array("{\"customDimensions\": [\(items.joined(separator: ","))]}".utf8))
         let report = BudgetCounter.count(plan: plan, registered: registered, quotas: BudgetQuotas(tier: .standard))
         #expect(report.archiveCandidates.count == hostile.count)
         return ReportDocument(
@@ -186,9 +215,12 @@ import Testing
             // The runner also splits lines at a lone CR.
             let lines = output.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
             let commands = lines.filter(Self.isCommand)
-            #expect(commands.count == document.findings.count, "\(name): \(commands.count) commands for \(document.findings.count) findings")
+            #expect(
+                commands.count == document.findings.count,
+                "\(name): \(commands.count) commands for \(document.findings.count) findings")
             for (command, finding) in zip(commands, document.findings) {
-                #expect(command.hasPrefix("::\(GitHubReporter.name(of: finding.severity)) file="), "\(name): \(command)")
+                #expect(
+                    command.hasPrefix("::\(GitHubReporter.name(of: finding.severity)) file="), "\(name): \(command)")
                 // The properties end at the first `::`; the file property decodes to the file.
                 let body = command.dropFirst(2)
                 let end = try #require(body.range(of: "::"))
@@ -199,8 +231,9 @@ import Testing
                 #expect(String(file).removingPercentEncoding == GitHubReporter.shown(finding.location.file), "\(name)")
             }
             for scalar in output.unicodeScalars where scalar != "\n" {
-                #expect(!TextReporter.mustEscape(scalar) && !GitHubReporter.isInvisible(scalar),
-                        "\(name): raw U+\(String(scalar.value, radix: 16)) in github output")
+                #expect(
+                    !TextReporter.mustEscape(scalar) && !GitHubReporter.isInvisible(scalar),
+                    "\(name): raw U+\(String(scalar.value, radix: 16)) in github output")
             }
         }
     }
@@ -220,7 +253,8 @@ import Testing
 
     /// The element names the HTML report writes; data must not add any other, nor a second script.
     static let htmlElements: Set<String> = [
-        "!DOCTYPE", "html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "p", "div", "section", "form",
+        "!DOCTYPE", "html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "p", "div", "section",
+        "form",
         "label", "select", "option", "table", "thead", "tbody", "tr", "th", "td", "code", "br", "small", "ul", "li",
         "figure", "figcaption", "svg", "rect", "text", "footer", "script",
     ]
@@ -234,11 +268,13 @@ import Testing
             // Outside the one script, no '<' that is not a tag of the report.
             #expect(html.matches(of: /<[^A-Za-z!\/]/).isEmpty, "\(name)")
             // Data stays text: no element, handler or attribute that could load anything.
-            for needle in ["<img", "</td></tr><script>", "url(", "@import", "\u{1B}", "\u{202E}", "\u{2028}", "\u{9B}"] {
+            for needle in ["<img", "</td></tr><script>", "url(", "@import", "\u{1B}", "\u{202E}", "\u{2028}", "\u{9B}"]
+            {
                 #expect(!html.contains(needle), "\(name): \(needle.debugDescription) in html")
             }
             // Attribute names only: a quoted value cannot end early, since data's quotes are entities.
-            for tag in html.matches(of: /<[A-Za-z][^>]*>/).map({ String($0.output).replacing(/"[^"]*"/, with: "\"\"") }) {
+            for tag in html.matches(of: /<[A-Za-z][^>]*>/).map({ String($0.output).replacing(/"[^"]*"/, with: "\"\"") })
+            {
                 #expect(!tag.contains(" src=") && !tag.contains(" href=") && !tag.contains(" on"), "\(name): \(tag)")
             }
             #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;") || name != "synthetic")
@@ -246,8 +282,10 @@ import Testing
     }
 
     @Test func markdownDataAddsNoStructure() throws {
-        let hostile = Self.render(Self.syntheticDocument, .markdown).split(separator: "\n", omittingEmptySubsequences: false)
-        let benign = Self.render(Self.benignDocument, .markdown).split(separator: "\n", omittingEmptySubsequences: false)
+        let hostile = Self.render(Self.syntheticDocument, .markdown).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let benign = Self.render(Self.benignDocument, .markdown).split(
+            separator: "\n", omittingEmptySubsequences: false)
         #expect(hostile.count == benign.count, "data added or removed lines")
         for (line, shape) in zip(hostile, benign) {
             // Every line starts the way the benign one does: no new heading, list, quote or row.
@@ -274,9 +312,12 @@ import Testing
         let headings = lines.filter { $0.hasPrefix("#") }
         #expect(headings.count == 1, "\(name): headings \(headings)")
         // The only HTML is eventlint's own line breaks and dollar spans.
-        let html = output.replacingOccurrences(of: "<br>", with: "").replacingOccurrences(of: "<span>$</span>", with: "")
-            .replacingOccurrences(of: "<span>@</span>", with: "")
-        let rawHTML = html.contains("<"), bareDollar = html.contains("$")
+        let html = output.replacingOccurrences(of: "<br>", with: "").replacingOccurrences(
+            of: "<span>$</span>", with: ""
+        )
+        .replacingOccurrences(of: "<span>@</span>", with: "")
+        let rawHTML = html.contains("<")
+        let bareDollar = html.contains("$")
         #expect(!rawHTML, "\(name): raw HTML")
         #expect(!bareDollar, "\(name): a bare $ can open math")
         for needle in ["https://", "http://", "www.", "WWW.", "](", "![", "\u{1B}", "\u{202E}", "\u{2028}", "\u{85}"] {
@@ -308,11 +349,14 @@ import Testing
 
     @Test(.enabled(if: cmarkAvailable, "needs python3 with cmarkgfm (pip install cmarkgfm)"))
     func githubRendersHostileMarkdownLikeBenignMarkdown() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-md-" + UUID().uuidString)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-md-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var paths: [String] = []
-        let documents = [("benign", Self.benignDocument), ("synthetic", Self.syntheticDocument)] + (try Self.documents().dropFirst())
+        let documents =
+            [("benign", Self.benignDocument), ("synthetic", Self.syntheticDocument)]
+            + (try Self.documents().dropFirst())
         for (name, document) in documents {
             let url = directory.appendingPathComponent(name + ".md")
             try Data(Self.render(document, .markdown).utf8).write(to: url)
@@ -340,16 +384,22 @@ import Testing
     @Test func textShowsNoRawControl() throws {
         for (name, document) in try Self.documents() {
             for color in [false, true] {
-                let output = document.rendered(ReportOptions(format: .text, color: color, sourceLine: { _, line in
-                    Self.hostile[(line - 1) % Self.hostile.count]
-                }))
+                let output = document.rendered(
+                    ReportOptions(
+                        format: .text, color: color,
+                        sourceLine: { _, line in
+                            Self.hostile[(line - 1) % Self.hostile.count]
+                        }))
                 let stripped = color ? Self.strippingOwnColours(output) : output
                 for scalar in stripped.unicodeScalars where scalar != "\n" {
-                    #expect(!TextReporter.mustEscape(scalar), "\(name): raw U+\(String(scalar.value, radix: 16)) in text output")
+                    #expect(
+                        !TextReporter.mustEscape(scalar),
+                        "\(name): raw U+\(String(scalar.value, radix: 16)) in text output")
                 }
             }
         }
-        let hostile = Self.render(Self.syntheticDocument, .text).split(separator: "\n", omittingEmptySubsequences: false)
+        let hostile = Self.render(Self.syntheticDocument, .text).split(
+            separator: "\n", omittingEmptySubsequences: false)
         let benign = Self.render(Self.benignDocument, .text).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(hostile.count == benign.count, "data added or removed lines")
     }
@@ -367,8 +417,10 @@ import Testing
         let bytes: [UInt8] = Array("  bad: '".utf8) + [0xFF, 0xC3, 0x28, 0x1B] + Array("',".utf8)
         let index = LineIndex(bytes)
         let source = bytes.withUnsafeBytes { index.lineText(1, in: $0) }
-        let finding = Finding(rule: ReportFixture.unknownParam, message: "m", at: SourceLocation(file: "p.json5", line: 1, column: 3))
-        let text = TextReporter(sourceLine: { _, _ in source }).render(ReportFixture.document(findings: [finding], summary: nil))
+        let finding = Finding(
+            rule: ReportFixture.unknownParam, message: "m", at: SourceLocation(file: "p.json5", line: 1, column: 3))
+        let text = TextReporter(sourceLine: { _, _ in source }).render(
+            ReportFixture.document(findings: [finding], summary: nil))
         #expect(text.contains("1 |   bad: '\\xFF\\xC3(\\u{1b}',"))
         #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{FFFD}" })
     }
@@ -386,7 +438,8 @@ import Testing
                     let kept = strings.contains(text)
                     #expect(kept, "\(name) \(format): \(text.debugDescription) not kept as is")
                 }
-                #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(name) \(format): raw control")
+                #expect(
+                    !output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(name) \(format): raw control")
             }
         }
     }
@@ -405,25 +458,32 @@ import Testing
     }
 
     #if canImport(FoundationXML)
-    @Test func junitIsWellFormedXML() throws {
-        for (name, document) in try Self.documents() {
-            let xml = Self.render(document, .junit)
-            let parser = XMLParser(data: Data(xml.utf8))
-            #expect(parser.parse(), "\(name): JUnit XML does not parse: \(String(describing: parser.parserError))")
-            // XML 1.0 forbids these even as character references.
-            #expect(!xml.unicodeScalars.contains { ($0.value < 0x20 && !["\t", "\n"].contains($0)) || $0.value == 0xFFFE || $0.value == 0xFFFF })
+        @Test func junitIsWellFormedXML() throws {
+            for (name, document) in try Self.documents() {
+                let xml = Self.render(document, .junit)
+                let parser = XMLParser(data: Data(xml.utf8))
+                #expect(parser.parse(), "\(name): JUnit XML does not parse: \(String(describing: parser.parserError))")
+                // XML 1.0 forbids these even as character references.
+                #expect(
+                    !xml.unicodeScalars.contains {
+                        ($0.value < 0x20 && !["\t", "\n"].contains($0)) || $0.value == 0xFFFE || $0.value == 0xFFFF
+                    })
+            }
         }
-    }
     #endif
 
     @Test(
-        .enabled(if: ReportSchemaTests.validatorAvailable, "needs python3 with jsonschema and ../shared/testdata/sarif"))
+        .enabled(if: ReportSchemaTests.validatorAvailable, "needs python3 with jsonschema and ../shared/testdata/sarif")
+    )
     func sarifWithHostileDataValidates() throws {
         for (name, document) in try Self.documents() {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-\(UUID().uuidString).sarif")
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "eventlint-\(UUID().uuidString).sarif")
             try Data(Self.render(document, .sarif).utf8).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            let result = try ReportSchemaTests.runPython(["-c", ReportSchemaTests.validator, ReportSchemaTests.schemaURL.path, file.path])
+            let result = try ReportSchemaTests.runPython([
+                "-c", ReportSchemaTests.validator, ReportSchemaTests.schemaURL.path, file.path,
+            ])
             #expect(result.status == 0, "\(name): \(result.output)")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// The JSON writer: stable key order, both layouts, numbers, and output that a standard parser
@@ -11,8 +12,9 @@ import Testing
     ])
 
     @Test func compactKeepsMemberOrder() {
-        #expect(Self.sample.rendered(pretty: false)
-            == "{\"z\":1,\"a\":[true,null,0.5,\"é\\n\\\"\"],\"empty\":{},\"list\":[],\"big\":9223372036854775807}")
+        #expect(
+            Self.sample.rendered(pretty: false)
+                == "{\"z\":1,\"a\":[true,null,0.5,\"é\\n\\\"\"],\"empty\":{},\"list\":[],\"big\":9223372036854775807}")
     }
 
     @Test func prettyIndentsByTwoSpaces() {
@@ -89,28 +91,40 @@ import Testing
             Export.bq("onboarding_step_complete", at: 1, params: [("phase", .string("intro"))]),
             Export.bq("not_in_plan", at: 2), "not json", "",
         ])
-        #expect(Self.keys(LintSummary.summary(of: result)) == [
-            "automaticEvents", "blankLines", "bytes", "events", "eventsChecked", "findingsByRule", "invalidLines",
-            "linesRead", "missingRequired", "notAnalyticsLines", "notEvents", "oversizeLines", "pairArms", "pairs", "rules",
-            "typeVariation",
-            "unknownEventNames", "unknownEvents", "unlistedFindings", "validLines",
-        ])
+        #expect(
+            Self.keys(LintSummary.summary(of: result)) == [
+                "automaticEvents", "blankLines", "bytes", "events", "eventsChecked", "findingsByRule", "invalidLines",
+                "linesRead", "missingRequired", "notAnalyticsLines", "notEvents", "oversizeLines", "pairArms", "pairs",
+                "rules",
+                "typeVariation",
+                "unknownEventNames", "unknownEvents", "unlistedFindings", "validLines",
+            ])
         let json = LintSummary.summary(of: result).json.rendered(pretty: false)
         #expect(json.contains("\"unknownEventNames\":{\"not_in_plan\":1}"))
         #expect(json.contains("\"linesRead\":4,\"validLines\":2,\"invalidLines\":1,\"blankLines\":1"))
-        #expect(json.contains("{\"name\":\"block_offer\",\"opened\":0,\"closed\":0,\"closedByOutcome\":{},\"unclosed\":0,\"unclosedNearEnd\":0,\"orphanCloses\":0}"))
+        #expect(
+            json.contains(
+                "{\"name\":\"block_offer\",\"opened\":0,\"closed\":0,\"closedByOutcome\":{},\"unclosed\":0,\"unclosedNearEnd\":0,\"orphanCloses\":0}"
+            ))
     }
 
     @Test func budgetAndCheckSummaryKeys() throws {
         let plan = try PlanText.check(BudgetTests.plan).plan
-        let base = try PlanText.check("{ params: { screen: { type: 'string', values: ['home'], register: 'event' } }, events: { one: { params: { screen: 'required' } } } }").plan
-        let report = BudgetCounter.count(plan: plan, registered: [], quotas: BudgetQuotas(tier: .standard), base: (plan: base, label: "main"))
-        #expect(Self.keys(BudgetSummary.summary(of: report)) == [
-            "archiveCandidates", "change", "collectionLimits", "minHeadroom", "needed", "scopes", "tier",
-        ])
+        let base = try PlanText.check(
+            "{ params: { screen: { type: 'string', values: ['home'], register: 'event' } }, events: { one: { params: { screen: 'required' } } } }"
+        ).plan
+        let report = BudgetCounter.count(
+            plan: plan, registered: [], quotas: BudgetQuotas(tier: .standard), base: (plan: base, label: "main"))
+        #expect(
+            Self.keys(BudgetSummary.summary(of: report)) == [
+                "archiveCandidates", "change", "collectionLimits", "minHeadroom", "needed", "scopes", "tier",
+            ])
         let json = BudgetSummary.summary(of: report).json.rendered(pretty: false)
         #expect(json.contains("\"minHeadroom\":null"))
         #expect(json.contains("\"change\":{\"base\":\"main\",\"scopes\":[{\"scope\":\"event\","))
-        #expect(Self.keys(CheckSummary.summary(of: plan)) == ["events", "files", "pairs", "params", "rules", "userProperties"])
+        #expect(
+            Self.keys(CheckSummary.summary(of: plan)) == [
+                "events", "files", "pairs", "params", "rules", "userProperties",
+            ])
     }
 }

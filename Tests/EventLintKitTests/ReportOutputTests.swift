@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -28,8 +29,9 @@ import Testing
     @Test func aSyntaxErrorIsAnAnnotationAndASummary() throws {
         let github = try #require(try EventLintBinary.run(Self.syntaxError + ["--format", "github"]))
         #expect(github.status == 2)
-        #expect(github.stdout.hasPrefix("::error file=samples/plans/syntax-error/events.json5,line=7,col=7,title=json/"),
-                "\(github.stdout)")
+        #expect(
+            github.stdout.hasPrefix("::error file=samples/plans/syntax-error/events.json5,line=7,col=7,title=json/"),
+            "\(github.stdout)")
         let markdown = try #require(try EventLintBinary.run(Self.syntaxError + ["--format", "markdown"]))
         #expect(markdown.status == 2)
         #expect(markdown.stdout.contains("the plan cannot be loaded"), "\(markdown.stdout)")
@@ -39,50 +41,70 @@ import Testing
     }
 
     @Test func otherLoadFailuresAreFindingsToo() throws {
-        let missing = try #require(try EventLintBinary.run(["check", "--schema", "no-plan-here", "--format", "github"]))
+        let missing = try #require(
+            try EventLintBinary.run(["check", "--schema", "no-plan-here", "--format", "github"]))
         #expect(missing.status == 2)
-        #expect(missing.stdout.hasPrefix("::error file=no-plan-here,line=1,col=1,title=plan/cannot-load::the plan cannot be loaded"))
+        #expect(
+            missing.stdout.hasPrefix(
+                "::error file=no-plan-here,line=1,col=1,title=plan/cannot-load::the plan cannot be loaded"))
         #expect(missing.stdout.contains("help: point at the plan with --schema DIR"))
 
         let export = try #require(try EventLintBinary.run(["lint", "--format", "github", "no-such-export.ndjson"]))
         #expect(export.status == 2)
-        #expect(export.stdout.contains("file=no-such-export.ndjson,line=1,col=1,title=export/cannot-read::cannot open"), "\(export.stdout)")
+        #expect(
+            export.stdout.contains("file=no-such-export.ndjson,line=1,col=1,title=export/cannot-read::cannot open"),
+            "\(export.stdout)")
 
         // lint on a plan with errors: the plan's own errors, where they are.
-        let invalid = try #require(try EventLintBinary.run(
-            ["lint", "--schema", "samples/plans/ga4-names", "--format", "json", "samples/exports/focusity-events.ndjson"]))
+        let invalid = try #require(
+            try EventLintBinary.run(
+                [
+                    "lint", "--schema", "samples/plans/ga4-names", "--format", "json",
+                    "samples/exports/focusity-events.ndjson",
+                ]))
         #expect(invalid.status == 2)
-        #expect(invalid.stdout.contains("\"ruleId\" : \"ga4/") || invalid.stdout.contains("\"ruleId\": \"ga4/")
+        #expect(
+            invalid.stdout.contains("\"ruleId\" : \"ga4/") || invalid.stdout.contains("\"ruleId\": \"ga4/")
                 || invalid.stdout.contains("ga4/"), "\(invalid.stdout)")
         #expect(invalid.stderr.contains("run `eventlint check --schema samples/plans/ga4-names` first"))
 
-        let registered = try #require(try EventLintBinary.run(["budget", "--registered", "no-such.json", "--format", "github"]))
+        let registered = try #require(
+            try EventLintBinary.run(["budget", "--registered", "no-such.json", "--format", "github"]))
         #expect(registered.status == 2)
-        #expect(registered.stdout.contains("file=no-such.json,line=1,col=1,title=plan/cannot-load::the registered definitions cannot be loaded"))
+        #expect(
+            registered.stdout.contains(
+                "file=no-such.json,line=1,col=1,title=plan/cannot-load::the registered definitions cannot be loaded"))
     }
 
     // MARK: - --output FORMAT=PATH
 
     @Test func oneRunWritesSeveralReports() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-out-" + UUID().uuidString)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-out-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let sarif = directory.appendingPathComponent("report.sarif").path
         let markdown = directory.appendingPathComponent("summary.md").path
-        let output = try #require(try EventLintBinary.run(
-            ["check", "--schema", "samples/plans/ga4-names", "--format", "github", "--output", "sarif=\(sarif)",
-             "--output", "markdown=\(markdown)"]))
+        let output = try #require(
+            try EventLintBinary.run(
+                [
+                    "check", "--schema", "samples/plans/ga4-names", "--format", "github", "--output", "sarif=\(sarif)",
+                    "--output", "markdown=\(markdown)",
+                ]))
         #expect(output.status == 1)
         #expect(output.stdout.hasPrefix("::error "))
         let sarifText = try String(contentsOfFile: sarif, encoding: .utf8)
-        #expect(sarifText.contains("\"version\" : \"2.1.0\"") || sarifText.contains("\"version\": \"2.1.0\"") || sarifText.contains("2.1.0"))
+        #expect(
+            sarifText.contains("\"version\" : \"2.1.0\"") || sarifText.contains("\"version\": \"2.1.0\"")
+                || sarifText.contains("2.1.0"))
         #expect(try String(contentsOfFile: markdown, encoding: .utf8).contains("ga4/"))
 
         let json = try #require(try EventLintBinary.run(["check", "--output", "json=-"]))
         #expect(json.stdout.hasPrefix("{"), "- is standard output")
 
         // A plan that does not load still writes every report.
-        let failed = try #require(try EventLintBinary.run(Self.syntaxError + ["--format", "github", "--output", "sarif=\(sarif)"]))
+        let failed = try #require(
+            try EventLintBinary.run(Self.syntaxError + ["--format", "github", "--output", "sarif=\(sarif)"]))
         #expect(failed.status == 2)
         let failedSARIF = try String(contentsOfFile: sarif, encoding: .utf8)
         #expect(failedSARIF.contains("json/"))
@@ -106,8 +128,12 @@ import Testing
     }
 
     @Test func lintRefusesToOverwriteAnInputWithAReport() throws {
-        let output = try #require(try EventLintBinary.run(
-            ["lint", "--output", "sarif=samples/exports/focusity-events.ndjson", "samples/exports/focusity-events.ndjson"]))
+        let output = try #require(
+            try EventLintBinary.run(
+                [
+                    "lint", "--output", "sarif=samples/exports/focusity-events.ndjson",
+                    "samples/exports/focusity-events.ndjson",
+                ]))
         #expect(output.status == 2)
         #expect(output.stderr.contains("is an input"))
     }
@@ -150,7 +176,9 @@ import Testing
     }
 
     @Test func aClosedPipeEndsQuietly() throws {
-        let result = try Self.shell("lint --format json samples/exports/focusity-events.ndjson | head -c 1 >/dev/null; exit \"${PIPESTATUS[0]}\"")
+        let result = try Self.shell(
+            "lint --format json samples/exports/focusity-events.ndjson | head -c 1 >/dev/null; exit \"${PIPESTATUS[0]}\""
+        )
         #expect(result.status == 1, "lint's own status (findings), not a write error")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
@@ -158,7 +186,9 @@ import Testing
     // MARK: - Annotations capped
 
     static func finding(_ severity: Severity, _ index: Int) -> Finding {
-        let rule = severity == .error ? ExportRules.lineTooLong : severity == .warning ? ExportRules.leadingBOM : DiffRules.eventAdded
+        let rule =
+            severity == .error
+            ? ExportRules.lineTooLong : severity == .warning ? ExportRules.leadingBOM : DiffRules.eventAdded
         var finding = Finding(rule: rule, message: "finding \(index)", at: SourceLocation(file: "a.json", line: index))
         finding.severity = severity
         return finding
@@ -170,28 +200,37 @@ import Testing
     }
 
     @Test func annotationsStayWithinWhatGitHubShows() {
-        let findings = (0..<15).map { Self.finding(.info, $0) } + (0..<3).map { Self.finding(.warning, $0) }
+        let findings =
+            (0..<15).map { Self.finding(.info, $0) } + (0..<3).map { Self.finding(.warning, $0) }
             + (0..<25).map { Self.finding(.error, $0) }
         let lines = Self.render(findings)
         #expect(lines.prefix(10).allSatisfy { $0.hasPrefix("::error ") }, "errors first")
         #expect(lines.filter { $0.hasPrefix("::error ") }.count == 10)
         #expect(lines.filter { $0.hasPrefix("::warning ") }.count == 3)
         #expect(lines.filter { $0.hasPrefix("::notice ") }.count == 10, "9 findings and the closing notice")
-        #expect(lines.last == "::notice title=eventlint::21 more findings were not annotated (15 errors, 6 notices; at most 10 annotations of each kind, --max-annotations N changes it); the text, markdown or SARIF report lists every finding")
+        #expect(
+            lines.last
+                == "::notice title=eventlint::21 more findings were not annotated (15 errors, 6 notices; at most 10 annotations of each kind, --max-annotations N changes it); the text, markdown or SARIF report lists every finding"
+        )
 
         let five = Self.render(findings, .init(perLevel: nil, total: 5))
         #expect(five.count == 5 && five.prefix(4).allSatisfy { $0.hasPrefix("::error ") })
-        #expect(five.last?.contains("39 more findings were not annotated (21 errors, 3 warnings, 15 notices; at most 5 annotations") == true)
+        #expect(
+            five.last?.contains(
+                "39 more findings were not annotated (21 errors, 3 warnings, 15 notices; at most 5 annotations") == true
+        )
 
         let few = Self.render(Array(findings.prefix(4)))
         #expect(few.count == 4, "no closing notice when nothing is left out")
     }
 
     @Test func budgetKeepsArchiveCandidatesOutOfAnnotationsUnlessAsked() throws {
-        let plain = try #require(try EventLintBinary.run(["budget", "--registered", "samples/ga4", "--format", "github"]))
+        let plain = try #require(
+            try EventLintBinary.run(["budget", "--registered", "samples/ga4", "--format", "github"]))
         #expect(!plain.stdout.contains("::notice file="), "no info finding annotated")
         #expect(plain.stdout.contains("info findings are not annotated (--annotate-info shows them)"))
-        let asked = try #require(try EventLintBinary.run(["budget", "--registered", "samples/ga4", "--format", "github", "--annotate-info"]))
+        let asked = try #require(
+            try EventLintBinary.run(["budget", "--registered", "samples/ga4", "--format", "github", "--annotate-info"]))
         #expect(asked.stdout.contains("::notice file="))
     }
 }

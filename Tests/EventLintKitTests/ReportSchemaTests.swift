@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import EventLintKit
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Checks the machine formats against what their consumers accept: SARIF against the official
 /// OASIS schema (with Python's `jsonschema`, as no Swift validator ships with the toolchain) and
@@ -52,13 +54,20 @@ import Testing
     static let sarifDocuments: [(String, ReportDocument)] = [
         ("findings", ReportFixture.document()),
         ("clean", ReportFixture.document(findings: [], command: .check, summary: nil)),
-        ("unknown positions", ReportDocument(
-            tool: ReportTool(version: "0"), command: .budget,
-            findings: [
-                Finding(rule: ReportFixture.unclosed, message: "no line", at: SourceLocation(file: "/abs/path x.json", line: 0, column: 0)),
-                Finding(rule: ReportFixture.unclosed, message: "no column", at: SourceLocation(file: "a.json", line: 2, column: 0)),
-            ],
-            rules: [])),
+        (
+            "unknown positions",
+            ReportDocument(
+                tool: ReportTool(version: "0"), command: .budget,
+                findings: [
+                    Finding(
+                        rule: ReportFixture.unclosed, message: "no line",
+                        at: SourceLocation(file: "/abs/path x.json", line: 0, column: 0)),
+                    Finding(
+                        rule: ReportFixture.unclosed, message: "no column",
+                        at: SourceLocation(file: "a.json", line: 2, column: 0)),
+                ],
+                rules: [])
+        ),
     ]
 
     @Test(
@@ -79,21 +88,24 @@ import Testing
         let noLine = SARIFReporter.physicalLocation(SourceLocation(file: "/abs/x y.json", line: 0, column: 0))
         #expect(noLine.rendered(pretty: false) == "{\"artifactLocation\":{\"uri\":\"file:///abs/x%20y.json\"}}")
         let noColumn = SARIFReporter.physicalLocation(SourceLocation(file: "a.json", line: 2, column: 0))
-        #expect(noColumn.rendered(pretty: false)
-            == "{\"artifactLocation\":{\"uri\":\"a.json\",\"uriBaseId\":\"%SRCROOT%\"},\"region\":{\"startLine\":2}}")
+        #expect(
+            noColumn.rendered(pretty: false)
+                == "{\"artifactLocation\":{\"uri\":\"a.json\",\"uriBaseId\":\"%SRCROOT%\"},\"region\":{\"startLine\":2}}"
+        )
     }
 
     #if canImport(FoundationXML)
-    @Test func junitIsWellFormedXMLEvenWithControlCharacters() {
-        var findings = ReportFixture.findings
-        findings.append(Finding(
-            rule: ReportFixture.enumValue, message: "nul\u{00} esc\u{1B} ff\u{0C} ]]> <![CDATA[ &amp;",
-            at: SourceLocation(file: "z<&>.json", line: 1)))
-        for document in [ReportFixture.document(findings: findings), ReportFixture.document(findings: [])] {
-            let xml = JUnitReporter().render(document)
-            let parser = XMLParser(data: Data(xml.utf8))
-            #expect(parser.parse(), "JUnit XML does not parse: \(String(describing: parser.parserError))\n\(xml)")
+        @Test func junitIsWellFormedXMLEvenWithControlCharacters() {
+            var findings = ReportFixture.findings
+            findings.append(
+                Finding(
+                    rule: ReportFixture.enumValue, message: "nul\u{00} esc\u{1B} ff\u{0C} ]]> <![CDATA[ &amp;",
+                    at: SourceLocation(file: "z<&>.json", line: 1)))
+            for document in [ReportFixture.document(findings: findings), ReportFixture.document(findings: [])] {
+                let xml = JUnitReporter().render(document)
+                let parser = XMLParser(data: Data(xml.utf8))
+                #expect(parser.parse(), "JUnit XML does not parse: \(String(describing: parser.parserError))\n\(xml)")
+            }
         }
-    }
     #endif
 }

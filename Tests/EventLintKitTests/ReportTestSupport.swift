@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// The fixed findings every golden report is rendered from. They cover what reporters must
@@ -33,10 +34,13 @@ enum ReportFixture {
     static let findings: [Finding] = [
         Finding(
             rule: nameTooLong,
-            message: "event name \"very_long_event_name_that_is_way_too_long_for_ga4\" is 49 characters, over GA4's limit of 40",
+            message:
+                "event name \"very_long_event_name_that_is_way_too_long_for_ga4\" is 49 characters, over GA4's limit of 40",
             at: SourceLocation(file: "schema/events.json5", line: 12, column: 5),
             event: "very_long_event_name_that_is_way_too_long_for_ga4",
-            notes: [FindingNote("first declared here", at: SourceLocation(file: "schema/other.json5", line: 3, column: 1))]),
+            notes: [
+                FindingNote("first declared here", at: SourceLocation(file: "schema/other.json5", line: 3, column: 1))
+            ]),
         Finding(
             rule: unknownParam,
             message: "event \"purchase\" lists param \"discount_%\", which is not declared: see params, e.g. \"value\"",
@@ -47,12 +51,14 @@ enum ReportFixture {
             at: SourceLocation(file: "schema/events.json5", line: 7, column: 24), event: "achat_été_🎉"),
         Finding(
             rule: enumValue,
-            message: "param \"screen\" of event \"screen_view\" has value \"a<b & c>d\", not one of \"home\", \"paywall\"",
+            message:
+                "param \"screen\" of event \"screen_view\" has value \"a<b & c>d\", not one of \"home\", \"paywall\"",
             at: SourceLocation(file: "exports/día 1.ndjson", line: 1204, column: 1, byteOffset: 98_765),
             event: "screen_view", param: "screen"),
         Finding(
             rule: enumValue,
-            message: "param \"screen\" of event \"screen_view\" has value \"line one\nline two\", not one of \"home\", \"paywall\"",
+            message:
+                "param \"screen\" of event \"screen_view\" has value \"line one\nline two\", not one of \"home\", \"paywall\"",
             at: SourceLocation(file: "exports/día 1.ndjson", line: 1310, column: 1, byteOffset: 120_001),
             event: "screen_view", param: "screen",
             notes: [FindingNote("allowed values come from schema/params.json5")]),
@@ -61,8 +67,11 @@ enum ReportFixture {
             message: "pair \"checkout\" opened by \"begin_checkout\" was never closed: 100% of the window passed",
             at: SourceLocation(file: "exports/a,b:c.ndjson", line: 9, column: 1, byteOffset: 2_048),
             event: "begin_checkout",
-            notes: [FindingNote("the user's next event, \"app_remove\", came 3 days later",
-                                at: SourceLocation(file: "exports/a,b:c.ndjson", line: 14, column: 1))]),
+            notes: [
+                FindingNote(
+                    "the user's next event, \"app_remove\", came 3 days later",
+                    at: SourceLocation(file: "exports/a,b:c.ndjson", line: 14, column: 1))
+            ]),
     ].sortedForReport()
 
     /// The rules a command would pass: all but `accents`.
@@ -75,7 +84,7 @@ enum ReportFixture {
             40: "\tpurchase: { params: [\"discount_%\", \"value\"] },",
         ],
         "exports/día 1.ndjson": [
-            1204: "{\"event_name\":\"screen_view\",\"screen\":\"a<b & c>d\"}",
+            1204: "{\"event_name\":\"screen_view\",\"screen\":\"a<b & c>d\"}"
         ],
     ]
 
@@ -96,43 +105,69 @@ enum ReportFixture {
 /// (`<&>`, `|`, a newline, `%`, non-ASCII), as a command's summary would.
 let fixtureSummary = ReportSummary([
     SummarySection([
-        .sentence(SummaryText([
-            .words("lines read: "), .value(.integer(2000), key: "linesRead"), .words(" = events checked: "),
-            .value(.integer(1990), key: "eventsChecked"), .words(" + not JSON: "), .value(.integer(4), key: "notJSON"),
-            .words(" + blank: "), .value(.integer(6), key: "blank"), .data(.integer(1_048_576), key: "bytes"),
-        ])),
+        .sentence(
+            SummaryText([
+                .words("lines read: "), .value(.integer(2000), key: "linesRead"), .words(" = events checked: "),
+                .value(.integer(1990), key: "eventsChecked"), .words(" + not JSON: "),
+                .value(.integer(4), key: "notJSON"),
+                .words(" + blank: "), .value(.integer(6), key: "blank"), .data(.integer(1_048_576), key: "bytes"),
+            ]))
     ]),
-    SummarySection(title: "pairs", [
-        .table(SummaryTable(
-            key: "pairs",
-            columns: [
-                SummaryColumn("pair", key: "name", role: .label), SummaryColumn("opened", key: "opened"),
-                SummaryColumn("closed", key: "closed"), SummaryColumn("outcomes", key: "closedByOutcome", role: .aside),
-                SummaryColumn("median", key: "durationMedianMs"),
-            ],
-            rows: [
-                [.text("checkout"), .integer(12), .integer(11), .tally([SummaryTally("purchase", 9), SummaryTally("a<b & c>d", 2)]),
-                 .milliseconds(42_000)],
-                [.text("été|1"), .integer(0), .integer(0), .tally([]), .milliseconds(nil)],
-            ],
-            layout: .lines)),
-    ]),
-    SummarySection(title: "quotas", [
-        .table(SummaryTable(
-            key: "scopes",
-            columns: [
-                SummaryColumn("scope", key: "scope"), SummaryColumn("used", key: "used"),
-                SummaryColumn("share", key: "share"), SummaryColumn("", audience: .people),
-                SummaryColumn("declared at", key: "location"), SummaryColumn("names", key: "names", audience: .machines),
-            ],
-            rows: [
-                [.text("event"), .integer(49), .percent(part: 49, total: 50), .bar(used: 49, capacity: 50),
-                 .location(SourceLocation(file: "schema/params.json5", line: 3, column: 5)), .names(["a", "b"])],
-                [.text("line one\nline two"), .integer(3), .percent(part: 3, total: 2), .bar(used: 3, capacity: 2),
-                 .none, .names([])],
-            ])),
-        .list(SummaryList(key: "notes", [SummaryText([.words("missing in "), .value(.percent(part: 1, total: 29), key: "rate"), .words(" of 29")])])),
-    ]),
+    SummarySection(
+        title: "pairs",
+        [
+            .table(
+                SummaryTable(
+                    key: "pairs",
+                    columns: [
+                        SummaryColumn("pair", key: "name", role: .label), SummaryColumn("opened", key: "opened"),
+                        SummaryColumn("closed", key: "closed"),
+                        SummaryColumn("outcomes", key: "closedByOutcome", role: .aside),
+                        SummaryColumn("median", key: "durationMedianMs"),
+                    ],
+                    rows: [
+                        [
+                            .text("checkout"), .integer(12), .integer(11),
+                            .tally([SummaryTally("purchase", 9), SummaryTally("a<b & c>d", 2)]),
+                            .milliseconds(42_000),
+                        ],
+                        [.text("été|1"), .integer(0), .integer(0), .tally([]), .milliseconds(nil)],
+                    ],
+                    layout: .lines))
+        ]),
+    SummarySection(
+        title: "quotas",
+        [
+            .table(
+                SummaryTable(
+                    key: "scopes",
+                    columns: [
+                        SummaryColumn("scope", key: "scope"), SummaryColumn("used", key: "used"),
+                        SummaryColumn("share", key: "share"), SummaryColumn("", audience: .people),
+                        SummaryColumn("declared at", key: "location"),
+                        SummaryColumn("names", key: "names", audience: .machines),
+                    ],
+                    rows: [
+                        [
+                            .text("event"), .integer(49), .percent(part: 49, total: 50), .bar(used: 49, capacity: 50),
+                            .location(SourceLocation(file: "schema/params.json5", line: 3, column: 5)),
+                            .names(["a", "b"]),
+                        ],
+                        [
+                            .text("line one\nline two"), .integer(3), .percent(part: 3, total: 2),
+                            .bar(used: 3, capacity: 2),
+                            .none, .names([]),
+                        ],
+                    ])),
+            .list(
+                SummaryList(
+                    key: "notes",
+                    [
+                        SummaryText([
+                            .words("missing in "), .value(.percent(part: 1, total: 29), key: "rate"), .words(" of 29"),
+                        ])
+                    ])),
+        ]),
 ])
 
 /// Golden files under `Fixtures/reports`. A mismatch fails with a line diff and leaves the file
@@ -156,7 +191,9 @@ enum Golden {
             return
         }
         guard let data = try? Data(contentsOf: url) else {
-            Issue.record("missing golden file \(url.path); run with UPDATE_GOLDEN=1 to create it", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden file \(url.path); run with UPDATE_GOLDEN=1 to create it", sourceLocation: sourceLocation
+            )
             return
         }
         let expected = String(decoding: data, as: UTF8.self)
@@ -180,14 +217,19 @@ enum Golden {
             }
         }
         var lines: [(mark: Character, text: String)] = []
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < old.count || j < new.count {
             if i < old.count, j < new.count, old[i] == new[j] {
-                lines.append((" ", old[i])); i += 1; j += 1
+                lines.append((" ", old[i]))
+                i += 1
+                j += 1
             } else if i < old.count, j == new.count || table[i + 1][j] >= table[i][j + 1] {
-                lines.append(("-", old[i])); i += 1
+                lines.append(("-", old[i]))
+                i += 1
             } else {
-                lines.append(("+", new[j])); j += 1
+                lines.append(("+", new[j]))
+                j += 1
             }
         }
         let changed = lines.indices.filter { lines[$0].mark != " " }

@@ -1,11 +1,15 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// Layout rules of the `text` format that the golden files show only once.
 @Suite struct ReportTextTests {
     static func findings(_ spec: [(rule: Rule, line: Int)]) -> [Finding] {
-        spec.map { Finding(rule: $0.rule, message: "finding on line \($0.line)", at: SourceLocation(file: "f.json", line: $0.line)) }
+        spec.map {
+            Finding(
+                rule: $0.rule, message: "finding on line \($0.line)", at: SourceLocation(file: "f.json", line: $0.line))
+        }
     }
 
     @Test func maxExamplesKeepsFirstNPerRuleAndCountsTheRest() {
@@ -39,17 +43,19 @@ import Testing
     @Test func gutterFollowsLineNumberWidthAndCaretFollowsColumn() {
         let finding = Finding(
             rule: ReportFixture.enumValue, message: "m", at: SourceLocation(file: "f.json", line: 12345, column: 4))
-        let text = TextReporter(sourceLine: { _, _ in "abcdef\r\n" }).render(ReportFixture.document(findings: [finding], summary: nil))
-        #expect(text == """
-            error[stream/enum-value]: m
-                 --> f.json:12345:4
-                  |
-            12345 | abcdef
-                  |    ^
+        let text = TextReporter(sourceLine: { _, _ in "abcdef\r\n" }).render(
+            ReportFixture.document(findings: [finding], summary: nil))
+        #expect(
+            text == """
+                error[stream/enum-value]: m
+                     --> f.json:12345:4
+                      |
+                12345 | abcdef
+                      |    ^
 
-            1 error
+                1 error
 
-            """)
+                """)
     }
 
     @Test(arguments: [
@@ -69,7 +75,8 @@ import Testing
         let excerpt = TextReporter.excerpt(source: source, column: column)
         #expect(excerpt.line.count <= TextReporter.excerptWidth + 2)
         #expect(excerpt.line.hasPrefix("…") == (column > TextReporter.excerptLead + 1))
-        #expect(excerpt.line.hasSuffix("…") == (column <= 114_000 - TextReporter.excerptWidth + TextReporter.excerptLead))
+        #expect(
+            excerpt.line.hasSuffix("…") == (column <= 114_000 - TextReporter.excerptWidth + TextReporter.excerptLead))
         let caret = excerpt.caretPadding.count
         let shown = Array(excerpt.line)
         if column <= source.utf8.count {
@@ -93,9 +100,12 @@ import Testing
     @Test func aWholePlanOnOneLinePrintsAWindowPerFinding() {
         let line = String(repeating: "{a:1},", count: 19_000)
         let findings = (1...200).map { index in
-            Finding(rule: ReportFixture.unknownParam, message: "m", at: SourceLocation(file: "p.json5", line: 1, column: index * 500))
+            Finding(
+                rule: ReportFixture.unknownParam, message: "m",
+                at: SourceLocation(file: "p.json5", line: 1, column: index * 500))
         }
-        let text = TextReporter(sourceLine: { _, _ in line }).render(ReportFixture.document(findings: findings, summary: nil))
+        let text = TextReporter(sourceLine: { _, _ in line }).render(
+            ReportFixture.document(findings: findings, summary: nil))
         #expect(line.utf8.count > 110_000)
         #expect(text.utf8.count < 200 * 400)
         #expect(text.split(separator: "\n").allSatisfy { $0.count < 200 })
@@ -127,8 +137,8 @@ import Testing
     }
 }
 
-private extension UInt8 {
-    var character: Character { Character(Unicode.Scalar(self)) }
+extension UInt8 {
+    fileprivate var character: Character { Character(Unicode.Scalar(self)) }
 }
 
 /// The small spellings every reporter shares: locations, notes, numbers.
@@ -147,7 +157,10 @@ private extension UInt8 {
         let finding = Finding(
             rule: ReportFixture.unclosed, message: "m",
             at: EventLintKit.SourceLocation(file: "f", line: 1),
-            notes: [FindingNote("opened here", at: EventLintKit.SourceLocation(file: "g", line: 2, column: 3)), FindingNote("plain")])
+            notes: [
+                FindingNote("opened here", at: EventLintKit.SourceLocation(file: "g", line: 2, column: 3)),
+                FindingNote("plain"),
+            ])
         #expect(finding.messageWithNotes == "m\nnote: opened here (g:2:3)\nnote: plain")
         #expect(GitHubReporter.command(for: finding).hasSuffix("::m%0Anote: opened here (g:2:3)%0Anote: plain"))
     }
@@ -172,6 +185,8 @@ private extension UInt8 {
         #expect(SummarySpelling.spell(.bar(used: 5, capacity: Int.min)) == "[####################] +\(Int.max) over")
         #expect(SummarySpelling.spell(.bar(used: 49, capacity: 50)) == "[###################.]")
         #expect(SummarySpelling.spell(.bar(used: 0, capacity: 0)) == "[....................]")
-        #expect(SummarySpelling.spell(.shares([SummaryTally("int", Int.max), SummaryTally("string", Int.max)])).contains("int"))
+        #expect(
+            SummarySpelling.spell(.shares([SummaryTally("int", Int.max), SummaryTally("string", Int.max)])).contains(
+                "int"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// `docs/rules.md` is generated from the rule catalogue, so the reference cannot drift from
@@ -10,22 +11,23 @@ import Testing
     /// The catalogue as Markdown: stages in pipeline order, rules in catalogue order.
     static func render(_ rules: [Rule]) -> String {
         var text = """
-        # Rules
+            # Rules
 
-        Every finding eventlint reports carries one of these rule ids. `eventlint explain RULE`
-        prints the same text in a terminal. A plan can change a rule's severity or suppress it
-        (see [schema.md](schema.md#severity-and-suppress)).
+            Every finding eventlint reports carries one of these rule ids. `eventlint explain RULE`
+            prints the same text in a terminal. A plan can change a rule's severity or suppress it
+            (see [schema.md](schema.md#severity-and-suppress)).
 
-        This file is generated from the rule catalogue by `RuleDocsTests`; do not edit it by hand.
-        Regenerate it with `UPDATE_GOLDEN=1 swift test --filter RuleDocsTests`.
+            This file is generated from the rule catalogue by `RuleDocsTests`; do not edit it by hand.
+            Regenerate it with `UPDATE_GOLDEN=1 swift test --filter RuleDocsTests`.
 
 
-        """
+            """
         let stages = RuleStage.allCases.filter { stage in rules.contains { $0.stage == stage } }
         text += "| rule | severity | stage | GA4 code | summary |\n|---|---|---|---|---|\n"
         for stage in stages {
             for rule in rules where rule.stage == stage {
-                text += "| [`\(rule.id)`](#\(anchor(rule.id))) | \(rule.defaultSeverity.rawValue) | \(stage.rawValue) | "
+                text +=
+                    "| [`\(rule.id)`](#\(anchor(rule.id))) | \(rule.defaultSeverity.rawValue) | \(stage.rawValue) | "
                 text += "\(rule.ga4ValidationCode.map { "`\($0)`" } ?? "") | \(cell(rule.summary)) |\n"
             }
         }
@@ -35,7 +37,9 @@ import Testing
                 text += "\n### `\(rule.id)`\n\n"
                 text += "- severity: \(rule.defaultSeverity.rawValue)\n"
                 text += "- stage: \(stage.rawValue)\n"
-                if let code = rule.ga4ValidationCode { text += "- GA4 Measurement Protocol validation code: `\(code)`\n" }
+                if let code = rule.ga4ValidationCode {
+                    text += "- GA4 Measurement Protocol validation code: `\(code)`\n"
+                }
                 text += "\n\(rule.summary.prefix(1).uppercased() + rule.summary.dropFirst()).\n\n"
                 text += rule.documentation + "\n"
                 if let examples = rule.examples {
@@ -75,7 +79,8 @@ import Testing
         }
         let existing = String(decoding: data, as: UTF8.self)
         if existing != rendered {
-            Issue.record("""
+            Issue.record(
+                """
                 docs/rules.md is out of date with the rule catalogue (- file, + catalogue); \
                 UPDATE_GOLDEN=1 swift test --filter RuleDocsTests rewrites it:
                 \(Golden.lineDiff(expected: existing, actual: rendered))
@@ -92,11 +97,14 @@ import Testing
     }
 
     @Test func renderingShowsCodeAndExamples() {
-        let rule = Rule(id: "plan/sample", stage: .plan, severity: .warning, summary: "a sample | rule",
-                        documentation: "Why it matters.", ga4ValidationCode: "NAME_INVALID",
-                        examples: RuleExamples(failing: "{ /*>*/a: 1 }", passing: "{ b: 1 }"))
+        let rule = Rule(
+            id: "plan/sample", stage: .plan, severity: .warning, summary: "a sample | rule",
+            documentation: "Why it matters.", ga4ValidationCode: "NAME_INVALID",
+            examples: RuleExamples(failing: "{ /*>*/a: 1 }", passing: "{ b: 1 }"))
         let text = Self.render([rule])
-        #expect(text.contains("| [`plan/sample`](#plansample) | warning | plan checks | `NAME_INVALID` | a sample \\| rule |"))
+        #expect(
+            text.contains(
+                "| [`plan/sample`](#plansample) | warning | plan checks | `NAME_INVALID` | a sample \\| rule |"))
         #expect(text.contains("- GA4 Measurement Protocol validation code: `NAME_INVALID`"))
         #expect(text.contains("```json5\n{ /*>*/a: 1 }\n```"))
         #expect(text.contains("A sample | rule.\n\nWhy it matters."))

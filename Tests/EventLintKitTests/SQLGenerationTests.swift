@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -13,8 +14,12 @@ import Testing
     }
 
     static func sql(_ plan: Plan, mode: SQLMode = .counts, from: String? = nil, to: String? = nil) -> String {
-        SQLGenerator(plan: plan, request: SQLRequest(table: table, from: from.flatMap(SQLDate.init(parsing:)),
-                                                     to: to.flatMap(SQLDate.init(parsing:)), mode: mode)).generate()
+        SQLGenerator(
+            plan: plan,
+            request: SQLRequest(
+                table: table, from: from.flatMap(SQLDate.init(parsing:)),
+                to: to.flatMap(SQLDate.init(parsing:)), mode: mode)
+        ).generate()
     }
 
     /// The string literals of a SQL text, unescaped (comments skipped).
@@ -77,17 +82,22 @@ import Testing
                 }
             }
         }
-        for pair in plan.pairs { (pair.opens + pair.closes + pair.inside).forEach { conditionValues($0.conditions) } }
+        for pair in plan.pairs {
+            for matcher in pair.opens + pair.closes + pair.inside { conditionValues(matcher.conditions) }
+        }
         for rule in plan.rules {
             conditionValues(rule.when + rule.whenUser + rule.require + rule.requireUser)
             conditionValues((rule.after?.matcher.conditions ?? []) + (rule.notAfter?.matcher.conditions ?? []))
         }
-        allowed.formUnion(GA4Facts.automaticEvents.union(GA4Facts.automaticParams).union(GA4Facts.automaticUserProperties)
-            .union(GA4Facts.standardItemFields))
+        allowed.formUnion(
+            GA4Facts.automaticEvents.union(GA4Facts.automaticParams).union(GA4Facts.automaticUserProperties)
+                .union(GA4Facts.standardItemFields))
         allowed.formUnion(GA4Facts.automaticEventPrefixes)
-        allowed.formUnion(["absent", "invalid", "out_of_range", "ok", "string", "int", "double", "malformed", "none", "open", "close",
-                           "inside", "intraday_", ".", "", "^[0-9]+(?:\\.[0-9]+)*", "firebase_error", "firebase_error_value",
-                           "20240101", "20240131"])
+        allowed.formUnion([
+            "absent", "invalid", "out_of_range", "ok", "string", "int", "double", "malformed", "none", "open", "close",
+            "inside", "intraday_", ".", "", "^[0-9]+(?:\\.[0-9]+)*", "firebase_error", "firebase_error_value",
+            "20240101", "20240131",
+        ])
         let sql = Self.sql(plan, from: "20240101", to: "20240131")
         let unexpected = Set(Self.literals(sql)).subtracting(allowed)
         #expect(unexpected.isEmpty, "literals not from the plan: \(unexpected.sorted())")
@@ -96,17 +106,17 @@ import Testing
     /// A different plan gives SQL that names none of the shipped plan's events or params.
     @Test func anotherPlanNamesOnlyItsOwnData() throws {
         let text = """
-        {
-          params: { colour: { type: 'string', values: ['red', 'blue'] }, count: { type: 'int', min: 1 } },
-          userProperties: { tier: { values: ['free', 'paid'] } },
-          events: {
-            door_opened: { params: { colour: 'required', count: { required: { since: '2.1' } } } },
-            door_closed: { params: { colour: 'required' } },
-          },
-          pairs: { door: { open: 'door_opened', close: { events: ['door_closed'], required: true }, same: ['colour'] } },
-          rules: { paid_only: { on: 'door_*', requireUser: { tier: 'paid' } } },
-        }
-        """
+            {
+              params: { colour: { type: 'string', values: ['red', 'blue'] }, count: { type: 'int', min: 1 } },
+              userProperties: { tier: { values: ['free', 'paid'] } },
+              events: {
+                door_opened: { params: { colour: 'required', count: { required: { since: '2.1' } } } },
+                door_closed: { params: { colour: 'required' } },
+              },
+              pairs: { door: { open: 'door_opened', close: { events: ['door_closed'], required: true }, same: ['colour'] } },
+              rules: { paid_only: { on: 'door_*', requireUser: { tier: 'paid' } } },
+            }
+            """
         let plan = try PlanText.check(text).plan
         let sql = Self.sql(plan)
         let shipped = try Self.shippedPlan()
@@ -139,16 +149,19 @@ import Testing
     @Test func modesEndDifferently() throws {
         let plan = try Self.shippedPlan()
         let counts = Self.sql(plan, mode: .counts)
-        #expect(counts.contains("SELECT check_id AS rule_id, found.event_name, found.param, COUNT(found.rule_id) AS violations"))
+        #expect(
+            counts.contains(
+                "SELECT check_id AS rule_id, found.event_name, found.param, COUNT(found.rule_id) AS violations"))
         // Every computed check is listed, so it has a row (0 when it found nothing).
         for id in SQLCoverage.computedIDs { #expect(counts.contains("'\(id)'"), "\(id)") }
         #expect(Self.sql(plan, mode: .rows).contains("user_key AS user_pseudo_id, event_time AS event_timestamp"))
     }
 
-    @Test(arguments: [
-        ("20240131", "20240131"), ("2024-01-31", "20240131"), ("20240229", "20240229"), ("20230229", nil),
-        ("20241301", nil), ("2024013", nil), ("2024O131", nil), ("", nil), ("20240100", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("20240131", "20240131"), ("2024-01-31", "20240131"), ("20240229", "20240229"), ("20230229", nil),
+            ("20241301", nil), ("2024013", nil), ("2024O131", nil), ("", nil), ("20240100", nil),
+        ] as [(String, String?)])
     func datesParse(text: String, expected: String?) {
         #expect(SQLDate(parsing: text)?.description == expected)
     }
@@ -178,19 +191,25 @@ import Testing
         candidates.append(temporary + "/eventlint-sql-venv/bin/python")
         candidates.append("/usr/bin/env")
         for candidate in candidates {
-            let arguments = candidate == "/usr/bin/env" ? ["python3", "-c", "import sqlglot"] : ["-c", "import sqlglot"]
+            let arguments =
+                candidate == "/usr/bin/env" ? ["python3", "-c", "import sqlglot"] : ["-c", "import sqlglot"]
             guard FileManager.default.isExecutableFile(atPath: candidate),
-                  (try? runPython(candidate, arguments, input: ""))?.status == 0 else { continue }
+                (try? runPython(candidate, arguments, input: ""))?.status == 0
+            else { continue }
             return candidate
         }
         return nil
     }()
 
-    static func runPython(_ executable: String, _ arguments: [String], input: String) throws -> (status: Int32, output: String) {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-sqlglot-" + UUID().uuidString)
+    static func runPython(_ executable: String, _ arguments: [String], input: String) throws -> (
+        status: Int32, output: String
+    ) {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-sqlglot-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let inURL = scratch.appendingPathComponent("in.sql"), outURL = scratch.appendingPathComponent("out")
+        let inURL = scratch.appendingPathComponent("in.sql")
+        let outURL = scratch.appendingPathComponent("out")
         try input.write(to: inURL, atomically: true, encoding: .utf8)
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
         let process = Process()
@@ -209,11 +228,15 @@ import Testing
     @Test(.enabled(if: sqlglotPython != nil, "python3 with sqlglot is not installed"), arguments: SQLMode.allCases)
     func parsesAsBigQuerySQL(mode: SQLMode) throws {
         let python = try #require(Self.sqlglotPython)
-        let script = "import sys, sqlglot; trees = sqlglot.parse(sys.stdin.read(), read='bigquery'); "
+        let script =
+            "import sys, sqlglot; trees = sqlglot.parse(sys.stdin.read(), read='bigquery'); "
             + "assert len([t for t in trees if t is not None]) == 1, 'one statement'; print('parsed')"
         let arguments = python == "/usr/bin/env" ? ["python3", "-c", script] : ["-c", script]
-        let result = try Self.runPython(python, arguments, input: Self.sql(try Self.shippedPlan(), mode: mode,
-                                                                           from: "20240101", to: "20240131"))
+        let result = try Self.runPython(
+            python, arguments,
+            input: Self.sql(
+                try Self.shippedPlan(), mode: mode,
+                from: "20240101", to: "20240131"))
         #expect(result.status == 0, "sqlglot could not parse the SQL: \(result.output)")
     }
 }
@@ -221,14 +244,20 @@ import Testing
 /// `eventlint sql` through the built executable: output and usage errors.
 @Suite struct SQLCLITests {
     @Test func printsTheScript() throws {
-        let output = try #require(try EventLintBinary.run(["sql", "--table", "p.d.events_*", "--from", "20240101",
-                                                           "--to", "20240107", "--mode", "rows"]))
+        let output = try #require(
+            try EventLintBinary.run([
+                "sql", "--table", "p.d.events_*", "--from", "20240101",
+                "--to", "20240107", "--mode", "rows",
+            ]))
         #expect(output.status == 0)
         #expect(output.stderr.isEmpty)
         #expect(output.stdout.hasPrefix("-- eventlint sql"))
         #expect(output.stdout.contains("_TABLE_SUFFIX BETWEEN '20240101' AND '20240107'"))
-        let again = try #require(try EventLintBinary.run(["sql", "--table", "p.d.events_*", "--from", "20240101",
-                                                          "--to", "20240107", "--mode", "rows"]))
+        let again = try #require(
+            try EventLintBinary.run([
+                "sql", "--table", "p.d.events_*", "--from", "20240101",
+                "--to", "20240107", "--mode", "rows",
+            ]))
         #expect(again.stdout == output.stdout)
     }
 
@@ -241,10 +270,22 @@ import Testing
     @Test(arguments: [
         (["sql"], "error: --table is required"),
         (["sql", "--table", "events_*"], "error: --table takes PROJECT.DATASET.TABLE"),
-        (["sql", "--table", "p.d.events_*", "--from", "2024-13-01"], "error: --from takes a day as YYYYMMDD, not \"2024-13-01\""),
-        (["sql", "--table", "p.d.events_*", "--to", "yesterday"], "error: --to takes a day as YYYYMMDD, not \"yesterday\""),
-        (["sql", "--table", "p.d.events_*", "--from", "20240201", "--to", "20240131"], "error: --from 20240201 is after --to 20240131"),
-        (["sql", "--table", "p.d.events_*", "--mode", "all"], "error: --mode takes counts, rows or rules, not \"all\""),
+        (
+            ["sql", "--table", "p.d.events_*", "--from", "2024-13-01"],
+            "error: --from takes a day as YYYYMMDD, not \"2024-13-01\""
+        ),
+        (
+            ["sql", "--table", "p.d.events_*", "--to", "yesterday"],
+            "error: --to takes a day as YYYYMMDD, not \"yesterday\""
+        ),
+        (
+            ["sql", "--table", "p.d.events_*", "--from", "20240201", "--to", "20240131"],
+            "error: --from 20240201 is after --to 20240131"
+        ),
+        (
+            ["sql", "--table", "p.d.events_*", "--mode", "all"],
+            "error: --mode takes counts, rows or rules, not \"all\""
+        ),
         (["sql", "--table", "p.d.events_*", "extra"], "error: unexpected argument \"extra\""),
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) throws {
@@ -256,8 +297,11 @@ import Testing
     }
 
     @Test func anInvalidPlanExitsTwo() throws {
-        let output = try #require(try EventLintBinary.run(["sql", "--table", "p.d.events_*", "--schema",
-                                                           "samples/plans/syntax-error"]))
+        let output = try #require(
+            try EventLintBinary.run([
+                "sql", "--table", "p.d.events_*", "--schema",
+                "samples/plans/syntax-error",
+            ]))
         #expect(output.status == 2)
         #expect(output.stdout.isEmpty)
     }

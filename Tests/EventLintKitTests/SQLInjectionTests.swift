@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// No plan text reaches the SQL outside a string literal built by `SQLText.string`: for plans
@@ -31,7 +32,8 @@ import Testing
 
     static func statementCount(_ sql: String) throws -> Int? {
         guard let python = SQLGenerationTests.sqlglotPython else { return nil }
-        let script = "import sys, sqlglot; trees = sqlglot.parse(sys.stdin.read(), read='bigquery'); "
+        let script =
+            "import sys, sqlglot; trees = sqlglot.parse(sys.stdin.read(), read='bigquery'); "
             + "print(len([t for t in trees if t is not None]))"
         let arguments = python == "/usr/bin/env" ? ["python3", "-c", script] : ["-c", script]
         let result = try SQLGenerationTests.runPython(python, arguments, input: sql)
@@ -45,21 +47,30 @@ import Testing
     func hostileTextStaysInsideLiterals(breaker: String) throws {
         let sql = SQLGenerationTests.sql(try Self.hostilePlan(breaker: breaker), mode: .rows)
         for scalar in sql.unicodeScalars {
-            #expect(!["\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}", "\r"].contains(scalar),
-                    "a raw line break U+\(String(scalar.value, radix: 16)) reached the SQL")
+            #expect(
+                !["\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}", "\r"].contains(scalar),
+                "a raw line break U+\(String(scalar.value, radix: 16)) reached the SQL")
         }
         for line in sql.split(separator: "\n") where line.contains("DROP TABLE") {
             let beforePayload = line[..<line.range(of: "DROP TABLE")!.lowerBound]
             let quotes = beforePayload.reduce(into: (count: 0, escaped: false)) { state, character in
-                if state.escaped { state.escaped = false } else if character == "\\" { state.escaped = true }
-                else if character == "'" { state.count += 1 }
+                if state.escaped {
+                    state.escaped = false
+                } else if character == "\\" {
+                    state.escaped = true
+                } else if character == "'" {
+                    state.count += 1
+                }
             }
             #expect(quotes.count % 2 == 1, "payload outside a string literal: \(line)")
         }
     }
 
-    @Test(.enabled(if: SQLGenerationTests.sqlglotPython != nil, "skipped: python3 with sqlglot is not installed (.ci/run installs it)"),
-          arguments: SQLMode.allCases)
+    @Test(
+        .enabled(
+            if: SQLGenerationTests.sqlglotPython != nil,
+            "skipped: python3 with sqlglot is not installed (.ci/run installs it)"),
+        arguments: SQLMode.allCases)
     func hostilePlanParsesAsTheSameNumberOfStatements(mode: SQLMode) throws {
         let shipped = try Self.statementCount(SQLGenerationTests.sql(try SQLGenerationTests.shippedPlan(), mode: mode))
         let hostile = try Self.statementCount(SQLGenerationTests.sql(try Self.hostilePlan(breaker: nil), mode: mode))
@@ -68,17 +79,19 @@ import Testing
     }
 
     /// `check` reports every pair and rule name that is not an identifier, at its key.
-    @Test(arguments: ["block offer", "block\noffer", "block\u{2028}offer", "1block", "block-offer", "blöck", "",
-                      String(repeating: "a", count: 65)])
+    @Test(arguments: [
+        "block offer", "block\noffer", "block\u{2028}offer", "1block", "block-offer", "blöck", "",
+        String(repeating: "a", count: 65),
+    ])
     func checkRejectsPairAndRuleNamesThatAreNotIdentifiers(name: String) throws {
         let escaped = JSONOutput.escaped(name)
         let text = """
-        {
-          events: { a: { description: 'x' }, b: { description: 'x' } },
-          pairs: { "\(escaped)": { open: 'a', close: { events: ['b'] } } },
-          rules: { "\(escaped)": { on: 'a', after: 'b' } },
-        }
-        """
+            {
+              events: { a: { description: 'x' }, b: { description: 'x' } },
+              pairs: { "\(escaped)": { open: 'a', close: { events: ['b'] } } },
+              rules: { "\(escaped)": { on: 'a', after: 'b' } },
+            }
+            """
         let findings = try PlanText.check(text).findings.filter { $0.ruleID == "plan/pair-or-rule-name-invalid" }
         #expect(findings.map(\.location.line) == [3, 4], "\(findings.map(\.message))")
         #expect(findings.map(\.location.column) == [12, 12])
@@ -91,6 +104,8 @@ import Testing
     }
 
     @Test func theEscaperEscapesEveryLineBreak() {
-        #expect(SQLText.string("a\u{2028}b\u{2029}c\u{85}d\u{0B}e\u{7F}f\u{202E}g") == "'a\\u2028b\\u2029c\\u0085d\\x0be\\x7ff\\u202eg'")
+        #expect(
+            SQLText.string("a\u{2028}b\u{2029}c\u{85}d\u{0B}e\u{7F}f\u{202E}g")
+                == "'a\\u2028b\\u2029c\\u0085d\\x0be\\x7ff\\u202eg'")
     }
 }

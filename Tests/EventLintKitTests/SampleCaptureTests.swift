@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// The bundled sample's journeys written as debug console captures
@@ -15,7 +16,8 @@ import Testing
     /// lines that are not JSON events, a row without a user (a capture is always some device's),
     /// a timestamp that is not a number (a line without a time is ordered by its position).
     static let rowsNotCarried: Set<String> = [
-        JSONRules.all.map(\.id), [StreamRules.notAnEvent.id, StreamRules.missingUserID.id, StreamRules.invalidTimestamp.id],
+        JSONRules.all.map(\.id),
+        [StreamRules.notAnEvent.id, StreamRules.missingUserID.id, StreamRules.invalidTimestamp.id],
     ].reduce(into: []) { $0.formUnion($1) }
     /// Type findings the console cannot show: it prints the string `"26840"` and the number
     /// `26840` alike. A user property sent as the int 1 is then the text "1": not one of its
@@ -62,7 +64,8 @@ import Testing
         let exportResult = try Self.lint(Self.export)
         let url = Self.samples.appendingPathComponent(capture)
         let result = try Self.lint(url)
-        let skippedLines = Set(exportResult.findings.filter { Self.rowsNotCarried.contains($0.ruleID) }.map(\.location.line))
+        let skippedLines = Set(
+            exportResult.findings.filter { Self.rowsNotCarried.contains($0.ruleID) }.map(\.location.line))
         var expected: [Located] = []
         for finding in exportResult.findings where !skippedLines.contains(finding.location.line) {
             if let substitute = Self.typeFindings[finding.ruleID] {
@@ -76,12 +79,16 @@ import Testing
         #expect(got.sorted() == expected.sorted())
         #expect(expected.count > 40)
         for (pair, exportPair) in zip(result.pairs, exportResult.pairs) {
-            #expect(pair.name == exportPair.name && pair.opened == exportPair.opened
+            #expect(
+                pair.name == exportPair.name && pair.opened == exportPair.opened
                     && pair.closedByOutcome == exportPair.closedByOutcome && pair.unclosed == exportPair.unclosed
-                    && pair.unclosedNearEnd == exportPair.unclosedNearEnd && pair.orphanCloses == exportPair.orphanCloses,
-                    "\(pair.name)")
+                    && pair.unclosedNearEnd == exportPair.unclosedNearEnd
+                    && pair.orphanCloses == exportPair.orphanCloses,
+                "\(pair.name)")
             // logcat prints milliseconds.
-            for (a, b) in zip(pair.durationsMs.sorted(), exportPair.durationsMs.sorted()) { #expect(abs(a - b) < 1.001) }
+            for (a, b) in zip(pair.durationsMs.sorted(), exportPair.durationsMs.sorted()) {
+                #expect(abs(a - b) < 1.001)
+            }
         }
         #expect(result.ruleViolations == exportResult.ruleViolations)
         #expect(result.counters.invalidLines == 0 && result.counters.notAnalyticsLines > 0)
@@ -91,18 +98,23 @@ import Testing
 
     /// The captures in samples/exports are what the script writes.
     @Test func capturesAreTheGeneratorsOutput() throws {
-        let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
         guard let python else {
             print("skipped: no python3 to run samples/exports/make_captures.py")
             return
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-captures-" + UUID().uuidString)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-captures-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [Self.samples.appendingPathComponent("make_captures.py").path, Self.export.path,
-                             directory.appendingPathComponent("ios.log").path, directory.appendingPathComponent("android.log").path]
+        process.arguments = [
+            Self.samples.appendingPathComponent("make_captures.py").path, Self.export.path,
+            directory.appendingPathComponent("ios.log").path, directory.appendingPathComponent("android.log").path,
+        ]
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

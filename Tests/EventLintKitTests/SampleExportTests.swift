@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// `eventlint lint` on the bundled sample exports, through the built executable: exit status,
@@ -23,8 +24,9 @@ import Testing
         var summary: [String: Any]
 
         init(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                                      sourceLocation: sourceLocation)
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                sourceLocation: sourceLocation)
             let list = try #require(object["findings"] as? [[String: Any]], sourceLocation: sourceLocation)
             findings = list.compactMap { item in
                 guard let line = item["line"] as? Int, let rule = item["rule"] as? String else { return nil }
@@ -32,9 +34,12 @@ import Testing
             }
             summary = try #require(object["summary"] as? [String: Any], sourceLocation: sourceLocation)
             let read = summary["linesRead"] as? Int ?? -1
-            let parts = ["validLines", "invalidLines", "blankLines", "notAnalyticsLines"].map { summary[$0] as? Int ?? -1 }
-            #expect(read == parts.reduce(0, +), "linesRead \(read) != valid + invalid + blank \(parts)",
-                    sourceLocation: sourceLocation)
+            let parts = ["validLines", "invalidLines", "blankLines", "notAnalyticsLines"].map {
+                summary[$0] as? Int ?? -1
+            }
+            #expect(
+                read == parts.reduce(0, +), "linesRead \(read) != valid + invalid + blank \(parts)",
+                sourceLocation: sourceLocation)
         }
 
         func count(_ key: String) -> Int { summary[key] as? Int ?? -1 }
@@ -49,15 +54,19 @@ import Testing
     }
 
     static func lint(_ arguments: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
-        -> (output: EventLintBinary.Output, report: Report)? {
-        guard let output = try EventLintBinary.run(["lint", "--format", "json"] + arguments, sourceLocation: sourceLocation)
+        -> (output: EventLintBinary.Output, report: Report)?
+    {
+        guard
+            let output = try EventLintBinary.run(
+                ["lint", "--format", "json"] + arguments, sourceLocation: sourceLocation)
         else { return nil }
         #expect(output.stderr.isEmpty, "\(output.stderr)", sourceLocation: sourceLocation)
         return (output, try Report(output.stdout, sourceLocation: sourceLocation))
     }
 
     static func scratchDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-samples-" + UUID().uuidString)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-samples-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -93,7 +102,9 @@ import Testing
         // pair/negative-duration and stream/user-property-value-too-long cannot fire with the
         // shipped plan (see samples/exports/README.md); LintRuleTests covers them.
         let unreachable: Set = ["pair/negative-duration", "stream/user-property-value-too-long"]
-        let wanted = (StreamRules.all + PairRules.all + CrossEventRules.all).map(\.id).filter { !unreachable.contains($0) }
+        let wanted = (StreamRules.all + PairRules.all + CrossEventRules.all).map(\.id).filter {
+            !unreachable.contains($0)
+        }
         #expect(wanted.filter { !seen.contains($0) } == [])
         for rule in ["json/unexpected-end", "json/invalid-utf8", "json/duplicate-key", "json/trailing-content"] {
             #expect(seen.contains(rule), "\(rule)")
@@ -168,7 +179,8 @@ import Testing
         process.executableURL = url
         process.arguments = ["lint", "--format", "json", "-"]
         process.currentDirectoryURL = Repository.root
-        process.standardInput = try FileHandle(forReadingFrom: Self.samples.appendingPathComponent("focusity-mp.ndjson"))
+        process.standardInput = try FileHandle(
+            forReadingFrom: Self.samples.appendingPathComponent("focusity-mp.ndjson"))
         let out = try FileHandle(forWritingTo: outURL)
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -209,8 +221,10 @@ import Testing
         let file = directory.appendingPathComponent("generated.ndjson")
         let generator = Process()
         generator.executableURL = URL(fileURLWithPath: python)
-        generator.arguments = [Repository.root.appendingPathComponent("bench/generate_export.py").path,
-                               "--seed", "17", "--bytes", "4M", "--defect-rate", "0.01", "--output", file.path]
+        generator.arguments = [
+            Repository.root.appendingPathComponent("bench/generate_export.py").path,
+            "--seed", "17", "--bytes", "4M", "--defect-rate", "0.01", "--output", file.path,
+        ]
         generator.standardOutput = FileHandle.nullDevice
         try generator.run()
         generator.waitUntilExit()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// docs/schema.md stays true to the loader: its complete examples load without unknown keys or

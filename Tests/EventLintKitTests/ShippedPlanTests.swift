@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -11,7 +12,9 @@ import Testing
     @Test func loadsWithoutAnyFinding() throws {
         let loaded = try Self.load()
         let findings = loaded.findings + PlanChecker.check(loaded.plan)
-        #expect(findings.isEmpty, "\(findings.map { "\($0.ruleID) \($0.location.file):\($0.location.line) \($0.message)" })")
+        #expect(
+            findings.isEmpty, "\(findings.map { "\($0.ruleID) \($0.location.file):\($0.location.line) \($0.message)" })"
+        )
         // Nothing is hidden by the plan's own severity overrides or suppressions either.
         #expect(loaded.plan.suppressions.isEmpty)
         #expect(loaded.plan.severityOverrides.isEmpty)
@@ -89,23 +92,39 @@ import Testing
     // MARK: - Events (SPEC §1.3)
 
     static let since3 = Requirement.requiredSince(AppVersion(components: [3, 0, 0]))
-    static let paywallParams: [(String, Requirement)] = ["source", "variant", "trigger", "built_bucket", "session_bucket"]
-        .map { ($0, .required) }
+    static let paywallParams: [(String, Requirement)] = [
+        "source", "variant", "trigger", "built_bucket", "session_bucket",
+    ]
+    .map { ($0, .required) }
 
     /// Each event with its params in order, their requirement and narrowed values.
     static let events: [(String, [(String, Requirement)], [String: [String]])] = [
         ("onboarding_block_offer_shown", [("block_cap_arm", .required)], [:]),
-        ("onboarding_block_offer_closed", [("outcome", .required), ("duration_ms", .required), ("block_cap_arm", .required)],
-         ["outcome": ["setup", "later"]]),
+        (
+            "onboarding_block_offer_closed",
+            [("outcome", .required), ("duration_ms", .required), ("block_cap_arm", .required)],
+            ["outcome": ["setup", "later"]]
+        ),
         ("shield_opt_in_step_shown", [("step", .required), ("entry", since3)], [:]),
-        ("shield_opt_in_closed", [("step", .required), ("outcome", .required), ("entry", since3)],
-         ["outcome": ["granted", "denied", "dismissed", "later"]]),
+        (
+            "shield_opt_in_closed", [("step", .required), ("outcome", .required), ("entry", since3)],
+            ["outcome": ["granted", "denied", "dismissed", "later"]]
+        ),
         ("app_picker_shown", [("entry", since3)], [:]),
-        ("app_block_saved", [("entry", since3), ("app_bucket", since3), ("domain_bucket", since3), ("has_category", since3)], [:]),
-        ("app_picker_closed", [("entry", since3), ("app_bucket", since3), ("domain_bucket", since3), ("has_category", since3)], [:]),
+        (
+            "app_block_saved",
+            [("entry", since3), ("app_bucket", since3), ("domain_bucket", since3), ("has_category", since3)], [:]
+        ),
+        (
+            "app_picker_closed",
+            [("entry", since3), ("app_bucket", since3), ("domain_bucket", since3), ("has_category", since3)], [:]
+        ),
         ("block_cap_sheet_shown", [("reason", .required), ("selected_bucket", .required), ("entry", .required)], [:]),
-        ("block_cap_sheet_closed", [("reason", .required), ("selected_bucket", .required), ("entry", .required), ("outcome", .required)],
-         ["outcome": ["view_premium", "reselect", "swiped"]]),
+        (
+            "block_cap_sheet_closed",
+            [("reason", .required), ("selected_bucket", .required), ("entry", .required), ("outcome", .required)],
+            ["outcome": ["view_premium", "reselect", "swiped"]]
+        ),
         ("paywall_shown", paywallParams, [:]),
         ("purchase_completed", paywallParams, [:]),
         ("onboarding_step_complete", [("phase", .required)], [:]),
@@ -127,7 +146,8 @@ import Testing
         #expect(event.params.map(\.name) == expected.1.map(\.0))
         for (param, requirement) in expected.1 {
             #expect(event.use(of: param)?.requirement == requirement, "\(name).\(param)")
-            #expect(event.use(of: param)?.values?.map(\.value.plainText) == expected.2[param], "\(name).\(param) values")
+            #expect(
+                event.use(of: param)?.values?.map(\.value.plainText) == expected.2[param], "\(name).\(param) values")
         }
     }
 
@@ -135,7 +155,10 @@ import Testing
 
     @Test func exactlyTheFivePairs() throws {
         let plan = try Self.load().plan
-        #expect(plan.pairs.map(\.name).sorted() == ["app_picker", "block_cap_sheet", "block_offer", "paywall", "shield_opt_in"])
+        #expect(
+            plan.pairs.map(\.name).sorted() == [
+                "app_picker", "block_cap_sheet", "block_offer", "paywall", "shield_opt_in",
+            ])
         for pair in plan.pairs {
             #expect(!(pair.description ?? "").isEmpty)
             #expect(!pair.keyedBySession, "\(pair.name) is keyed by user")
@@ -172,7 +195,8 @@ import Testing
         #expect(pair.opens.first?.conditions.first?.predicates == [.oneOf([.string("intro")])])
         #expect(pair.inside.map(\.event) == ["shield_opt_in_step_shown"])
         #expect(pair.inside.first?.conditions.first?.name == "step")
-        #expect(pair.inside.first?.conditions.first?.predicates == [.oneOf([.string("privacy"), .string("screen_time")])])
+        #expect(
+            pair.inside.first?.conditions.first?.predicates == [.oneOf([.string("privacy"), .string("screen_time")])])
         #expect(Self.describe(pair.closes) == ["shield_opt_in_closed"])
         #expect(pair.closeRequired)
         #expect(pair.same.map(\.value) == ["entry"])
@@ -215,8 +239,10 @@ import Testing
         let plan = try Self.load().plan
         #expect(plan.rules.count == 10)
         // Their names are read by checks outside this repository.
-        for name in ["no_notification_prompt_right_after_screen_time", "no_second_paywall_soon_after_block_cap",
-                     "arms_assigned_before_onboarding_save"] {
+        for name in [
+            "no_notification_prompt_right_after_screen_time", "no_second_paywall_soon_after_block_cap",
+            "arms_assigned_before_onboarding_save",
+        ] {
             #expect(plan.rules.contains { $0.name == name }, "\(name)")
         }
         for rule in plan.rules {
@@ -235,8 +261,16 @@ import Testing
         if !rule.whenUser.isEmpty { parts.append("whenUser " + conditions(rule.whenUser)) }
         if !rule.require.isEmpty { parts.append("require " + conditions(rule.require)) }
         if !rule.requireUser.isEmpty { parts.append("requireUser " + conditions(rule.requireUser)) }
-        if let after = rule.after { parts.append("after \(after.matcher.event) " + conditions(after.matcher.conditions) + (after.within.map { " within \($0.value)" } ?? "")) }
-        if let notAfter = rule.notAfter { parts.append("notAfter \(notAfter.matcher.event) " + conditions(notAfter.matcher.conditions) + (notAfter.within.map { " within \($0.value)" } ?? "")) }
+        if let after = rule.after {
+            parts.append(
+                "after \(after.matcher.event) " + conditions(after.matcher.conditions)
+                    + (after.within.map { " within \($0.value)" } ?? ""))
+        }
+        if let notAfter = rule.notAfter {
+            parts.append(
+                "notAfter \(notAfter.matcher.event) " + conditions(notAfter.matcher.conditions)
+                    + (notAfter.within.map { " within \($0.value)" } ?? ""))
+        }
         return parts.joined(separator: " | ")
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EventLintKit
 
 /// Timestamps that no real GA4 export holds (≤ 0, near `Int64.min` or `Int64.max`, seconds or
@@ -9,21 +10,25 @@ import Testing
 
     static func flat(_ name: String, timestamp: String, params: [(String, Export.Value)]) -> String {
         let body = params.map { "\(Export.quoted($0.0)):\(Export.flatValue($0.1))" }.joined(separator: ",")
-        return "{\"name\":\"\(name)\",\"params\":{\(body)},\"user_properties\":{\"onboarding_block_arm\":\"offer\",\"block_cap_arm\":\"cap4\"},"
+        return
+            "{\"name\":\"\(name)\",\"params\":{\(body)},\"user_properties\":{\"onboarding_block_arm\":\"offer\",\"block_cap_arm\":\"cap4\"},"
             + "\"user_pseudo_id\":\"\(user)\",\"timestamp_micros\":\(timestamp),\"app_version\":\"3.0.0\"}"
     }
 
     static func mp(timestamp: String, events: [(String, [(String, Export.Value)])]) -> String {
         let list = events.map { event in
-            "{\"name\":\"\(event.0)\",\"params\":{" + event.1.map { "\(Export.quoted($0.0)):\(Export.flatValue($0.1))" }.joined(separator: ",") + "}}"
+            "{\"name\":\"\(event.0)\",\"params\":{"
+                + event.1.map { "\(Export.quoted($0.0)):\(Export.flatValue($0.1))" }.joined(separator: ",") + "}}"
         }
         return "{\"app_instance_id\":\"\(user)\",\"timestamp_micros\":\(timestamp),"
             + "\"user_properties\":{\"onboarding_block_arm\":{\"value\":\"offer\"},\"block_cap_arm\":{\"value\":\"cap4\"}},"
             + "\"events\":[\(list.joined(separator: ","))]}"
     }
 
-    static let extremes = ["-9223372036854775808", "-9223372036854775000", "-1", "0", "1741950000", "1741950000000",
-                           "9223372036854775807", "9200000000000000000", "4102444800000000"]
+    static let extremes = [
+        "-9223372036854775808", "-9223372036854775000", "-1", "0", "1741950000", "1741950000000",
+        "9223372036854775807", "9200000000000000000", "4102444800000000",
+    ]
 
     /// An open near `Int64.min` and a close near `Int64.max`: the engine traps today, or the
     /// difference wraps and the duration check passes. Both are now findings on their lines.
@@ -34,15 +39,25 @@ import Testing
         let lines: [String]
         switch format {
         case "bq":
-            lines = [Export.bq("onboarding_block_offer_shown", at: 0, params: Events.offerArm, timestamp: "\"\(open)\""),
-                     Export.bq("onboarding_block_offer_closed", at: 0, params: Events.offerClosed(duration: .int(1)),
-                               timestamp: "\"\(close)\"")]
+            lines = [
+                Export.bq("onboarding_block_offer_shown", at: 0, params: Events.offerArm, timestamp: "\"\(open)\""),
+                Export.bq(
+                    "onboarding_block_offer_closed", at: 0, params: Events.offerClosed(duration: .int(1)),
+                    timestamp: "\"\(close)\""),
+            ]
         case "flat":
-            lines = [Self.flat("onboarding_block_offer_shown", timestamp: open, params: Events.offerArm),
-                     Self.flat("onboarding_block_offer_closed", timestamp: close, params: Events.offerClosed(duration: .int(1)))]
+            lines = [
+                Self.flat("onboarding_block_offer_shown", timestamp: open, params: Events.offerArm),
+                Self.flat(
+                    "onboarding_block_offer_closed", timestamp: close, params: Events.offerClosed(duration: .int(1))),
+            ]
         default:
-            lines = [Self.mp(timestamp: open, events: [("onboarding_block_offer_shown", Events.offerArm)]),
-                     Self.mp(timestamp: close, events: [("onboarding_block_offer_closed", Events.offerClosed(duration: .int(1)))])]
+            lines = [
+                Self.mp(timestamp: open, events: [("onboarding_block_offer_shown", Events.offerArm)]),
+                Self.mp(
+                    timestamp: close, events: [("onboarding_block_offer_closed", Events.offerClosed(duration: .int(1)))]
+                ),
+            ]
         }
         for jobs in [1, 2] {
             let result = try Lint.run(lines) { $0.jobs = jobs }
@@ -74,10 +89,10 @@ import Testing
 
     @Test func plausibleRangeEdgesAreExact() {
         let range = GA4Facts.plausibleTimestampMicros
-        #expect(range.contains(946_684_800_000_000))       // 2000-01-01T00:00:00Z
+        #expect(range.contains(946_684_800_000_000))  // 2000-01-01T00:00:00Z
         #expect(!range.contains(946_684_799_999_999))
-        #expect(range.contains(4_102_444_799_999_999))     // the last microsecond of 2099
-        #expect(!range.contains(4_102_444_800_000_000))    // 2100-01-01T00:00:00Z
+        #expect(range.contains(4_102_444_799_999_999))  // the last microsecond of 2099
+        #expect(!range.contains(4_102_444_800_000_000))  // 2100-01-01T00:00:00Z
     }
 
     /// The class guard: the helpers every input-derived operation goes through saturate.
@@ -96,8 +111,11 @@ import Testing
         #expect(Int64(saturating: 9_223_372_036_854_775_807.0) == .max)
         #expect(Int64(saturating: -9_223_372_036_854_775_808.0) == .min)
         #expect(Int64(saturating: 42.9) == 42)
-        #expect(LintSettings.windowMicros(minutes: 200_000_000_000) == Int64(LintSettings.maxUnclosedWindowMinutes) * 60_000_000)
-        #expect(LintSettings.windowMicros(minutes: .infinity) == Int64(LintSettings.maxUnclosedWindowMinutes) * 60_000_000)
+        #expect(
+            LintSettings.windowMicros(minutes: 200_000_000_000) == Int64(LintSettings.maxUnclosedWindowMinutes)
+                * 60_000_000)
+        #expect(
+            LintSettings.windowMicros(minutes: .infinity) == Int64(LintSettings.maxUnclosedWindowMinutes) * 60_000_000)
         #expect(LintSettings.windowMicros(minutes: -5) == 0)
         #expect(LintSettings.windowMicros(minutes: .nan) == 0)
         #expect(LintSettings.windowMicros(minutes: 30) == 1_800_000_000)
@@ -106,7 +124,10 @@ import Testing
     /// `sql` takes the same range: an implausible time is no time and a finding of its own.
     @Test func sqlTreatsImplausibleTimesAsNoTime() throws {
         let sql = SQLGenerationTests.sql(try SQLGenerationTests.shippedPlan())
-        #expect(sql.contains("SAFE_CAST(event_timestamp AS INT64) >= 946684800000000 AND SAFE_CAST(event_timestamp AS INT64) < 4102444800000000"))
+        #expect(
+            sql.contains(
+                "SAFE_CAST(event_timestamp AS INT64) >= 946684800000000 AND SAFE_CAST(event_timestamp AS INT64) < 4102444800000000"
+            ))
         #expect(sql.contains("IF(implausible_time OR ("))
     }
 }

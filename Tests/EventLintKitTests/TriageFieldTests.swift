@@ -1,18 +1,22 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
 /// Every finding of an export line carries what a team triages by, in JSON and in SARIF's
 /// `properties`, with values cut to a bounded length.
 @Suite struct TriageFieldTests {
-    static let line = #"{"event_name":"paywall_shown","event_timestamp":"1741968387656825","user_pseudo_id":"U1","platform":"ANDROID","app_info":{"version":"3.1.0"},"event_params":[{"key":"zz_unknown","value":{"string_value":""# + String(repeating: "x", count: 5000) + #""}}]}"#
+    static let line =
+        #"{"event_name":"paywall_shown","event_timestamp":"1741968387656825","user_pseudo_id":"U1","platform":"ANDROID","app_info":{"version":"3.1.0"},"event_params":[{"key":"zz_unknown","value":{"string_value":""#
+        + String(repeating: "x", count: 5000) + #""}}]}"#
 
     static func lint(_ format: String) throws -> [String: Any] {
         let directory = TemporaryDirectory()
         let path = directory.write("e.ndjson", Array((line + "\n").utf8))
-        let result = EventLintCLI.run(["lint", "--schema", Repository.schema.path, "--format", format, path],
-                                      environment: CommandEnvironment())
+        let result = EventLintCLI.run(
+            ["lint", "--schema", Repository.schema.path, "--format", format, path],
+            environment: CommandEnvironment())
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
 
@@ -43,12 +47,14 @@ import Testing
     }
 
     @Test func pairFindingsNameTheUserAndTheRelatedLine() throws {
-        let open = #"{"event_name":"app_picker_shown","event_timestamp":"1741968387656825","user_pseudo_id":"U2","event_params":[{"key":"entry","value":{"string_value":"onboarding"}}]}"#
+        let open =
+            #"{"event_name":"app_picker_shown","event_timestamp":"1741968387656825","user_pseudo_id":"U2","event_params":[{"key":"entry","value":{"string_value":"onboarding"}}]}"#
         let again = open.replacingOccurrences(of: "1741968387656825", with: "1741968388656825")
         let directory = TemporaryDirectory()
         let path = directory.write("p.ndjson", Array((open + "\n" + again + "\n").utf8))
-        let result = EventLintCLI.run(["lint", "--schema", Repository.schema.path, "--format", "json", path],
-                                      environment: CommandEnvironment())
+        let result = EventLintCLI.run(
+            ["lint", "--schema", Repository.schema.path, "--format", "json", path],
+            environment: CommandEnvironment())
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let findings = try #require(object["findings"] as? [[String: Any]])
         let reopened = try #require(findings.first { $0["rule"] as? String == "pair/reopened" })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintKit
 
 /// Web and mixed streams: GA4's automatic web events and params are known, Measurement
@@ -10,43 +11,60 @@ import Testing
             .replacingOccurrences(of: "\"platform\":\"IOS\"", with: "\"platform\":\"WEB\"")
     }
 
-    @Test(arguments: ["scroll", "click", "form_start", "form_submit", "file_download", "video_start", "video_progress",
-                      "video_complete", "view_search_results", "first_visit", "page_view", "user_engagement", "session_start"])
+    @Test(arguments: [
+        "scroll", "click", "form_start", "form_submit", "file_download", "video_start", "video_progress",
+        "video_complete", "view_search_results", "first_visit", "page_view", "user_engagement", "session_start",
+    ])
     func enhancedMeasurementEventsAreKnown(name: String) throws {
-        let row = Self.webRow(name, params: [
-            ("page_location", .string("https://focusity.app/")), ("page_title", .string("Focusity")),
-            ("page_referrer", .string("https://example.org/")), ("percent_scrolled", .int(90)),
-            ("link_url", .string("https://example.org/")), ("outbound", .string("true")), ("form_id", .string("signup")),
-            ("file_extension", .string("pdf")), ("video_percent", .int(25)), ("search_term", .string("timer")),
-            ("engagement_time_msec", .int(1200)), ("debug_mode", .int(1)), ("batch_page_id", .int(1)),
-        ])
+        let row = Self.webRow(
+            name,
+            params: [
+                ("page_location", .string("https://focusity.app/")), ("page_title", .string("Focusity")),
+                ("page_referrer", .string("https://example.org/")), ("percent_scrolled", .int(90)),
+                ("link_url", .string("https://example.org/")), ("outbound", .string("true")),
+                ("form_id", .string("signup")),
+                ("file_extension", .string("pdf")), ("video_percent", .int(25)), ("search_term", .string("timer")),
+                ("engagement_time_msec", .int(1200)), ("debug_mode", .int(1)), ("batch_page_id", .int(1)),
+            ])
         let result = try Lint.run([row])
         #expect(result.findings.isEmpty, "\(result.lineRules)")
         #expect(result.counters.automaticEvents == 1 && result.counters.unknownEvents == 0)
     }
 
     @Test func measurementProtocolDocumentedParamsAreKnown() throws {
-        let request = Export.mp(at: 0, userProperties: [], events: [(name: "page_view", params: [
-            ("session_id", .int(1_741_949_000)), ("engagement_time_msec", .int(100)),
-            ("items", .raw("[{\"item_id\":\"p1\",\"price\":1.5}]")),
-        ], at: nil), (name: "onboarding_step_complete", params: [
-            ("phase", .string("guideStart")), ("session_id", .int(1_741_949_000)), ("engagement_time_msec", .int(100)),
-        ], at: nil)])
+        let request = Export.mp(
+            at: 0, userProperties: [],
+            events: [
+                (
+                    name: "page_view",
+                    params: [
+                        ("session_id", .int(1_741_949_000)), ("engagement_time_msec", .int(100)),
+                        ("items", .raw("[{\"item_id\":\"p1\",\"price\":1.5}]")),
+                    ], at: nil
+                ),
+                (
+                    name: "onboarding_step_complete",
+                    params: [
+                        ("phase", .string("guideStart")), ("session_id", .int(1_741_949_000)),
+                        ("engagement_time_msec", .int(100)),
+                    ], at: nil
+                ),
+            ])
         let result = try Lint.run([request])
         #expect(result.findings.filter { $0.ruleID.hasPrefix("stream/unknown") }.isEmpty, "\(result.lineRules)")
     }
 
     static let platformPlan = """
-    {
-      userProperties: { tier: { type: 'string', values: ['free', 'paid'], description: 'x' } },
-      params: { colour: { type: 'string', description: 'x' } },
-      events: { door_opened: { description: 'x', params: { colour: 'optional' } } },
-      rules: {
-        paid_on_ios: { description: 'x', on: 'door_opened', whenPlatform: ['IOS'], requireUser: { tier: 'paid' } },
-        paid_on_apps: { description: 'x', on: 'door_opened', whenPlatform: ['IOS', 'ANDROID'], requireUser: { tier: 'paid' } },
-      },
-    }
-    """
+        {
+          userProperties: { tier: { type: 'string', values: ['free', 'paid'], description: 'x' } },
+          params: { colour: { type: 'string', description: 'x' } },
+          events: { door_opened: { description: 'x', params: { colour: 'optional' } } },
+          rules: {
+            paid_on_ios: { description: 'x', on: 'door_opened', whenPlatform: ['IOS'], requireUser: { tier: 'paid' } },
+            paid_on_apps: { description: 'x', on: 'door_opened', whenPlatform: ['IOS', 'ANDROID'], requireUser: { tier: 'paid' } },
+          },
+        }
+        """
 
     @Test func whenPlatformLimitsARule() throws {
         let plan = CompiledPlan(try PlanText.check(Self.platformPlan).plan)
@@ -56,15 +74,22 @@ import Testing
         let web = ios.replacingOccurrences(of: "\"platform\":\"IOS\"", with: "\"platform\":\"WEB\"")
         let none = ios.replacingOccurrences(of: "\"platform\":\"IOS\",", with: "")
         let result = try Lint.run([ios, android, web, none], plan: plan)
-        #expect(result.lineRules == ["1 rule/user-property-requirement", "1 rule/user-property-requirement",
-                                     "2 rule/user-property-requirement"])
+        #expect(
+            result.lineRules == [
+                "1 rule/user-property-requirement", "1 rule/user-property-requirement",
+                "2 rule/user-property-requirement",
+            ])
         #expect(result.ruleViolations == [1, 2])
         // A capture knows its platform; an MP request with a client_id is a web stream.
-        let capture = [CaptureTests.logcat(0) + "Setting user property (FE): tier, free",
-                       CaptureTests.logcat(1) + "Logging event (FE): door_opened, Bundle[{ga_event_origin(_o)=app}]"]
-        let fromCapture = try Lint.run(bytes: Array((capture.joined(separator: "\n") + "\n").utf8), name: "c.log", plan: plan)
+        let capture = [
+            CaptureTests.logcat(0) + "Setting user property (FE): tier, free",
+            CaptureTests.logcat(1) + "Logging event (FE): door_opened, Bundle[{ga_event_origin(_o)=app}]",
+        ]
+        let fromCapture = try Lint.run(
+            bytes: Array((capture.joined(separator: "\n") + "\n").utf8), name: "c.log", plan: plan)
         #expect(fromCapture.ruleViolations == [0, 1])
-        let mp = "{\"client_id\":\"123.456\",\"user_properties\":{\"tier\":{\"value\":\"free\"}},\"events\":[{\"name\":\"door_opened\",\"params\":{}}]}"
+        let mp =
+            "{\"client_id\":\"123.456\",\"user_properties\":{\"tier\":{\"value\":\"free\"}},\"events\":[{\"name\":\"door_opened\",\"params\":{}}]}"
         #expect(try Lint.run([mp], plan: plan).ruleViolations == [0, 0])
     }
 

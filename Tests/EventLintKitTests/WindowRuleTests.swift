@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import EventLintCLI
 @testable import EventLintKit
 
@@ -11,16 +12,22 @@ import Testing
     static let user = "A1B2C3D4E5F60718293A4B5C6D7E8F90"
 
     static func screenTimeThenPrompt(after seconds: Double) -> [String] {
-        [Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
-         Export.bq("shield_opt_in_closed", at: 10, params: E.shield("intro", outcome: "denied")),
-         Export.bq("notification_permission_requested", at: 10 + seconds, params: [("prompt_source", .string("focus_start"))])]
+        [
+            Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
+            Export.bq("shield_opt_in_closed", at: 10, params: E.shield("intro", outcome: "denied")),
+            Export.bq(
+                "notification_permission_requested", at: 10 + seconds,
+                params: [("prompt_source", .string("focus_start"))]),
+        ]
     }
 
     static func capPaywallThenRecurring(after seconds: Double, source: String = "recurring") -> [String] {
-        [Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
-         Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "view_premium")),
-         Export.bq("paywall_shown", at: 20, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet")),
-         Export.bq("paywall_shown", at: 20 + seconds, params: E.paywall(source: source, trigger: "weekly_reminder"))]
+        [
+            Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
+            Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "view_premium")),
+            Export.bq("paywall_shown", at: 20, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet")),
+            Export.bq("paywall_shown", at: 20 + seconds, params: E.paywall(source: source, trigger: "weekly_reminder")),
+        ]
     }
 
     static func notAfterLines(_ result: LintResult, rule: String) -> [Int] {
@@ -33,8 +40,9 @@ import Testing
     @Test(arguments: [(59.0, true), (60.0, true), (61.0, false), (60.000001, false)])
     func notificationPromptAtTheEdge(seconds: Double, fires: Bool) throws {
         let result = try Lint.run(Self.screenTimeThenPrompt(after: seconds))
-        #expect(Self.notAfterLines(result, rule: "no_notification_prompt_right_after_screen_time") == (fires ? [3] : []),
-                "\(result.lineRules)")
+        #expect(
+            Self.notAfterLines(result, rule: "no_notification_prompt_right_after_screen_time") == (fires ? [3] : []),
+            "\(result.lineRules)")
         #expect(result.findings.filter { $0.ruleID != "rule/not-after" }.isEmpty, "\(result.lineRules)")
         if fires {
             let finding = try #require(result.findings.first)
@@ -47,8 +55,9 @@ import Testing
     func secondPaywallAtTheEdge(seconds: Double, fires: Bool) throws {
         for source in ["recurring", "onboarding"] {
             let result = try Lint.run(Self.capPaywallThenRecurring(after: seconds, source: source))
-            #expect(Self.notAfterLines(result, rule: "no_second_paywall_soon_after_block_cap") == (fires ? [4] : []),
-                    "\(source): \(result.lineRules)")
+            #expect(
+                Self.notAfterLines(result, rule: "no_second_paywall_soon_after_block_cap") == (fires ? [4] : []),
+                "\(source): \(result.lineRules)")
             #expect(result.findings.filter { $0.ruleID != "rule/not-after" }.isEmpty, "\(result.lineRules)")
         }
         // A home paywall is not one the rule checks.
@@ -58,13 +67,16 @@ import Testing
 
     @Test func armsMustBeAssignedBeforeTheOnboardingSave() throws {
         func saveFlow(_ saved: [(String, Export.Value)], entry: String) -> [String] {
-            [Export.bq("app_picker_shown", at: 0, params: [("entry", .string(entry))]),
-             Export.bq("app_block_saved", at: 10, params: E.picker(entry: entry), userProperties: saved),
-             Export.bq("app_picker_closed", at: 12, params: E.picker(entry: entry))]
+            [
+                Export.bq("app_picker_shown", at: 0, params: [("entry", .string(entry))]),
+                Export.bq("app_block_saved", at: 10, params: E.picker(entry: entry), userProperties: saved),
+                Export.bq("app_picker_closed", at: 12, params: E.picker(entry: entry)),
+            ]
         }
         let onlyOffer: [(String, Export.Value)] = [("onboarding_block_arm", .string("offer"))]
         let early = try Lint.run(saveFlow(onlyOffer, entry: "onboarding"))
-        #expect(early.findings.map { "\($0.location.line) \($0.ruleID) \($0.param ?? "")" }
+        #expect(
+            early.findings.map { "\($0.location.line) \($0.ruleID) \($0.param ?? "")" }
                 == ["2 rule/user-property-requirement block_cap_arm"])
         #expect(try Lint.run(saveFlow(Export.offerCap4, entry: "onboarding")).findings.isEmpty)
         // From the home shield a legacy user without arms saves as before.
@@ -76,10 +88,14 @@ import Testing
     static var mixed: [String] {
         var lines: [String] = []
         for (index, seconds) in [59.0, 60, 61, 5, 120].enumerated() {
-            lines += screenTimeThenPrompt(after: seconds).map { $0.replacingOccurrences(of: user, with: "U\(index)SCREENTIME") }
+            lines += screenTimeThenPrompt(after: seconds).map {
+                $0.replacingOccurrences(of: user, with: "U\(index)SCREENTIME")
+            }
         }
         for (index, seconds) in [29.0 * 60, 30.0 * 60, 31.0 * 60].enumerated() {
-            lines += capPaywallThenRecurring(after: seconds).map { $0.replacingOccurrences(of: user, with: "U\(index)PAYWALL") }
+            lines += capPaywallThenRecurring(after: seconds).map {
+                $0.replacingOccurrences(of: user, with: "U\(index)PAYWALL")
+            }
         }
         return lines
     }
@@ -102,15 +118,18 @@ import Testing
 
     @Test(arguments: [1, 2])
     func acrossTwoFilesAndJobCounts(jobs: Int) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-window-" + UUID().uuidString)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "eventlint-window-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         // The earlier events in one file, the later ones in the other (odd lines, even lines).
         let lines = Self.mixed
         let first = directory.appendingPathComponent("a.ndjson")
         let second = directory.appendingPathComponent("b.ndjson")
-        try (lines.enumerated().filter { $0.offset % 2 == 1 }.map(\.element).joined(separator: "\n") + "\n").write(to: first, atomically: true, encoding: .utf8)
-        try (lines.enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: "\n") + "\n").write(to: second, atomically: true, encoding: .utf8)
+        try (lines.enumerated().filter { $0.offset % 2 == 1 }.map(\.element).joined(separator: "\n") + "\n").write(
+            to: first, atomically: true, encoding: .utf8)
+        try (lines.enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: "\n") + "\n").write(
+            to: second, atomically: true, encoding: .utf8)
         var request = LintRequest(inputs: [first.path, second.path])
         request.jobs = jobs
         let split = LintRunner.run(plan: Lint.shippedPlan, request: request)
@@ -121,13 +140,15 @@ import Testing
     /// An event without a valid timestamp takes part in no window check, on either side.
     @Test func untimedEventsTakePartInNoWindowCheck() throws {
         var lines = Self.screenTimeThenPrompt(after: 10)
-        lines[2] = Export.bq("notification_permission_requested", at: 0, params: [("prompt_source", .string("focus_start"))],
-                             timestamp: "\"99\"")
+        lines[2] = Export.bq(
+            "notification_permission_requested", at: 0, params: [("prompt_source", .string("focus_start"))],
+            timestamp: "\"99\"")
         let untimedPrompt = try Lint.run(lines)
         #expect(untimedPrompt.findings("rule/not-after").isEmpty, "\(untimedPrompt.lineRules)")
         #expect(untimedPrompt.findings("stream/invalid-timestamp").count == 1)
         var closes = Self.screenTimeThenPrompt(after: 10)
-        closes[1] = Export.bq("shield_opt_in_closed", at: 0, params: E.shield("intro", outcome: "denied"), timestamp: "\"99\"")
+        closes[1] = Export.bq(
+            "shield_opt_in_closed", at: 0, params: E.shield("intro", outcome: "denied"), timestamp: "\"99\"")
         let untimedClose = try Lint.run(closes)
         #expect(untimedClose.findings("rule/not-after").isEmpty, "\(untimedClose.lineRules)")
     }
@@ -136,12 +157,18 @@ import Testing
 
     @Test(arguments: [(59.0, false), (60.0, false), (61.0, true)])
     func afterWithinAWindow(seconds: Double, fires: Bool) throws {
-        let plan = try Lint.plan(replacing: [(
-            "after: { event: 'block_cap_sheet_closed', where: { outcome: 'view_premium' } },",
-            "after: { event: 'block_cap_sheet_closed', where: { outcome: 'view_premium' }, within: '60s' },")])
-        let lines = [Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
-                     Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "view_premium")),
-                     Export.bq("paywall_shown", at: 8 + seconds, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet"))]
+        let plan = try Lint.plan(replacing: [
+            (
+                "after: { event: 'block_cap_sheet_closed', where: { outcome: 'view_premium' } },",
+                "after: { event: 'block_cap_sheet_closed', where: { outcome: 'view_premium' }, within: '60s' },"
+            )
+        ])
+        let lines = [
+            Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
+            Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "view_premium")),
+            Export.bq(
+                "paywall_shown", at: 8 + seconds, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet")),
+        ]
         let result = try Lint.run(lines, plan: plan)
         #expect(result.findings("rule/only-after").map(\.location.line) == (fires ? [3] : []), "\(result.lineRules)")
         #expect(result.findings.filter { $0.ruleID != "rule/only-after" }.isEmpty, "\(result.lineRules)")
@@ -156,26 +183,30 @@ import Testing
     ])
     func checkRejectsBadWindowsAtTheirPosition(window: String, says: String) throws {
         let text = """
-        { events: { a: { description: 'x' }, b: { description: 'x' } },
-          rules: { r: { on: 'a',
-            notAfter: { event: 'b', within: \(window) } } } }
-        """
+            { events: { a: { description: 'x' }, b: { description: 'x' } },
+              rules: { r: { on: 'a',
+                notAfter: { event: 'b', within: \(window) } } } }
+            """
         let (plan, findings) = try PlanText.check(text)
         let hits = findings.filter { $0.ruleID == "plan/invalid-window" }
-        #expect(hits.map { "\($0.location.file):\($0.location.line):\($0.location.column)" } == ["example.json5:3:37"],
-                "\(findings.map(\.message))")
+        #expect(
+            hits.map { "\($0.location.file):\($0.location.line):\($0.location.column)" } == ["example.json5:3:37"],
+            "\(findings.map(\.message))")
         #expect(hits.first?.message.contains(says) == true, "\(hits.map(\.message))")
         #expect(plan.rules.isEmpty, "a rule with a refused window is not run")
     }
 
     @Test func notAfterNeedsAWindow() throws {
-        let text = "{ events: { a: { description: 'x' }, b: { description: 'x' } },\n  rules: { r: { on: 'a', notAfter: 'b' } } }"
+        let text =
+            "{ events: { a: { description: 'x' }, b: { description: 'x' } },\n  rules: { r: { on: 'a', notAfter: 'b' } } }"
         let hits = try PlanText.check(text).findings.filter { $0.ruleID == "plan/invalid-window" }
         #expect(hits.map { "\($0.location.line):\($0.location.column)" } == ["2:36"])
     }
 
-    @Test(arguments: [("60s", 60), ("30m", 1800), ("24h", 86_400), ("1h30m", 5400), ("7d", 604_800), ("1d2h3m4s", 93_784),
-                      ("36600d", 3_162_240_000)])
+    @Test(arguments: [
+        ("60s", 60), ("30m", 1800), ("24h", 86_400), ("1h30m", 5400), ("7d", 604_800), ("1d2h3m4s", 93_784),
+        ("36600d", 3_162_240_000),
+    ])
     func windowsParse(text: String, seconds: Int64) throws {
         let window = try TimeWindow.parse(text).get()
         #expect(window.seconds == seconds)
@@ -184,10 +215,10 @@ import Testing
 
     @Test func contradictoryWindowsAreExplained() throws {
         let text = """
-        { events: { a: { description: 'x' }, b: { description: 'x' } },
-          rules: { r: { on: 'a', after: { event: 'b', within: '1h' },
-            notAfter: { event: 'b', within: '60m' } } } }
-        """
+            { events: { a: { description: 'x' }, b: { description: 'x' } },
+              rules: { r: { on: 'a', after: { event: 'b', within: '1h' },
+                notAfter: { event: 'b', within: '60m' } } } }
+            """
         let hits = try PlanText.check(text).findings.filter { $0.ruleID == "plan/window-never-holds" }
         #expect(hits.map { "\($0.location.line):\($0.location.column)" } == ["3:37"])
         #expect(hits.first?.message.contains("can never hold") == true)
@@ -201,13 +232,19 @@ import Testing
 @Suite struct WindowSQLTests {
     @Test func windowsBecomeRangeFramesInMicroseconds() throws {
         let plan = try PlanSession.open(schema: Repository.schema.path).validPlan()
-        let sql = SQLGenerator(plan: plan, request: SQLRequest(table: try #require(SQLTableReference(parsing: "p.d.events_*")))).generate()
+        let sql = SQLGenerator(
+            plan: plan, request: SQLRequest(table: try #require(SQLTableReference(parsing: "p.d.events_*")))
+        ).generate()
         #expect(sql.contains("RANGE BETWEEN 60000000 PRECEDING AND 1 PRECEDING"))
         #expect(sql.contains("RANGE BETWEEN 1800000000 PRECEDING AND 1 PRECEDING"))
         #expect(sql.contains("'rule/not-after'"))
         #expect(!sql.contains("plan_rule_findings"), "only --mode rules names plan rules")
-        let rules = SQLGenerator(plan: plan, request: SQLRequest(table: try #require(SQLTableReference(parsing: "p.d.events_*")),
-                                                                 mode: .rules)).generate()
+        let rules = SQLGenerator(
+            plan: plan,
+            request: SQLRequest(
+                table: try #require(SQLTableReference(parsing: "p.d.events_*")),
+                mode: .rules)
+        ).generate()
         #expect(rules.contains("SELECT plan_rule, COUNT(*) AS violations"))
         for rule in plan.rules {
             #expect(rules.contains("'\(rule.name)'"), "\(rule.name)")
@@ -224,9 +261,12 @@ import Testing
         let check = try #require(try EventLintBinary.run(["check", "--schema", copy.url.path]))
         #expect(check.status == 1)
         // `notAfter: { event: 'shield_opt_in_closed', within: '0s' }` on line 138, the window at column 58.
-        #expect(check.stdout.contains("error[plan/invalid-window]: window \"0s\" of notAfter is not positive"), "\(check.stdout)")
+        #expect(
+            check.stdout.contains("error[plan/invalid-window]: window \"0s\" of notAfter is not positive"),
+            "\(check.stdout)")
         #expect(check.stdout.contains("block_flow.json5:138:58"), "\(check.stdout)")
-        let lint = try #require(try EventLintBinary.run(["lint", "--schema", copy.url.path, "samples/exports/focusity-clean.ndjson"]))
+        let lint = try #require(
+            try EventLintBinary.run(["lint", "--schema", copy.url.path, "samples/exports/focusity-clean.ndjson"]))
         #expect(lint.status == 2, "a plan check rejects is refused: \(lint.stderr)")
     }
 

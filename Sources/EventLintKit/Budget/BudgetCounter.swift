@@ -21,19 +21,24 @@ public enum BudgetCounter {
             guard let scope = param.registration.scope else { continue }
             // Item-scoped slots come from the events' `items: { params }` declarations.
             let events = plan.events.filter {
-                scope == .item ? $0.itemUse(of: param.name) != nil || $0.use(of: param.name) != nil : $0.use(of: param.name) != nil
+                scope == .item
+                    ? $0.itemUse(of: param.name) != nil || $0.use(of: param.name) != nil : $0.use(of: param.name) != nil
             }.map(\.name)
             guard !events.isEmpty, seen.insert(Slot(scope: scope, name: param.name)).inserted else { continue }
-            result.append(NeededRegistration(
-                name: param.name, scope: scope, events: events, location: param.location,
-                registered: registeredSlots.contains(Slot(scope: scope, name: param.name)), isUserProperty: false))
+            result.append(
+                NeededRegistration(
+                    name: param.name, scope: scope, events: events, location: param.location,
+                    registered: registeredSlots.contains(Slot(scope: scope, name: param.name)), isUserProperty: false))
         }
         for property in plan.userProperties {
             guard let scope = property.registration.scope,
-                  seen.insert(Slot(scope: scope, name: property.name)).inserted else { continue }
-            result.append(NeededRegistration(
-                name: property.name, scope: scope, events: [], location: property.location,
-                registered: registeredSlots.contains(Slot(scope: scope, name: property.name)), isUserProperty: true))
+                seen.insert(Slot(scope: scope, name: property.name)).inserted
+            else { continue }
+            result.append(
+                NeededRegistration(
+                    name: property.name, scope: scope, events: [], location: property.location,
+                    registered: registeredSlots.contains(Slot(scope: scope, name: property.name)), isUserProperty: true)
+            )
         }
         return result.enumerated().sorted {
             $0.element.scope != $1.element.scope ? $0.element.scope < $1.element.scope : $0.offset < $1.offset
@@ -53,17 +58,20 @@ public enum BudgetCounter {
         for scope in BudgetScope.allCases {
             let registeredCount = registeredSlots.filter { $0.scope == scope }.count
             let newNames = needed.filter { $0.scope == scope && !$0.registered }.map(\.name)
-            scopes.append(ScopeUsage(
-                scope: scope, quota: quotas.limit(scope), quotaSource: quotas.sources[scope] ?? .tier,
-                registered: registeredCount, newNames: newNames))
+            scopes.append(
+                ScopeUsage(
+                    scope: scope, quota: quotas.limit(scope), quotaSource: quotas.sources[scope] ?? .tier,
+                    registered: registeredCount, newNames: newNames))
         }
         var change: BudgetChange?
         if let base {
-            change = compare(base: base.plan, label: base.label, current: needed, scopes: scopes,
-                             registeredSlots: registeredSlots)
+            change = compare(
+                base: base.plan, label: base.label, current: needed, scopes: scopes,
+                registeredSlots: registeredSlots)
         }
-        findings += quotaFindings(scopes, plan: plan, needed: needed, quotas: quotas, minHeadroom: minHeadroom,
-                                  change: change)
+        findings += quotaFindings(
+            scopes, plan: plan, needed: needed, quotas: quotas, minHeadroom: minHeadroom,
+            change: change)
         findings += planFindings(plan: plan, needed: needed)
         let (candidates, registeredFindings) = judgeRegistered(registered, plan: plan, needed: needed)
         findings += registeredFindings
@@ -87,24 +95,34 @@ public enum BudgetCounter {
             // The property declaration is where the quota is set; without one, the first new
             // registration of the scope is what the plan adds.
             let firstNew = needed.first { $0.scope == usage.scope && !$0.registered }
-            let location = plan.property.location ?? firstNew?.location
+            let location =
+                plan.property.location ?? firstNew?.location
                 ?? SourceLocation(file: plan.files.first ?? "schema", line: 1)
             let quotaNote = FindingNote("quota \(usage.quota) from \(describe(usage.quotaSource, tier: quotas.tier))")
-            let newNote = usage.newNames.isEmpty ? [] : [FindingNote("not registered yet: \(usage.newNames.joined(separator: ", "))")]
+            let newNote =
+                usage.newNames.isEmpty
+                ? [] : [FindingNote("not registered yet: \(usage.newNames.joined(separator: ", "))")]
             if usage.headroom < 0 {
-                findings.append(Finding(
-                    rule: BudgetRules.overQuota,
-                    message: "\(usage.scope.slotNamePlural): \(usage.registered) registered + \(usage.new) needed by the plan = \(usage.totalAfter), over the quota of \(usage.quota) by \(-usage.headroom)",
-                    at: location, notes: [quotaNote] + newNote))
+                findings.append(
+                    Finding(
+                        rule: BudgetRules.overQuota,
+                        message:
+                            "\(usage.scope.slotNamePlural): \(usage.registered) registered + \(usage.new) needed by the plan = \(usage.totalAfter), over the quota of \(usage.quota) by \(-usage.headroom)",
+                        at: location, notes: [quotaNote] + newNote))
             } else if let minHeadroom, usage.headroom < minHeadroom {
                 let scopeChange = change?.scopes.first { $0.scope == usage.scope }
                 let takesSlots = scopeChange.map { $0.headroomAfter < $0.headroomBefore } ?? false
                 if change != nil && !takesSlots { continue }
-                var message = "\(usage.scope.slotNamePlural): \(usage.headroom) of \(usage.quota) slots would remain, fewer than --min-headroom \(minHeadroom)"
+                var message =
+                    "\(usage.scope.slotNamePlural): \(usage.headroom) of \(usage.quota) slots would remain, fewer than --min-headroom \(minHeadroom)"
                 if let scopeChange {
-                    message += "; this change adds \(scopeChange.addedUnregistered.joined(separator: ", ")) (headroom \(scopeChange.headroomBefore) → \(scopeChange.headroomAfter))"
+                    message +=
+                        "; this change adds \(scopeChange.addedUnregistered.joined(separator: ", ")) (headroom \(scopeChange.headroomBefore) → \(scopeChange.headroomAfter))"
                 }
-                findings.append(Finding(rule: BudgetRules.underMinHeadroom, message: message, at: location, notes: [quotaNote] + newNote))
+                findings.append(
+                    Finding(
+                        rule: BudgetRules.underMinHeadroom, message: message, at: location, notes: [quotaNote] + newNote
+                    ))
             }
         }
         return findings
@@ -125,10 +143,12 @@ public enum BudgetCounter {
         for registration in needed {
             let kind = registration.isUserProperty ? "user property" : "param"
             if isReserved(registration.name, scope: registration.scope) {
-                findings.append(Finding(
-                    rule: BudgetRules.reservedName,
-                    message: "\(kind) \"\(registration.name)\" cannot be registered as \(registration.scope.slotNameWithArticle): GA4 reserves the name",
-                    at: registration.location, param: registration.name))
+                findings.append(
+                    Finding(
+                        rule: BudgetRules.reservedName,
+                        message:
+                            "\(kind) \"\(registration.name)\" cannot be registered as \(registration.scope.slotNameWithArticle): GA4 reserves the name",
+                        at: registration.location, param: registration.name))
             }
             guard registration.scope != .metric else { continue }
             let type: ParamType?
@@ -145,21 +165,28 @@ public enum BudgetCounter {
                 closed = param?.allowedTexts != nil || (!uses.isEmpty && uses.allSatisfy { $0.values != nil })
             }
             if type == .string, !closed {
-                findings.append(Finding(
-                    rule: BudgetRules.freeTextDimension,
-                    message: "\(kind) \"\(registration.name)\" is free text (a string without values) registered as \(registration.scope.slotNameWithArticle): GA4 folds values past about 500 a day into \"(other)\"",
-                    at: registration.location, param: registration.name))
+                findings.append(
+                    Finding(
+                        rule: BudgetRules.freeTextDimension,
+                        message:
+                            "\(kind) \"\(registration.name)\" is free text (a string without values) registered as \(registration.scope.slotNameWithArticle): GA4 folds values past about 500 a day into \"(other)\"",
+                        at: registration.location, param: registration.name))
             }
         }
         // The same name in both dimension scopes: one slot of each.
         for registration in needed where !registration.isUserProperty && registration.scope == .event {
-            guard let twin = needed.first(where: { $0.isUserProperty && $0.scope == .user && $0.name == registration.name })
+            guard
+                let twin = needed.first(where: {
+                    $0.isUserProperty && $0.scope == .user && $0.name == registration.name
+                })
             else { continue }
-            findings.append(Finding(
-                rule: BudgetRules.paramAndUserProperty,
-                message: "\"\(registration.name)\" is registered both as an event param (event-scoped dimension) and as a user property (user-scoped dimension): not registering the param would save one event-scoped slot",
-                at: registration.location, param: registration.name,
-                notes: [FindingNote("the user property is declared here", at: twin.location)]))
+            findings.append(
+                Finding(
+                    rule: BudgetRules.paramAndUserProperty,
+                    message:
+                        "\"\(registration.name)\" is registered both as an event param (event-scoped dimension) and as a user property (user-scoped dimension): not registering the param would save one event-scoped slot",
+                    at: registration.location, param: registration.name,
+                    notes: [FindingNote("the user property is declared here", at: twin.location)]))
         }
         return findings
     }
@@ -192,10 +219,12 @@ public enum BudgetCounter {
             let fed = definition.scope == .user ? userProperties.contains(name) : sentParams.contains(name)
             guard fed else {
                 candidates.append(definition)
-                findings.append(Finding(
-                    rule: BudgetRules.archiveCandidate,
-                    message: "\(definition.kindDescription) \"\(name)\" is registered but no \(definition.scope == .user ? "user property" : "event") of the plan sends it: archiving it would free a slot (archiving cannot be undone)",
-                    at: definition.location, param: name))
+                findings.append(
+                    Finding(
+                        rule: BudgetRules.archiveCandidate,
+                        message:
+                            "\(definition.kindDescription) \"\(name)\" is registered but no \(definition.scope == .user ? "user property" : "event") of the plan sends it: archiving it would free a slot (archiving cannot be undone)",
+                        at: definition.location, param: name))
                 continue
             }
             guard definition.scope != .user else { continue }
@@ -204,15 +233,19 @@ public enum BudgetCounter {
             let declared = param.location
             let note = FindingNote("registered here", at: definition.location)
             if definition.scope == .metric, ![ParamType.int, .double].contains(param.type) {
-                findings.append(Finding(
-                    rule: BudgetRules.registeredTypeMismatch,
-                    message: "param \"\(name)\" is registered as a custom metric, but the plan sends it as \(param.type.article): a metric sums numbers",
-                    at: declared, param: name, notes: [note]))
+                findings.append(
+                    Finding(
+                        rule: BudgetRules.registeredTypeMismatch,
+                        message:
+                            "param \"\(name)\" is registered as a custom metric, but the plan sends it as \(param.type.article): a metric sums numbers",
+                        at: declared, param: name, notes: [note]))
             } else if let wanted, wanted.scope != definition.scope, !wanted.registered {
-                findings.append(Finding(
-                    rule: BudgetRules.registeredTypeMismatch,
-                    message: "param \"\(name)\" is registered as a \(definition.kindDescription), but the plan registers it as \(wanted.scope.slotNameWithArticle), which needs its own slot",
-                    at: declared, param: name, notes: [note]))
+                findings.append(
+                    Finding(
+                        rule: BudgetRules.registeredTypeMismatch,
+                        message:
+                            "param \"\(name)\" is registered as a \(definition.kindDescription), but the plan registers it as \(wanted.scope.slotNameWithArticle), which needs its own slot",
+                        at: declared, param: name, notes: [note]))
             }
         }
         return (candidates, findings)
@@ -223,9 +256,11 @@ public enum BudgetCounter {
     static func collectionLimits(_ plan: Plan) -> [CollectionLimit] {
         let widest = plan.events.max { $0.params.count < $1.params.count }
         return [
-            CollectionLimit(name: "params per event", used: widest?.params.count ?? 0, limit: GA4Facts.maxParamsPerEvent,
-                            detail: widest.map { "most: \($0.name)" }),
-            CollectionLimit(name: "user properties", used: plan.userProperties.count, limit: GA4Facts.maxUserProperties),
+            CollectionLimit(
+                name: "params per event", used: widest?.params.count ?? 0, limit: GA4Facts.maxParamsPerEvent,
+                detail: widest.map { "most: \($0.name)" }),
+            CollectionLimit(
+                name: "user properties", used: plan.userProperties.count, limit: GA4Facts.maxUserProperties),
             CollectionLimit(name: "distinct event names", used: plan.events.count, limit: GA4Facts.maxEventNames),
         ]
     }
@@ -243,9 +278,11 @@ public enum BudgetCounter {
             let added = afterNames.filter { entry in !beforeNames.contains { $0.name == entry.name } }
             let removed = beforeNames.filter { entry in !afterNames.contains { $0.name == entry.name } }
             let headroomBefore = usage.quota - usage.registered - beforeNames.filter { !$0.registered }.count
-            changes.append(ScopeChange(
-                scope: usage.scope, added: added.map(\.name), addedUnregistered: added.filter { !$0.registered }.map(\.name),
-                removed: removed.map(\.name), headroomBefore: headroomBefore, headroomAfter: usage.headroom))
+            changes.append(
+                ScopeChange(
+                    scope: usage.scope, added: added.map(\.name),
+                    addedUnregistered: added.filter { !$0.registered }.map(\.name),
+                    removed: removed.map(\.name), headroomBefore: headroomBefore, headroomAfter: usage.headroom))
         }
         return BudgetChange(base: label, scopes: changes)
     }

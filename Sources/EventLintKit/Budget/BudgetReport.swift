@@ -11,8 +11,10 @@ public struct BudgetQuotas: Sendable, Hashable {
     public var limits: [BudgetScope: Int]
     public var sources: [BudgetScope: Source]
 
-    public init(tier: PropertySettings.Tier, planOverrides: [BudgetScope: Int] = [:],
-                commandLineOverrides: [BudgetScope: Int] = [:]) {
+    public init(
+        tier: PropertySettings.Tier, planOverrides: [BudgetScope: Int] = [:],
+        commandLineOverrides: [BudgetScope: Int] = [:]
+    ) {
         self.tier = tier
         var limits: [BudgetScope: Int] = [:]
         var sources: [BudgetScope: Source] = [:]

@@ -7,13 +7,13 @@ public enum BudgetRules {
     ]
 
     static let counting = """
-    A GA4 custom dimension is defined by its scope and its parameter name, not by an event \
-    (Admin API `CustomDimension`: `parameterName`, `scope`). A parameter sent by many events \
-    therefore costs one slot of its scope, and the same name used as an event param and as a \
-    user property costs one slot in each scope. Quotas per property: standard 50 event-scoped, \
-    25 user-scoped, 10 item-scoped dimensions and 50 custom metrics; GA4 360 125 / 100 / 25 / 125 \
-    (support.google.com/analytics/answer/10075209).
-    """
+        A GA4 custom dimension is defined by its scope and its parameter name, not by an event \
+        (Admin API `CustomDimension`: `parameterName`, `scope`). A parameter sent by many events \
+        therefore costs one slot of its scope, and the same name used as an event param and as a \
+        user property costs one slot in each scope. Quotas per property: standard 50 event-scoped, \
+        25 user-scoped, 10 item-scoped dimensions and 50 custom metrics; GA4 360 125 / 100 / 25 / 125 \
+        (support.google.com/analytics/answer/10075209).
+        """
 
     public static let overQuota = Rule(
         id: "budget/over-quota", stage: .budget, severity: .error,
@@ -21,78 +21,78 @@ public enum BudgetRules {
         documentation: counting + """
 
 
-        Registered definitions plus the ones the plan needs and the property does not have yet \
-        exceed the quota: GA4 refuses to create the definition past the quota, so a parameter \
-        would reach BigQuery but never the reports. Archive definitions no event uses (see \
-        `budget/archive-candidate`; archiving cannot be undone), register fewer parameters \
-        (`register: 'none'` for those only analysed in BigQuery), or reuse one parameter name \
-        across events.
-        """)
+            Registered definitions plus the ones the plan needs and the property does not have yet \
+            exceed the quota: GA4 refuses to create the definition past the quota, so a parameter \
+            would reach BigQuery but never the reports. Archive definitions no event uses (see \
+            `budget/archive-candidate`; archiving cannot be undone), register fewer parameters \
+            (`register: 'none'` for those only analysed in BigQuery), or reuse one parameter name \
+            across events.
+            """)
 
     public static let underMinHeadroom = Rule(
         id: "budget/under-min-headroom", stage: .budget, severity: .error,
         summary: "fewer free slots would remain in a scope than --min-headroom asks for",
         documentation: """
-        `--min-headroom N` keeps N slots of every scope free for what comes next (an urgent \
-        experiment, a partner's dimension). The finding names the scope, the slots that would \
-        remain and the headroom asked for. Free slots as for `budget/over-quota`.
-        """)
+            `--min-headroom N` keeps N slots of every scope free for what comes next (an urgent \
+            experiment, a partner's dimension). The finding names the scope, the slots that would \
+            remain and the headroom asked for. Free slots as for `budget/over-quota`.
+            """)
 
     public static let archiveCandidate = Rule(
         id: "budget/archive-candidate", stage: .budget, severity: .info,
         summary: "a registered custom definition whose parameter no event of the plan sends",
         documentation: """
-        The property has a definition for a parameter (or user property) that no event of the \
-        plan carries in that scope. If nothing else sends it, archiving it frees its slot \
-        (Admin API `customDimensions/*:archive`). Archiving cannot be undone: audiences, \
-        explorations and reports that use the definition break, and its name can be reused only \
-        for a new definition (support.google.com/analytics/answer/12436143). The finding points \
-        at the definition in the registered file.
-        """)
+            The property has a definition for a parameter (or user property) that no event of the \
+            plan carries in that scope. If nothing else sends it, archiving it frees its slot \
+            (Admin API `customDimensions/*:archive`). Archiving cannot be undone: audiences, \
+            explorations and reports that use the definition break, and its name can be reused only \
+            for a new definition (support.google.com/analytics/answer/12436143). The finding points \
+            at the definition in the registered file.
+            """)
 
     public static let paramAndUserProperty = Rule(
         id: "budget/param-and-user-property", stage: .budget, severity: .warning,
         summary: "a name registered both as an event-scoped and a user-scoped dimension",
         documentation: """
-        A name the plan sends as an event param and as a user property, registered in both \
-        scopes, costs one event-scoped and one user-scoped slot. When reports can split by the \
-        user property, the event-scoped registration can be dropped (`register: 'none'` on the \
-        param) and one event-scoped slot saved; keep both only when the value on the event may \
-        differ from the user's current value.
-        """)
+            A name the plan sends as an event param and as a user property, registered in both \
+            scopes, costs one event-scoped and one user-scoped slot. When reports can split by the \
+            user property, the event-scoped registration can be dropped (`register: 'none'` on the \
+            param) and one event-scoped slot saved; keep both only when the value on the event may \
+            differ from the user's current value.
+            """)
 
     public static let freeTextDimension = Rule(
         id: "budget/free-text-dimension", stage: .budget, severity: .warning,
         summary: "a free-text string parameter registered as a custom dimension",
         documentation: """
-        A string parameter without `values` can carry any text. GA4 keeps about 500 distinct \
-        values of a dimension per day on a standard property and folds the rest into \
-        "(other)" (support.google.com/analytics/answer/10075209), so reports on it lose the \
-        long tail. Declare the values it may take, bucket it, or analyse it in BigQuery without \
-        registering it.
-        """)
+            A string parameter without `values` can carry any text. GA4 keeps about 500 distinct \
+            values of a dimension per day on a standard property and folds the rest into \
+            "(other)" (support.google.com/analytics/answer/10075209), so reports on it lose the \
+            long tail. Declare the values it may take, bucket it, or analyse it in BigQuery without \
+            registering it.
+            """)
 
     public static let registeredTypeMismatch = Rule(
         id: "budget/registered-type-mismatch", stage: .budget, severity: .warning,
         summary: "the property registers a parameter in another scope or kind than the plan",
         documentation: """
-        The property has a definition for this name, but not the one the plan asks for: a \
-        custom metric for a parameter the plan sends as a string, bucket or bool (GA4 sums a \
-        metric, so non-numeric values read as nothing), or a dimension where the plan registers \
-        a metric (or the other way round). The plan's registration still needs its own slot; \
-        the existing definition reports nothing useful. Fix the plan, or archive the definition \
-        and create the right one (`parameterName` is immutable).
-        """)
+            The property has a definition for this name, but not the one the plan asks for: a \
+            custom metric for a parameter the plan sends as a string, bucket or bool (GA4 sums a \
+            metric, so non-numeric values read as nothing), or a dimension where the plan registers \
+            a metric (or the other way round). The plan's registration still needs its own slot; \
+            the existing definition reports nothing useful. Fix the plan, or archive the definition \
+            and create the right one (`parameterName` is immutable).
+            """)
 
     public static let reservedName = Rule(
         id: "budget/reserved-name", stage: .budget, severity: .warning,
         summary: "a parameter or user property the plan registers under a name GA4 reserves for custom definitions",
         documentation: """
-        GA4 refuses custom dimensions and metrics for reserved parameter names (`cid`, \
-        `currency`, `session_id`, `user_id`, …, and names starting with `_`, `firebase_`, `ga_`, \
-        `google_`, `gtag.`) and user-scoped dimensions for reserved user property names \
-        (`first_open_time`, `user_id`, …) (support.google.com/analytics/answer/13316687). The \
-        registration the plan counts on cannot be created. Rename the parameter.
-        """,
+            GA4 refuses custom dimensions and metrics for reserved parameter names (`cid`, \
+            `currency`, `session_id`, `user_id`, …, and names starting with `_`, `firebase_`, `ga_`, \
+            `google_`, `gtag.`) and user-scoped dimensions for reserved user property names \
+            (`first_open_time`, `user_id`, …) (support.google.com/analytics/answer/13316687). The \
+            registration the plan counts on cannot be created. Rename the parameter.
+            """,
         ga4ValidationCode: "NAME_RESERVED")
 }

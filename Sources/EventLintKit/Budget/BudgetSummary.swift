@@ -118,10 +118,12 @@ public enum BudgetSummary {
                 definition.resourceName.map { .text($0) } ?? .none, .location(definition.location),
             ]
         }
-        return SummarySection(title: title, [
-            .list(SummaryList(audience: .people, grouped)),
-            .table(SummaryTable(key: "archiveCandidates", columns: columns, rows: rows, audience: .machines)),
-        ])
+        return SummarySection(
+            title: title,
+            [
+                .list(SummaryList(audience: .people, grouped)),
+                .table(SummaryTable(key: "archiveCandidates", columns: columns, rows: rows, audience: .machines)),
+            ])
     }
 
     static func limitSection(_ report: BudgetReport) -> SummarySection {
@@ -138,7 +140,8 @@ public enum BudgetSummary {
                 limit.detail.map { .text($0) } ?? .none,
             ]
         }
-        return SummarySection(title: "collection limits", [.table(SummaryTable(key: "collectionLimits", columns: columns, rows: rows))])
+        return SummarySection(
+            title: "collection limits", [.table(SummaryTable(key: "collectionLimits", columns: columns, rows: rows))])
     }
 
     /// "adds 3 event-scoped dimensions (entry, reason, selected_bucket): headroom 4 → 1; …".

@@ -11,8 +11,10 @@ public struct RegisteredDefinition: Sendable, Hashable {
     /// Where the definition's object starts in the response file.
     public var location: SourceLocation
 
-    public init(scope: BudgetScope, parameterName: String, displayName: String? = nil, resourceName: String? = nil,
-                measurementUnit: String? = nil, location: SourceLocation) {
+    public init(
+        scope: BudgetScope, parameterName: String, displayName: String? = nil, resourceName: String? = nil,
+        measurementUnit: String? = nil, location: SourceLocation
+    ) {
         self.scope = scope
         self.parameterName = parameterName
         self.displayName = displayName
@@ -72,12 +74,14 @@ public enum RegisteredDefinitionsReader {
         do {
             root = try JSONParser.parse(bytes, mode: .strict, maxDepth: 64)
         } catch {
-            throw LoadError(message: error.message { "\(location($0).line):\(location($0).column)" },
-                            location: location(error.offset), ruleID: error.rule.id)
+            throw LoadError(
+                message: error.message { "\(location($0).line):\(location($0).column)" },
+                location: location(error.offset), ruleID: error.rule.id)
         }
         guard case .object(let members) = root.value else {
-            throw failure("expected an Admin API list response (an object with customDimensions or customMetrics)",
-                          at: root.offset)
+            throw failure(
+                "expected an Admin API list response (an object with customDimensions or customMetrics)",
+                at: root.offset)
         }
         // An error body (`{"error":{"code":401,"status":"UNAUTHENTICATED",…}}`, what curl saves
         // when the token has expired) or any other object is not "nothing registered": a
@@ -94,15 +98,18 @@ public enum RegisteredDefinitionsReader {
                 }
             }
             let detail = details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")"
-            throw LoadError(message: "an Admin API error response\(detail), not a list of definitions",
-                            location: location(error.value.offset),
-                            hint: "export the definitions again; an expired or missing access token gives 401 UNAUTHENTICATED")
+            throw LoadError(
+                message: "an Admin API error response\(detail), not a list of definitions",
+                location: location(error.value.offset),
+                hint: "export the definitions again; an expired or missing access token gives 401 UNAUTHENTICATED")
         }
         let listKeys: Set<String> = ["customDimensions", "customMetrics", "nextPageToken"]
         if !members.contains(where: { $0.key == "customDimensions" || $0.key == "customMetrics" }),
-           let other = members.first(where: { !listKeys.contains($0.key) }) {
-            throw failure("not an Admin API list response: it has \"\(other.key)\" but neither customDimensions nor customMetrics",
-                          at: other.value.offset)
+            let other = members.first(where: { !listKeys.contains($0.key) })
+        {
+            throw failure(
+                "not an Admin API list response: it has \"\(other.key)\" but neither customDimensions nor customMetrics",
+                at: other.value.offset)
         }
         var definitions: [RegisteredDefinition] = []
         for member in members {
@@ -130,7 +137,9 @@ public enum RegisteredDefinitionsReader {
         guard case .object(let fields) = node.value else { throw failure("a \(kind) must be an object", node.offset) }
         var strings: [String: String] = [:]
         for field in fields {
-            guard ["name", "parameterName", "displayName", "scope", "measurementUnit"].contains(field.key) else { continue }
+            guard ["name", "parameterName", "displayName", "scope", "measurementUnit"].contains(field.key) else {
+                continue
+            }
             guard case .string(let text) = field.value.value else {
                 throw failure("\(field.key) of a \(kind) must be a string", field.value.offset)
             }
@@ -155,7 +164,8 @@ public enum RegisteredDefinitionsReader {
             case "ITEM": scope = .item
             case let other:
                 let shown = other.map { "\"\($0)\"" } ?? "no scope"
-                throw failure("custom dimension \"\(parameterName)\" has \(shown) (expected EVENT, USER or ITEM)", node.offset)
+                throw failure(
+                    "custom dimension \"\(parameterName)\" has \(shown) (expected EVENT, USER or ITEM)", node.offset)
             }
         }
         return RegisteredDefinition(

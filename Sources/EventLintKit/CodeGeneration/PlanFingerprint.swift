@@ -23,7 +23,9 @@ public struct PlanFingerprint: Sendable, Hashable, CustomStringConvertible {
                 length >>= 8
             }
         }
-        let named = sources.map { (Self.fileName($0.path), $0.bytes) }.sorted { $0.0.utf8.lexicographicallyPrecedes($1.0.utf8) }
+        let named = sources.map { (Self.fileName($0.path), $0.bytes) }.sorted {
+            $0.0.utf8.lexicographicallyPrecedes($1.0.utf8)
+        }
         for (name, bytes) in named {
             mixLength(name.utf8.count)
             mix(name.utf8)

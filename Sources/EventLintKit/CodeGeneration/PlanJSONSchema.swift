@@ -9,7 +9,10 @@ public enum PlanJSONSchema {
         let root: JSONOutput = .object([
             ("$schema", .string("http://json-schema.org/draft-07/schema#")),
             ("title", .string("eventlint tracking plan file")),
-            ("description", .string(PlanLanguage.file.summary + " Generated from eventlint's plan loader; see docs/schema.md.")),
+            (
+                "description",
+                .string(PlanLanguage.file.summary + " Generated from eventlint's plan loader; see docs/schema.md.")
+            ),
             ("$ref", .string("#/definitions/" + PlanLanguage.file.name)),
             ("definitions", .object(definitions)),
         ])
@@ -17,15 +20,18 @@ public enum PlanJSONSchema {
     }
 
     /// Every object reachable from `object`, each once, in the order first met.
-    static func collect(_ object: PlanLanguage.Object, into definitions: inout [(String, JSONOutput)],
-                        seen: inout Set<String>) {
+    static func collect(
+        _ object: PlanLanguage.Object, into definitions: inout [(String, JSONOutput)],
+        seen: inout Set<String>
+    ) {
         guard !seen.contains(object.name) else { return }
         seen.insert(object.name)
         let index = definitions.count
         definitions.append((object.name, .null))
         var properties: [(String, JSONOutput)] = []
         for key in object.keys {
-            properties.append((key.name, schema(key.value, summary: key.summary, definitions: &definitions, seen: &seen)))
+            properties.append(
+                (key.name, schema(key.value, summary: key.summary, definitions: &definitions, seen: &seen)))
         }
         var members: [(String, JSONOutput)] = [
             ("type", .string("object")),
@@ -38,8 +44,10 @@ public enum PlanJSONSchema {
         definitions[index] = (object.name, .object(members))
     }
 
-    static func schema(_ shape: PlanLanguage.Shape, summary: String?, definitions: inout [(String, JSONOutput)],
-                       seen: inout Set<String>) -> JSONOutput {
+    static func schema(
+        _ shape: PlanLanguage.Shape, summary: String?, definitions: inout [(String, JSONOutput)],
+        seen: inout Set<String>
+    ) -> JSONOutput {
         var members: [(String, JSONOutput)] = []
         switch shape {
         case .string: members.append(("type", .string("string")))
@@ -53,16 +61,20 @@ public enum PlanJSONSchema {
             members.append(("$ref", .string("#/definitions/" + object.name)))
         case .map(let value):
             members.append(("type", .string("object")))
-            members.append(("additionalProperties", schema(value, summary: nil, definitions: &definitions, seen: &seen)))
+            members.append(
+                ("additionalProperties", schema(value, summary: nil, definitions: &definitions, seen: &seen)))
         case .list(let item):
             members.append(("type", .string("array")))
             members.append(("items", schema(item, summary: nil, definitions: &definitions, seen: &seen)))
         case .anyOf(let shapes):
-            members.append(("anyOf", .array(shapes.map { schema($0, summary: nil, definitions: &definitions, seen: &seen) })))
+            members.append(
+                ("anyOf", .array(shapes.map { schema($0, summary: nil, definitions: &definitions, seen: &seen) })))
         }
         if let summary {
             // A `$ref` with siblings is ignored by draft-07 readers: wrap it so the summary shows.
-            if case .object = shape { return .object([("description", .string(summary)), ("allOf", .array([.object(members)]))]) }
+            if case .object = shape {
+                return .object([("description", .string(summary)), ("allOf", .array([.object(members)]))])
+            }
             members.insert(("description", .string(summary)), at: 0)
         }
         return .object(members)

@@ -5,11 +5,14 @@ extension SwiftCodeGenerator {
     func renderOpen(_ open: SwiftPairMethod, pair: SwiftPair, into writer: inout SwiftWriter) {
         let event = open.event
         writer.doc(pair.description)
-        writer.line("/// Opens the pair \(SwiftSource.commentText(pair.name)) by sending \(SwiftSource.commentText(event.name)).")
+        writer.line(
+            "/// Opens the pair \(SwiftSource.commentText(pair.name)) by sending \(SwiftSource.commentText(event.name))."
+        )
         writer.doc(event.description)
         writer.docParameters(arguments(of: open).map { ($0.field.name, $0.field.description) })
-        writer.line("/// - Returns: the open pair; its methods send the pair's other events"
-                    + (pair.closeRequired ? ", and it must be closed." : ". Its close is optional."))
+        writer.line(
+            "/// - Returns: the open pair; its methods send the pair's other events"
+                + (pair.closeRequired ? ", and it must be closed." : ". Its close is optional."))
         if !pair.closeRequired { writer.line("@discardableResult") }
         writer.line("public func \(open.name)(\(signature(of: open))) -> \(pair.typeName) {")
         writer.indent += 1
@@ -24,7 +27,9 @@ extension SwiftCodeGenerator {
                 writer.line("trackingCarried[\(key)] = \(Self.trackingValue(value, field.shape))")
             }
         }
-        writer.line("let trackingList = prepared(\(event.typeName).eventName, trackingEvent.trackingParameters()\(conditions(of: open)))")
+        writer.line(
+            "let trackingList = prepared(\(event.typeName).eventName, trackingEvent.trackingParameters()\(conditions(of: open)))"
+        )
         writer.line("let trackingPair = \(pair.typeName)(tracker: self, state: TrackingPairState(")
         writer.line("    openedAt: clock.nanoseconds(), carried: trackingCarried, open: trackingList != nil))")
         writer.line("if let trackingList { logger.logEvent(\(event.typeName).eventName, parameters: trackingList) }")
@@ -36,8 +41,9 @@ extension SwiftCodeGenerator {
     func renderPair(_ pair: SwiftPair, into writer: inout SwiftWriter) {
         writer.doc(pair.description)
         let opens = pair.opens.map { "`\($0.name)(…)`" }.joined(separator: " or ")
-        writer.line("/// The open pair \(SwiftSource.commentText(pair.name)), from \(opens)."
-                    + (pair.closeRequired ? " It must be closed." : " Closing it is optional."))
+        writer.line(
+            "/// The open pair \(SwiftSource.commentText(pair.name)), from \(opens)."
+                + (pair.closeRequired ? " It must be closed." : " Closing it is optional."))
         writer.line("public final class \(pair.typeName): Sendable {")
         writer.indent += 1
         for type in pair.narrowedEnums {
@@ -81,21 +87,29 @@ extension SwiftCodeGenerator {
             let name = SwiftSource.identifier(field.name)
             let key = "state.carried[\(SwiftSource.stringLiteral(field.param))]"
             let value = Self.carriedValue(key, field.shape)
-            let drop = "tracker.onDrop(TrackingDrop(subject: \(type).eventName, param: \(SwiftSource.stringLiteral(field.param)), reason: "
+            let drop =
+                "tracker.onDrop(TrackingDrop(subject: \(type).eventName, param: \(SwiftSource.stringLiteral(field.param)), reason: "
             if field.optional {
                 // Absent at the open is absent here; a value this event does not allow is dropped.
                 writer.line("let \(name) = \(value)")
                 writer.line("guard \(key) == nil || \(name) != nil else {")
-                writer.line("    " + drop + SwiftSource.stringLiteral("the value carried from the open is not allowed here") + "))")
+                writer.line(
+                    "    " + drop + SwiftSource.stringLiteral("the value carried from the open is not allowed here")
+                        + "))")
             } else {
                 writer.line("guard let \(name) = \(value) else {")
-                writer.line("    " + drop + SwiftSource.stringLiteral("the pair's open carries no value for it that is allowed here") + "))")
+                writer.line(
+                    "    " + drop
+                        + SwiftSource.stringLiteral("the pair's open carries no value for it that is allowed here")
+                        + "))")
             }
             writer.line("    return")
             writer.line("}")
         }
         writer.line("let trackingEvent = \(type)(\(initialiserArguments(of: method)))")
-        writer.line("guard let trackingList = tracker.prepared(\(type).eventName, trackingEvent.trackingParameters()\(conditions(of: method))) else { return }")
+        writer.line(
+            "guard let trackingList = tracker.prepared(\(type).eventName, trackingEvent.trackingParameters()\(conditions(of: method))) else { return }"
+        )
         if method.role == .close {
             writer.line("guard state.close() else {")
             writer.line("    tracker.onDrop(TrackingDrop(subject: \(type).eventName, param: nil, reason: \(pairName)))")
@@ -146,7 +160,9 @@ extension SwiftCodeGenerator {
             var parts = ["param: \(SwiftSource.stringLiteral(condition.param))"]
             if let oneOf = condition.oneOf { parts.append("oneOf: [\(oneOf.joined(separator: ", "))]") }
             if let noneOf = condition.noneOf { parts.append("noneOf: [\(noneOf.joined(separator: ", "))]") }
-            if let atLeast = condition.atLeast { parts.append("atLeast: \(SwiftCodeTranslator.doubleLiteral(atLeast))") }
+            if let atLeast = condition.atLeast {
+                parts.append("atLeast: \(SwiftCodeTranslator.doubleLiteral(atLeast))")
+            }
             if let atMost = condition.atMost { parts.append("atMost: \(SwiftCodeTranslator.doubleLiteral(atMost))") }
             if let bucket = condition.bucket {
                 parts.append("edges: [" + bucket.edges.map(String.init).joined(separator: ", ") + "]")
@@ -161,11 +177,12 @@ extension SwiftCodeGenerator {
     static func carriedValue(_ expression: String, _ shape: SwiftValueShape) -> String {
         switch shape {
         case .enumeration(let type):
-            let reader = switch type.raw {
-            case .string: "string"
-            case .int: "int"
-            case .double: "double"
-            }
+            let reader =
+                switch type.raw {
+                case .string: "string"
+                case .int: "int"
+                case .double: "double"
+                }
             return "TrackingCarried.\(reader)(\(expression)).flatMap(\(type.path).init(rawValue:))"
         case .string: return "TrackingCarried.string(\(expression))"
         case .int, .bucket: return "TrackingCarried.int(\(expression))"

@@ -34,8 +34,9 @@ struct SwiftCodeTranslator {
         for param in plan.params {
             guard let raw = Self.rawKind(param.type), let values = param.values else { continue }
             let name = types.claim(SwiftSource.upperCamel(param.name))
-            let type = SwiftEnum(name: name, path: "Tracker." + name, raw: raw,
-                                 cases: Self.cases(values.map(\.value), raw: raw), description: param.description)
+            let type = SwiftEnum(
+                name: name, path: "Tracker." + name, raw: raw,
+                cases: Self.cases(values.map(\.value), raw: raw), description: param.description)
             paramEnums[param.name] = type
             model.enums.append(type)
         }
@@ -43,29 +44,34 @@ struct SwiftCodeTranslator {
             var shape = Self.plainShape(type: property.type, minLength: nil, maxLength: nil, minimum: nil, maximum: nil)
             if let raw = Self.rawKind(property.type), let values = property.values {
                 let cases = Self.cases(values.map(\.value), raw: raw)
-                if let shared = paramEnums[property.name], shared.raw == raw, shared.cases.map(\.key) == cases.map(\.key) {
+                if let shared = paramEnums[property.name], shared.raw == raw,
+                    shared.cases.map(\.key) == cases.map(\.key)
+                {
                     shape = .enumeration(shared)
                 } else {
                     let name = types.claim(SwiftSource.upperCamel(property.name))
-                    let type = SwiftEnum(name: name, path: "Tracker." + name, raw: raw, cases: cases,
-                                         description: property.description)
+                    let type = SwiftEnum(
+                        name: name, path: "Tracker." + name, raw: raw, cases: cases,
+                        description: property.description)
                     model.enums.append(type)
                     shape = .enumeration(type)
                 }
             } else if property.type == .bool, let values = property.values {
                 shape = .bool(allowed: Self.flags(values.map(\.value)))
             }
-            model.userProperties.append(SwiftUserProperty(
-                name: property.name, setterName: members.claim("set" + SwiftSource.upperCamel(property.name)),
-                shape: shape, description: property.description))
+            model.userProperties.append(
+                SwiftUserProperty(
+                    name: property.name, setterName: members.claim("set" + SwiftSource.upperCamel(property.name)),
+                    shape: shape, description: property.description))
         }
 
         let paired = Set(plan.pairs.flatMap { ($0.opens + $0.inside + $0.closes).map(\.event) })
         var eventsByName: [String: SwiftEvent] = [:]
         for event in plan.events {
             let typeName = types.claim(SwiftSource.upperCamel(event.name))
-            let translated = translate(event, typeName: typeName, paramEnums: paramEnums,
-                                       inPair: paired.contains(event.name))
+            let translated = translate(
+                event, typeName: typeName, paramEnums: paramEnums,
+                inPair: paired.contains(event.name))
             eventsByName[event.name] = translated
             model.events.append(translated)
         }
@@ -77,36 +83,44 @@ struct SwiftCodeTranslator {
             let typeName = types.claim(SwiftSource.upperCamel(pair.name) + "Pair")
             var nestedTypes = SwiftNameScope(reserved: [typeName])
             var pairMembers = SwiftNameScope(reserved: Self.reservedFieldNames)
-            var translated = SwiftPair(name: pair.name, typeName: typeName, description: pair.description,
-                                       closeRequired: pair.closeRequired, opens: [], methods: [], narrowedEnums: [],
-                                       carried: [])
+            var translated = SwiftPair(
+                name: pair.name, typeName: typeName, description: pair.description,
+                closeRequired: pair.closeRequired, opens: [], methods: [], narrowedEnums: [],
+                carried: [])
             let openBase = "open" + SwiftSource.upperCamel(pair.name)
             for matcher in pair.opens {
                 guard let event = eventsByName[matcher.event] else { continue }
                 let name = members.claim(pair.opens.count == 1 ? openBase : openBase + "With" + event.typeName)
-                translated.opens.append(method(.open, name: name, event: event, matcher: matcher, carried: [],
-                                               duration: nil, pairType: typeName, nested: &nestedTypes,
-                                               enums: &translated.narrowedEnums))
+                translated.opens.append(
+                    method(
+                        .open, name: name, event: event, matcher: matcher, carried: [],
+                        duration: nil, pairType: typeName, nested: &nestedTypes,
+                        enums: &translated.narrowedEnums))
             }
             // A `same` param is carried only when every open sends it; otherwise the caller passes it.
             let opened = pair.opens.compactMap { eventsByName[$0.event] }
-            let carried = Set(pair.same.map(\.value).filter { name in
-                !opened.isEmpty && opened.allSatisfy { $0.fields.contains { $0.param == name } }
-            })
+            let carried = Set(
+                pair.same.map(\.value).filter { name in
+                    !opened.isEmpty && opened.allSatisfy { $0.fields.contains { $0.param == name } }
+                })
             translated.carried = pair.same.map(\.value).filter(carried.contains)
             for matcher in pair.inside {
                 guard let event = eventsByName[matcher.event] else { continue }
                 let name = pairMembers.claim(SwiftSource.lowerCamel(matcher.event))
-                translated.methods.append(method(.inside, name: name, event: event, matcher: matcher, carried: carried,
-                                                 duration: nil, pairType: typeName, nested: &nestedTypes,
-                                                 enums: &translated.narrowedEnums))
+                translated.methods.append(
+                    method(
+                        .inside, name: name, event: event, matcher: matcher, carried: carried,
+                        duration: nil, pairType: typeName, nested: &nestedTypes,
+                        enums: &translated.narrowedEnums))
             }
             for matcher in pair.closes {
                 guard let event = eventsByName[matcher.event] else { continue }
                 let name = pairMembers.claim(pair.closes.count == 1 ? "close" : "close" + event.typeName)
-                translated.methods.append(method(.close, name: name, event: event, matcher: matcher, carried: carried,
-                                                 duration: pair.duration?.param, pairType: typeName,
-                                                 nested: &nestedTypes, enums: &translated.narrowedEnums))
+                translated.methods.append(
+                    method(
+                        .close, name: name, event: event, matcher: matcher, carried: carried,
+                        duration: pair.duration?.param, pairType: typeName,
+                        nested: &nestedTypes, enums: &translated.narrowedEnums))
             }
             model.pairs.append(translated)
         }
@@ -115,8 +129,10 @@ struct SwiftCodeTranslator {
 
     // MARK: - Events
 
-    func translate(_ event: EventDeclaration, typeName: String, paramEnums: [String: SwiftEnum],
-                   inPair: Bool) -> SwiftEvent {
+    func translate(
+        _ event: EventDeclaration, typeName: String, paramEnums: [String: SwiftEnum],
+        inPair: Bool
+    ) -> SwiftEvent {
         var fieldNames = SwiftNameScope(reserved: Self.reservedFieldNames)
         var nestedTypes = SwiftNameScope(reserved: [typeName])
         var fields: [SwiftField] = []
@@ -133,32 +149,40 @@ struct SwiftCodeTranslator {
                     values = values.filter { declared.contains(PlanValueKey($0)) }
                 }
                 let enumName = nestedTypes.claim(SwiftSource.upperCamel(param.name))
-                let type = SwiftEnum(name: enumName, path: "Tracker." + typeName + "." + enumName, raw: raw,
-                                     cases: Self.cases(values, raw: raw), description: param.description)
+                let type = SwiftEnum(
+                    name: enumName, path: "Tracker." + typeName + "." + enumName, raw: raw,
+                    cases: Self.cases(values, raw: raw), description: param.description)
                 nested.append(type)
                 shape = .enumeration(type)
             } else if let shared = paramEnums[param.name] {
                 shape = .enumeration(shared)
             } else {
-                shape = Self.plainShape(type: param.type, minLength: param.minLength, maxLength: param.maxLength,
-                                        minimum: param.minimum?.value, maximum: param.maximum?.value)
+                shape = Self.plainShape(
+                    type: param.type, minLength: param.minLength, maxLength: param.maxLength,
+                    minimum: param.minimum?.value, maximum: param.maximum?.value)
                 switch shape {
                 case .bool:
-                    if let values = use.values ?? param.values { shape = .bool(allowed: Self.flags(values.map(\.value))) }
+                    if let values = use.values ?? param.values {
+                        shape = .bool(allowed: Self.flags(values.map(\.value)))
+                    }
                 case .bucket(let edges, let labels, _):
-                    shape = .bucket(edges: edges, labels: labels,
-                                    allowed: use.values.map { $0.map(\.value.plainText) })
+                    shape = .bucket(
+                        edges: edges, labels: labels,
+                        allowed: use.values.map { $0.map(\.value.plainText) })
                 default: break
                 }
             }
             if case .bucket = shape, let bucket = param.bucket {
                 shape = Self.withEdges(shape, bucket)
             }
-            fields.append(SwiftField(param: param.name, name: name, shape: shape, optional: use.requirement == .optional,
-                                     description: param.description))
+            fields.append(
+                SwiftField(
+                    param: param.name, name: name, shape: shape, optional: use.requirement == .optional,
+                    description: param.description))
         }
-        return SwiftEvent(name: event.name, typeName: typeName, description: event.description, fields: fields,
-                          nestedEnums: nested, inPair: inPair, logName: "")
+        return SwiftEvent(
+            name: event.name, typeName: typeName, description: event.description, fields: fields,
+            nestedEnums: nested, inPair: inPair, logName: "")
     }
 
     /// `app_bucket` → `app_count`; other buckets get `_count` appended.
@@ -180,8 +204,10 @@ struct SwiftCodeTranslator {
         }
     }
 
-    static func plainShape(type: ParamType, minLength: Int?, maxLength: Int?, minimum: Double?,
-                           maximum: Double?) -> SwiftValueShape {
+    static func plainShape(
+        type: ParamType, minLength: Int?, maxLength: Int?, minimum: Double?,
+        maximum: Double?
+    ) -> SwiftValueShape {
         switch type {
         case .string: .string(minLength: minLength, maxLength: maxLength)
         case .int: .int(minimum: minimum, maximum: maximum)
@@ -194,11 +220,12 @@ struct SwiftCodeTranslator {
     static func flags(_ values: [PlanValue]) -> [Bool] {
         var flags: [Bool] = []
         for value in values {
-            let flag: Bool? = switch value {
-            case .bool(let flag): flag
-            case .number(_, let number): number == 1 ? true : number == 0 ? false : nil
-            case .string: nil
-            }
+            let flag: Bool? =
+                switch value {
+                case .bool(let flag): flag
+                case .number(_, let number): number == 1 ? true : number == 0 ? false : nil
+                case .string: nil
+                }
             if let flag, !flags.contains(flag) { flags.append(flag) }
         }
         return flags
@@ -239,9 +266,11 @@ struct SwiftCodeTranslator {
 
     /// What one matcher makes of its event's fields: fixed, narrowed, carried, measured, or
     /// passed by the caller.
-    func method(_ role: SwiftPairMethod.Role, name: String, event: SwiftEvent, matcher: EventMatcher,
-                carried: Set<String>, duration: String?, pairType: String, nested: inout SwiftNameScope,
-                enums: inout [SwiftEnum]) -> SwiftPairMethod {
+    func method(
+        _ role: SwiftPairMethod.Role, name: String, event: SwiftEvent, matcher: EventMatcher,
+        carried: Set<String>, duration: String?, pairType: String, nested: inout SwiftNameScope,
+        enums: inout [SwiftEnum]
+    ) -> SwiftPairMethod {
         var sources: [SwiftFieldSource] = []
         var conditions: [SwiftRuntimeCondition] = []
         for field in event.fields {
@@ -265,8 +294,9 @@ struct SwiftCodeTranslator {
                 sources.append(.omitted)
                 continue
             }
-            let source = narrowing(field, predicates, pairType: pairType, nested: &nested, enums: &enums,
-                                   conditions: &conditions)
+            let source = narrowing(
+                field, predicates, pairType: pairType, nested: &nested, enums: &enums,
+                conditions: &conditions)
             sources.append(source)
         }
         return SwiftPairMethod(role: role, name: name, event: event, sources: sources, conditions: conditions)
@@ -282,8 +312,10 @@ struct SwiftCodeTranslator {
     /// A field a matcher's condition tests: an enum is narrowed to the values that pass (one
     /// value is fixed); anything else is passed and checked when sent. A tested field is never
     /// optional, as an absent value meets no condition.
-    func narrowing(_ field: SwiftField, _ predicates: [ValuePredicate], pairType: String, nested: inout SwiftNameScope,
-                   enums: inout [SwiftEnum], conditions: inout [SwiftRuntimeCondition]) -> SwiftFieldSource {
+    func narrowing(
+        _ field: SwiftField, _ predicates: [ValuePredicate], pairType: String, nested: inout SwiftNameScope,
+        enums: inout [SwiftEnum], conditions: inout [SwiftRuntimeCondition]
+    ) -> SwiftFieldSource {
         if case .enumeration(let type) = field.shape {
             var kept = type.cases
             for predicate in predicates {
@@ -307,8 +339,9 @@ struct SwiftCodeTranslator {
             }
             if !kept.isEmpty {
                 let name = nested.claim(SwiftSource.upperCamel(field.param))
-                let narrowed = SwiftEnum(name: name, path: "Tracker." + pairType + "." + name, raw: type.raw, cases: kept,
-                                         description: field.description, widens: type.path)
+                let narrowed = SwiftEnum(
+                    name: name, path: "Tracker." + pairType + "." + name, raw: type.raw, cases: kept,
+                    description: field.description, widens: type.path)
                 enums.append(narrowed)
                 return .argument(type: narrowed.path, optional: false, narrowed: narrowed)
             }
@@ -331,7 +364,8 @@ struct SwiftCodeTranslator {
             }
         }
         if case .bucket(let edges, let labels, _) = field.shape { condition.bucket = (edges, labels) }
-        let tests = condition.oneOf != nil || condition.noneOf != nil || condition.atLeast != nil || condition.atMost != nil
+        let tests =
+            condition.oneOf != nil || condition.noneOf != nil || condition.atLeast != nil || condition.atMost != nil
         return tests ? condition : nil
     }
 

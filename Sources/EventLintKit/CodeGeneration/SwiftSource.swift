@@ -47,7 +47,8 @@ public enum SwiftSource {
     /// `///` lines of a description: one comment line per line of the text, indented.
     public static func docComment(_ text: String?, indent: String) -> String {
         guard let text, !text.isEmpty else { return "" }
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        let lines = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         return lines.map { line in
             var body = commentText(String(line))
             while body.last == " " { body.removeLast() }
@@ -80,8 +81,10 @@ public enum SwiftSource {
 
     /// Names that backticks do not make usable everywhere (`self`, `Type`, `_`), or that the
     /// generated code itself uses inside a type; they are taken as if already declared.
-    static let unusable: Set<String> = ["self", "Self", "Type", "Protocol", "_", "rawValue", "allCases", "hashValue",
-                                        "description", "init"]
+    static let unusable: Set<String> = [
+        "self", "Self", "Type", "Protocol", "_", "rawValue", "allCases", "hashValue",
+        "description", "init",
+    ]
 
     /// The words of a plan name: runs of ASCII letters and digits; `camelCase` humps and
     /// other characters separate words (`screen_time` → screen, time; `pickBuilding` → pick,
@@ -97,7 +100,8 @@ public enum SwiftSource {
                 continue
             }
             if let last = current.last {
-                let nextIsLower = index + 1 < characters.count && characters[index + 1].isASCII
+                let nextIsLower =
+                    index + 1 < characters.count && characters[index + 1].isASCII
                     && characters[index + 1].isLowercase
                 // a hump (aB), or the last capital of an acronym before a word (URLScheme → URL, Scheme)
                 let hump = (last.isLowercase || last.isNumber) && character.isUppercase

@@ -16,15 +16,18 @@ struct BodyParser {
         var chosen = lineStarts[0]
         for start in lineStarts where start.offset <= offset { chosen = start }
         let column = offset - chosen.offset
-        return CapturePosition(line: chosen.position.line, column: column + 1,
-                               byteOffset: chosen.position.byteOffset + Int64(column))
+        return CapturePosition(
+            line: chosen.position.line, column: column + 1,
+            byteOffset: chosen.position.byteOffset + Int64(column))
     }
 
     var atEnd: Bool { index >= text.count }
     var current: UInt8 { text[index] }
 
     mutating func skipSpace() {
-        while index < text.count, text[index] == 0x20 || text[index] == 0x09 || text[index] == 0x0A || text[index] == 0x0D {
+        while index < text.count,
+            text[index] == 0x20 || text[index] == 0x09 || text[index] == 0x0A || text[index] == 0x0D
+        {
             index += 1
         }
     }
@@ -158,7 +161,8 @@ struct BodyParser {
         while true {
             let keyStart = index
             guard let name = CaptureReader.readName(text, from: index, abbreviationSpace: false),
-                  name.end < text.count, text[name.end] == 0x3D else { return nil }
+                name.end < text.count, text[name.end] == 0x3D
+            else { return nil }
             index = name.end + 1
             let valueStart = index
             var value: CaptureValue
@@ -180,8 +184,10 @@ struct BodyParser {
                 value = CaptureReader.bundleScalar(Array(text[valueStart..<end]), position: position(valueStart))
                 index = end
             }
-            fields.append(CaptureField(printedName: name.long, shortName: name.short, value: value,
-                                       position: position(keyStart)))
+            fields.append(
+                CaptureField(
+                    printedName: name.long, shortName: name.short, value: value,
+                    position: position(keyStart)))
             if CaptureReader.hasPrefix(text, at: index, "}]") {
                 index += 2
                 return fields
@@ -214,13 +220,15 @@ struct BodyParser {
             if let closing, probe == closing { return probe }
             if closing == nil, text[probe] == 0x7D, probe + 1 < text.count, text[probe + 1] == 0x5D {
                 let after = probe + 2
-                if after == text.count || text[after] == 0x5D || CaptureReader.hasPrefix(text, at: after, ", Bundle[{") {
+                if after == text.count || text[after] == 0x5D || CaptureReader.hasPrefix(text, at: after, ", Bundle[{")
+                {
                     return probe
                 }
             }
             if text[probe] == 0x2C, probe + 1 < text.count, text[probe + 1] == 0x20,
-               let name = CaptureReader.readName(text, from: probe + 2, abbreviationSpace: false),
-               name.end < text.count, text[name.end] == 0x3D {
+                let name = CaptureReader.readName(text, from: probe + 2, abbreviationSpace: false),
+                name.end < text.count, text[name.end] == 0x3D
+            {
                 return probe
             }
             probe += 1

@@ -55,7 +55,13 @@ public struct CaptureReader: Sendable {
             for index in start..<text.count {
                 let byte = text[index]
                 if inQuote {
-                    if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inQuote = false }
+                    if escaped {
+                        escaped = false
+                    } else if byte == 0x5C {
+                        escaped = true
+                    } else if byte == 0x22 {
+                        inQuote = false
+                    }
                     continue
                 }
                 switch byte {
@@ -80,8 +86,10 @@ public struct CaptureReader: Sendable {
     }
 
     /// Reads one line; completed entries are appended to `entries`.
-    public mutating func feed(_ line: [UInt8], number: Int, byteOffset: Int64,
-                              into entries: inout [CaptureEntry]) -> LineKind {
+    public mutating func feed(
+        _ line: [UInt8], number: Int, byteOffset: Int64,
+        into entries: inout [CaptureEntry]
+    ) -> LineKind {
         let position = CapturePosition(line: number, column: 1, byteOffset: byteOffset)
         if var current = open {
             // An entry that never closes is cut at a bound, so re-reading it stays cheap.
@@ -110,8 +118,11 @@ public struct CaptureReader: Sendable {
         }
         var index = 0
         while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
-        if forced != .iosConsole, Self.hasPrefix(line, at: index, "[ "), let time = Self.parseTime(line, from: index + 2),
-           let close = Self.find("]", in: line, from: time.end), line[(close + 1)...].allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
+        if forced != .iosConsole, Self.hasPrefix(line, at: index, "[ "),
+            let time = Self.parseTime(line, from: index + 2),
+            let close = Self.find("]", in: line, from: time.end),
+            line[(close + 1)...].allSatisfy({ $0 == 0x20 || $0 == 0x0D })
+        {
             longHeader = (time, position)
             return .notAnalytics
         }
@@ -129,34 +140,44 @@ public struct CaptureReader: Sendable {
 
     // MARK: - Entries
 
-    mutating func start(_ line: [UInt8], lineStart: Int, time: ParsedTime?, position: CapturePosition,
-                        entries: inout [CaptureEntry]) -> LineKind {
+    mutating func start(
+        _ line: [UInt8], lineStart: Int, time: ParsedTime?, position: CapturePosition,
+        entries: inout [CaptureEntry]
+    ) -> LineKind {
         let timestamp = time.map { resolve($0) }
         if forced != .androidLogcat, let marker = Self.iosMarker(line) {
             return startIOS(line, messageStart: marker, timestamp: timestamp, position: position, entries: &entries)
         }
-        if forced != .iosConsole, let kind = startAndroid(line, timestamp: timestamp, position: position, entries: &entries) {
+        if forced != .iosConsole,
+            let kind = startAndroid(line, timestamp: timestamp, position: position, entries: &entries)
+        {
             return kind
         }
         return .unrecognised
     }
 
-    static let debugNoticePrefix = "Debug mode is enabled. Marking event as debug and real-time. Event name, parameters: "
+    static let debugNoticePrefix =
+        "Debug mode is enabled. Marking event as debug and real-time. Event name, parameters: "
 
     /// The start of the message after `[FirebaseAnalytics][I-ACS…] `, `[Firebase/Analytics][…] `
     /// (SDK 4 to 6) or `<FIRAnalytics/DEBUG> ` (SDK 3).
     static func iosMarker(_ line: [UInt8]) -> Int? {
         for marker in ["[FirebaseAnalytics][", "[Firebase/Analytics]["] {
-            if let at = find(marker, in: line, from: 0), let close = find("] ", in: line, from: at + marker.utf8.count) {
+            if let at = find(marker, in: line, from: 0), let close = find("] ", in: line, from: at + marker.utf8.count)
+            {
                 return close + 2
             }
         }
-        if let at = find("<FIRAnalytics/", in: line, from: 0), let close = find("> ", in: line, from: at) { return close + 2 }
+        if let at = find("<FIRAnalytics/", in: line, from: 0), let close = find("> ", in: line, from: at) {
+            return close + 2
+        }
         return nil
     }
 
-    mutating func startIOS(_ line: [UInt8], messageStart: Int, timestamp: Int64?, position: CapturePosition,
-                           entries: inout [CaptureEntry]) -> LineKind {
+    mutating func startIOS(
+        _ line: [UInt8], messageStart: Int, timestamp: Int64?, position: CapturePosition,
+        entries: inout [CaptureEntry]
+    ) -> LineKind {
         func entry(_ kind: CaptureEntry.Kind) -> CaptureEntry {
             var entry = CaptureEntry(kind: kind, format: .iosConsole, start: position)
             entry.timestamp = timestamp
@@ -179,15 +200,17 @@ public struct CaptureReader: Sendable {
             guard let name = Self.readName(line, from: cursor, abbreviationSpace: true) else { return .notAnalytics }
             new.printedName = name.long
             new.shortName = name.short
-            new.namePosition = CapturePosition(line: position.line, column: cursor + 1,
-                                               byteOffset: position.byteOffset + Int64(cursor))
+            new.namePosition = CapturePosition(
+                line: position.line, column: cursor + 1,
+                byteOffset: position.byteOffset + Int64(cursor))
             guard Self.hasPrefix(line, at: name.end, ", "), let brace = Self.find("{", in: line, from: name.end) else {
                 // No params block printed: an event without params.
                 entries.append(classify(new))
                 return .entry
             }
-            var current = OpenEntry(entry: new, text: line, lineStarts: [(0, position)], bodyStart: brace,
-                                    joinWithNewline: true)
+            var current = OpenEntry(
+                entry: new, text: line, lineStarts: [(0, position)], bodyStart: brace,
+                joinWithNewline: true)
             if current.follow(from: brace), let complete = complete(&current) {
                 entries.append(complete)
             } else {
@@ -199,18 +222,22 @@ public struct CaptureReader: Sendable {
         for prefix in setForms where Self.hasPrefix(line, at: messageStart, prefix) {
             let cursor = messageStart + prefix.utf8.count
             guard let name = Self.readName(line, from: cursor, abbreviationSpace: true),
-                  Self.hasPrefix(line, at: name.end, ", ") else { return .notAnalytics }
+                Self.hasPrefix(line, at: name.end, ", ")
+            else { return .notAnalytics }
             var new = entry(.userProperty)
             new.printedName = name.long
             new.shortName = name.short
-            new.namePosition = CapturePosition(line: position.line, column: cursor + 1,
-                                               byteOffset: position.byteOffset + Int64(cursor))
+            new.namePosition = CapturePosition(
+                line: position.line, column: cursor + 1,
+                byteOffset: position.byteOffset + Int64(cursor))
             let valueStart = name.end + 2
             var end = line.count
             while end > valueStart, line[end - 1] == 0x20 || line[end - 1] == 0x0D { end -= 1 }
-            var value = Self.scalar(Array(line[valueStart..<end]), quoted: false,
-                                    position: CapturePosition(line: position.line, column: valueStart + 1,
-                                                              byteOffset: position.byteOffset + Int64(valueStart)))
+            var value = Self.scalar(
+                Array(line[valueStart..<end]), quoted: false,
+                position: CapturePosition(
+                    line: position.line, column: valueStart + 1,
+                    byteOffset: position.byteOffset + Int64(valueStart)))
             if value.text.count >= 2, value.text.first == 0x22, value.text.last == 0x22 {
                 value.text = Self.unquote(Array(value.text.dropFirst().dropLast()))
                 value.kind = .string
@@ -226,27 +253,33 @@ public struct CaptureReader: Sendable {
             var new = entry(.userProperty)
             new.printedName = name.long
             new.shortName = name.short
-            new.namePosition = CapturePosition(line: position.line, column: cursor + 1,
-                                               byteOffset: position.byteOffset + Int64(cursor))
+            new.namePosition = CapturePosition(
+                line: position.line, column: cursor + 1,
+                byteOffset: position.byteOffset + Int64(cursor))
             entries.append(new)
             return .entry
         }
         return .notAnalytics
     }
 
-    mutating func startAndroid(_ line: [UInt8], timestamp: Int64?, position: CapturePosition,
-                               entries: inout [CaptureEntry]) -> LineKind? {
+    mutating func startAndroid(
+        _ line: [UInt8], timestamp: Int64?, position: CapturePosition,
+        entries: inout [CaptureEntry]
+    ) -> LineKind? {
         func entry(_ kind: CaptureEntry.Kind) -> CaptureEntry {
             var entry = CaptureEntry(kind: kind, format: .androidLogcat, start: position)
             entry.timestamp = timestamp
             return entry
         }
-        func named(_ kind: CaptureEntry.Kind, at cursor: Int, _ name: (long: String, short: String?, end: Int)) -> CaptureEntry {
+        func named(_ kind: CaptureEntry.Kind, at cursor: Int, _ name: (long: String, short: String?, end: Int))
+            -> CaptureEntry
+        {
             var new = entry(kind)
             new.printedName = name.long
             new.shortName = name.short
-            new.namePosition = CapturePosition(line: position.line, column: cursor + 1,
-                                               byteOffset: position.byteOffset + Int64(cursor))
+            new.namePosition = CapturePosition(
+                line: position.line, column: cursor + 1,
+                byteOffset: position.byteOffset + Int64(cursor))
             return new
         }
         if let at = Self.find("Logging event (FE): ", in: line, from: 0) {
@@ -276,14 +309,17 @@ public struct CaptureReader: Sendable {
             guard let at = Self.find(prefix, in: line, from: 0) else { continue }
             let cursor = at + prefix.utf8.count
             guard let name = Self.readName(line, from: cursor, abbreviationSpace: false),
-                  Self.hasPrefix(line, at: name.end, ", ") else { return .notAnalytics }
+                Self.hasPrefix(line, at: name.end, ", ")
+            else { return .notAnalytics }
             var new = named(.userProperty, at: cursor, name)
             let valueStart = name.end + 2
             var end = line.count
             while end > valueStart, line[end - 1] == 0x20 || line[end - 1] == 0x0D { end -= 1 }
-            let value = Self.bundleScalar(Array(line[valueStart..<end]),
-                                          position: CapturePosition(line: position.line, column: valueStart + 1,
-                                                                    byteOffset: position.byteOffset + Int64(valueStart)))
+            let value = Self.bundleScalar(
+                Array(line[valueStart..<end]),
+                position: CapturePosition(
+                    line: position.line, column: valueStart + 1,
+                    byteOffset: position.byteOffset + Int64(valueStart)))
             new.value = value.kind == .null ? nil : value
             entries.append(new)
             return .entry
@@ -296,10 +332,13 @@ public struct CaptureReader: Sendable {
         return nil
     }
 
-    mutating func openBundle(_ new: CaptureEntry, line: [UInt8], bodyStart: Int, position: CapturePosition,
-                             entries: inout [CaptureEntry]) -> LineKind {
-        var current = OpenEntry(entry: new, text: line, lineStarts: [(0, position)], bodyStart: bodyStart,
-                                joinWithNewline: false)
+    mutating func openBundle(
+        _ new: CaptureEntry, line: [UInt8], bodyStart: Int, position: CapturePosition,
+        entries: inout [CaptureEntry]
+    ) -> LineKind {
+        var current = OpenEntry(
+            entry: new, text: line, lineStarts: [(0, position)], bodyStart: bodyStart,
+            joinWithNewline: false)
         if current.follow(from: bodyStart), let complete = complete(&current) {
             entries.append(complete)
         } else {
@@ -398,7 +437,8 @@ public struct CaptureReader: Sendable {
         }
         func clock() -> Int64? {
             guard let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2),
-                  hour < 24, minute < 60, second < 61 else { return nil }
+                hour < 24, minute < 60, second < 61
+            else { return nil }
             var micros = (Int64(hour) * 3600 + Int64(minute) * 60 + Int64(second)) * 1_000_000
             if index < line.count, line[index] == 0x2E || line[index] == 0x2C {
                 index += 1
@@ -438,24 +478,28 @@ public struct CaptureReader: Sendable {
         }
         // YYYY-MM-DD
         if let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
-           index < line.count, line[index] == 0x20 || line[index] == 0x54 {
+            index < line.count, line[index] == 0x20 || line[index] == 0x54
+        {
             index += 1
             guard (1...12).contains(month), (1...31).contains(day), let clock = clock() else { return nil }
             let offset = zone()
-            return ParsedTime(micros: micros(year: year, month: month, day: day) + clock - offset, yearless: false,
-                              end: index)
+            return ParsedTime(
+                micros: micros(year: year, month: month, day: day) + clock - offset, yearless: false,
+                end: index)
         }
         index = start
         // MM-DD HH:MM:SS.fff
         if let month = digits(2), expect(0x2D), let day = digits(2), expect(0x20) {
             guard (1...12).contains(month), (1...31).contains(day), let clock = clock() else { return nil }
             let offset = zone()
-            return ParsedTime(micros: 0, yearless: true, month: month, day: day, microsOfDay: clock - offset, end: index)
+            return ParsedTime(
+                micros: 0, yearless: true, month: month, day: day, microsOfDay: clock - offset, end: index)
         }
         index = start
         // Mon DD HH:MM:SS
         if index + 4 <= line.count, let month = monthNames.firstIndex(of: string(line[index..<index + 3])),
-           line[index + 3] == 0x20 {
+            line[index + 3] == 0x20
+        {
             index += 4
             if expect(0x20) {}
             var day = 0
@@ -511,7 +555,9 @@ public struct CaptureReader: Sendable {
         if index == line.count { return false }
         if parseTime(line, from: index) != nil { return true }
         if iosMarker(line) != nil { return true }
-        if index + 1 < line.count, "VDIWEFA".utf8.contains(line[index]), line[index + 1] == 0x2F || line[index + 1] == 0x28 {
+        if index + 1 < line.count, "VDIWEFA".utf8.contains(line[index]),
+            line[index + 1] == 0x2F || line[index + 1] == 0x28
+        {
             return true
         }
         return hasPrefix(line, at: index, "[ ") && parseTime(line, from: index + 2) != nil
@@ -521,7 +567,8 @@ public struct CaptureReader: Sendable {
 
     /// `name`, `name (_abbr)` (iOS) or `name(_abbr)` (Android).
     static func readName(_ line: [UInt8], from start: Int, abbreviationSpace: Bool)
-        -> (long: String, short: String?, end: Int)? {
+        -> (long: String, short: String?, end: Int)?
+    {
         var index = start
         while index < line.count, isNameByte(line[index]) { index += 1 }
         guard index > start else { return nil }
@@ -539,7 +586,8 @@ public struct CaptureReader: Sendable {
     }
 
     static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x5F
     }
 
     /// A bare iOS value, or a user property value.
@@ -554,9 +602,12 @@ public struct CaptureReader: Sendable {
     /// no value; the rest is printed text.
     static func bundleScalar(_ text: [UInt8], position: CapturePosition) -> CaptureValue {
         if text == Array("null".utf8) { return CaptureValue(kind: .null, text: [], position: position) }
-        for (wrapper, kind) in [("String(", CaptureValue.Kind.string), ("Long(", .int), ("Integer(", .int), ("Double(", .double)]
-            where hasPrefix(text, at: 0, wrapper) && text.last == 0x29 {
-            return CaptureValue(kind: kind, text: Array(text[wrapper.utf8.count..<(text.count - 1)]), position: position)
+        for (wrapper, kind) in [
+            ("String(", CaptureValue.Kind.string), ("Long(", .int), ("Integer(", .int), ("Double(", .double),
+        ]
+        where hasPrefix(text, at: 0, wrapper) && text.last == 0x29 {
+            return CaptureValue(
+                kind: kind, text: Array(text[wrapper.utf8.count..<(text.count - 1)]), position: position)
         }
         return CaptureValue(kind: .printed, text: text, position: position)
     }
@@ -579,7 +630,8 @@ public struct CaptureReader: Sendable {
             case 0x72: result.append(0x0D)
             case 0x55, 0x75:
                 if index + 6 <= text.count, let scalar = UInt32(string(text[(index + 2)..<(index + 6)]), radix: 16),
-                   let unicode = Unicode.Scalar(scalar) {
+                    let unicode = Unicode.Scalar(scalar)
+                {
                     result.append(contentsOf: Array(String(Character(unicode)).utf8))
                     index += 6
                     continue

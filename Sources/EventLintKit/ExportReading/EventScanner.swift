@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Walks one export line once with the strict `JSONCursor`, validating all of it, and keeps only
@@ -76,7 +76,9 @@ public struct EventScanner {
         switch key.content.count {
         case 4: if Self.same(key, "name", bytes) { return .name }
         case 5: if Self.same(key, "items", bytes) { return .items }
-        case 6: if Self.same(key, "params", bytes) { return .params }; if Self.same(key, "events", bytes) { return .events }
+        case 6:
+            if Self.same(key, "params", bytes) { return .params }
+            if Self.same(key, "events", bytes) { return .events }
         case 7: if Self.same(key, "user_id", bytes) { return .userID }
         case 8:
             if Self.same(key, "app_info", bytes) { return .appInfo }
@@ -124,11 +126,16 @@ public struct EventScanner {
     func scanTopObject(_ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer) throws(JSONError) {
         var event = ScannedEvent()
         event.offset = cursor.offset
-        var pseudoID = ValueToken(), instanceID = ValueToken(), clientID = ValueToken(), userID = ValueToken()
+        var pseudoID = ValueToken()
+        var instanceID = ValueToken()
+        var clientID = ValueToken()
+        var userID = ValueToken()
         var sawParamsKind: InputFormat?
         var requestEvents: Range<Int>?
         // What the line's own keys say it is, whatever `--input-format` forces.
-        var sawEvents = false, sawNameKey = false, sawEventTimestamp = false
+        var sawEvents = false
+        var sawNameKey = false
+        var sawEventTimestamp = false
         var userPropertiesStart = scan.userProperties.count
         var paramsStart = scan.params.count
         try cursor.enterObject()
@@ -158,11 +165,13 @@ public struct EventScanner {
                 userPropertiesStart = scan.userProperties.count
                 switch try cursor.peekKind() {
                 case .array:
-                    try scanKeyValueArray(&cursor, bytes, into: &scan.userProperties, event: &event,
-                                          what: "user_properties")
+                    try scanKeyValueArray(
+                        &cursor, bytes, into: &scan.userProperties, event: &event,
+                        what: "user_properties")
                 case .object:
-                    try scanFlatObject(&cursor, bytes, into: &scan.userProperties, event: &event,
-                                       what: "user_properties")
+                    try scanFlatObject(
+                        &cursor, bytes, into: &scan.userProperties, event: &event,
+                        what: "user_properties")
                 case .null:
                     try cursor.readNull()
                 default:
@@ -194,7 +203,9 @@ public struct EventScanner {
                 if try cursor.peekKind() == .object {
                     try cursor.enterObject()
                     while let inner = try cursor.nextKey() {
-                        if Self.same(inner, "version", bytes) { event.appVersion = try readScalar(&cursor) } else {
+                        if Self.same(inner, "version", bytes) {
+                            event.appVersion = try readScalar(&cursor)
+                        } else {
                             try cursor.skipValue()
                         }
                     }
@@ -224,7 +235,8 @@ public struct EventScanner {
                 try cursor.skipValue()
             }
         }
-        for candidate in [pseudoID, instanceID, clientID, userID] where candidate.kind == .string || candidate.kind == .number {
+        for candidate in [pseudoID, instanceID, clientID, userID]
+        where candidate.kind == .string || candidate.kind == .number {
             event.user = candidate
             break
         }
@@ -254,7 +266,9 @@ public struct EventScanner {
             }
             return
         }
-        let natural: InputFormat = sawEvents ? .measurementProtocol
+        let natural: InputFormat =
+            sawEvents
+            ? .measurementProtocol
             : sawParamsKind ?? (sawNameKey || (event.name != nil && !sawEventTimestamp) ? .flat : .bigQuery)
         event.format = forcedFormat ?? sawParamsKind ?? (event.name != nil ? .flat : .bigQuery)
         if let forcedFormat, !forcedFormat.isCapture, forcedFormat != natural {
@@ -315,8 +329,10 @@ public struct EventScanner {
     // MARK: - Params and user properties
 
     /// BigQuery's `[{key, value: {string_value | int_value | float_value | double_value}}]`.
-    func scanKeyValueArray(_ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, into fields: inout [ScannedField],
-                           event: inout ScannedEvent, what: StaticString) throws(JSONError) {
+    func scanKeyValueArray(
+        _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, into fields: inout [ScannedField],
+        event: inout ScannedEvent, what: StaticString
+    ) throws(JSONError) {
         switch try cursor.peekKind() {
         case .array: break
         case .null:
@@ -347,8 +363,11 @@ public struct EventScanner {
                     while let slotKey = try cursor.nextKey() {
                         let slot: ValueSlot?
                         switch slotKey.content.count {
-                        case 12: slot = Self.same(slotKey, "string_value", bytes) ? .stringValue
-                            : Self.same(slotKey, "double_value", bytes) ? .doubleValue : nil
+                        case 12:
+                            slot =
+                                Self.same(slotKey, "string_value", bytes)
+                                ? .stringValue
+                                : Self.same(slotKey, "double_value", bytes) ? .doubleValue : nil
                         case 9: slot = Self.same(slotKey, "int_value", bytes) ? .intValue : nil
                         case 11: slot = Self.same(slotKey, "float_value", bytes) ? .floatValue : nil
                         default: slot = nil
@@ -377,8 +396,10 @@ public struct EventScanner {
     }
 
     /// Flat logs and MP: `{"name": value}`; for user properties also `{"name": {"value": v}}`.
-    func scanFlatObject(_ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, into fields: inout [ScannedField],
-                        event: inout ScannedEvent, what: StaticString, itemsInside: Bool = false) throws(JSONError) {
+    func scanFlatObject(
+        _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, into fields: inout [ScannedField],
+        event: inout ScannedEvent, what: StaticString, itemsInside: Bool = false
+    ) throws(JSONError) {
         switch try cursor.peekKind() {
         case .object: break
         case .null:
@@ -419,7 +440,9 @@ public struct EventScanner {
 
     /// `items`: bq rows give each element its columns plus `item_params` (key/value pairs);
     /// Measurement Protocol and flat logs give flat objects.
-    func scanItems(_ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, event: inout ScannedEvent) throws(JSONError) {
+    func scanItems(_ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, event: inout ScannedEvent)
+        throws(JSONError)
+    {
         switch try cursor.peekKind() {
         case .array: break
         case .null:
@@ -521,7 +544,9 @@ public struct EventScanner {
             let digit = bytes[index] &- 0x30
             guard digit < 10 else { return nil }
             let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(Int64(digit))
+            let (sum, overflow2) =
+                negative
+                ? times.subtractingReportingOverflow(Int64(digit))
                 : times.addingReportingOverflow(Int64(digit))
             guard !overflow1, !overflow2 else { return nil }
             value = sum

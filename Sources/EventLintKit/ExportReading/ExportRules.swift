@@ -1,8 +1,10 @@
 /// The rules of the export reading stage, listed in `RuleCatalog`, with the message factories
 /// that build their findings from a `FramedLine`, so wording lives next to the rule.
 public enum ExportRules {
-    public static let all: [Rule] = [lineTooLong, leadingBOM, blankLine, missingFinalNewline, documentTooLarge,
-                                     duplicateInput, cannotRead, captureEntryTruncated, formatMismatch]
+    public static let all: [Rule] = [
+        lineTooLong, leadingBOM, blankLine, missingFinalNewline, documentTooLarge,
+        duplicateInput, cannotRead, captureEntryTruncated, formatMismatch,
+    ]
 
     /// Reported by the front end for an `ExportInputError`, so the failure reaches every report
     /// format.
@@ -47,14 +49,14 @@ public enum ExportRules {
             """,
         examples: RuleExamples(
             failing: """
-            2026-10-18 10:15:32.123456+0900 MyApp[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, purchase, {
-                currency = EUR;
-            """,
+                2026-10-18 10:15:32.123456+0900 MyApp[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, purchase, {
+                    currency = EUR;
+                """,
             passing: """
-            2026-10-18 10:15:32.123456+0900 MyApp[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, purchase, {
-                currency = EUR;
-            }
-            """))
+                2026-10-18 10:15:32.123456+0900 MyApp[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, purchase, {
+                    currency = EUR;
+                }
+                """))
 
     public static let lineTooLong = Rule(
         id: "export/line-too-long", stage: .export, severity: .error,

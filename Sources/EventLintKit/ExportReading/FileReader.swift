@@ -102,7 +102,10 @@ final class FileReader {
             let count = min(buffer.count, peeked.count - peekedIndex)
             for index in 0..<count { buffer[index] = peeked[peekedIndex + index] }
             peekedIndex += count
-            if peekedIndex == peeked.count { peeked = [] ; peekedIndex = 0 }
+            if peekedIndex == peeked.count {
+                peeked = []
+                peekedIndex = 0
+            }
             return count
         }
         return try readDirect(into: buffer)

@@ -139,7 +139,9 @@ final class GzipDecoder {
         case Z_BUF_ERROR:
             // No progress possible: either the output is full (the loop ends) or input is missing.
             if stream.pointee.avail_in == 0 && inputEnded { return .fail(corrupt("unexpected end of compressed data")) }
-            if stream.pointee.avail_in > 0 && stream.pointee.avail_out > 0 { return .fail(corrupt("zlib made no progress")) }
+            if stream.pointee.avail_in > 0 && stream.pointee.avail_out > 0 {
+                return .fail(corrupt("zlib made no progress"))
+            }
             return .next
         case Z_NEED_DICT:
             return .fail(corrupt("member needs a preset dictionary"))

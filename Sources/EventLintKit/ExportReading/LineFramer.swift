@@ -100,7 +100,8 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
                             lastRawByte: start.load(fromByteOffset: lineBytes - 1, as: UInt8.self),
                             terminated: true, oversize: true, carriageReturnInside: innerCR, body)
                     } else {
-                        try emit(start, lineBytes, rawLength: Int64(lineBytes), lastRawByte: 0,
+                        try emit(
+                            start, lineBytes, rawLength: Int64(lineBytes), lastRawByte: 0,
                             terminated: true, oversize: false, body)
                     }
                 } else {
@@ -182,7 +183,8 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
         discardedLength = 0
         pendingCarriageReturns = 0
         guard let start else { return }
-        try emit(start, count, rawLength: rawLength, lastRawByte: pendingLastByte,
+        try emit(
+            start, count, rawLength: rawLength, lastRawByte: pendingLastByte,
             terminated: terminated, oversize: oversize, carriageReturnInside: innerCR, body)
     }
 
@@ -258,4 +260,3 @@ extension LineFramer where Source == ExportInput {
         self.init(source: try ExportInput(path: path, range: range), startOffset: range.start, options: options)
     }
 }
-

@@ -121,7 +121,9 @@ extension JSONCursor {
         default:
             let found = bytes[index + 1]
             if found >= 0x80 || found < 0x20 {
-                throw JSONError(.invalidEscape, at: index, "invalid escape: backslash followed by \(JSONError.describe(byte: found))")
+                throw JSONError(
+                    .invalidEscape, at: index,
+                    "invalid escape: backslash followed by \(JSONError.describe(byte: found))")
             }
             throw JSONError(
                 .invalidEscape, at: index,
@@ -138,7 +140,8 @@ extension JSONCursor {
             }
             guard let digit = Self.hexValue(bytes[position]) else {
                 throw JSONError(
-                    .invalidEscape, at: index, "invalid \\u escape: expected four hex digits, found \(JSONError.describe(byte: bytes[position]))")
+                    .invalidEscape, at: index,
+                    "invalid \\u escape: expected four hex digits, found \(JSONError.describe(byte: bytes[position]))")
             }
             value = value << 4 | UInt32(digit)
         }

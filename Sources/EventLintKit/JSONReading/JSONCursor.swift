@@ -136,8 +136,6 @@ public struct JSONCursor {
 
     // MARK: - Byte access
 
-
-
     /// Skips JSON whitespace (and, in JSON5, comments) and returns the next byte without consuming
     /// it, or `nil` at the end of the input.
     @inline(__always)
@@ -151,8 +149,9 @@ public struct JSONCursor {
                 }
                 return current
             }
-            guard current == ASCII.space || current == ASCII.lineFeed
-                || current == ASCII.carriageReturn || current == ASCII.tab
+            guard
+                current == ASCII.space || current == ASCII.lineFeed
+                    || current == ASCII.carriageReturn || current == ASCII.tab
             else { return current }
             offset += 1
         }
@@ -377,7 +376,8 @@ public struct JSONCursor {
             throw unexpected(at: offset, expecting: "an object key")
         }
         throw unexpected(
-            at: offset, expecting: mode == .json5 ? "an object key (string or identifier)" : "a double-quoted object key")
+            at: offset,
+            expecting: mode == .json5 ? "an object key (string or identifier)" : "a double-quoted object key")
     }
 
     /// Moves to the next element of the current array: consumes the separating `,` and leaves

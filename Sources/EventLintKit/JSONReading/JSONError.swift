@@ -47,7 +47,8 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     /// spells as `line:column` the way the finding's location does.
     public var related: (words: String, offset: Int)?
 
-    public init(_ kind: JSONErrorKind, at offset: Int, _ message: String, related: (words: String, offset: Int)? = nil) {
+    public init(_ kind: JSONErrorKind, at offset: Int, _ message: String, related: (words: String, offset: Int)? = nil)
+    {
         self.kind = kind
         self.offset = offset
         self.message = message

@@ -41,7 +41,8 @@ public enum JSONParser {
             case .object:
                 try cursor.enterObject()
                 if let key = try cursor.nextKey() {
-                    open.append(OpenContainer(isObject: true, offset: start, firstValue: values.count, firstKey: keys.count))
+                    open.append(
+                        OpenContainer(isObject: true, offset: start, firstValue: values.count, firstKey: keys.count))
                     keys.append((key.decodedString(in: bytes), key.sourceStart))
                     continue
                 }
@@ -49,7 +50,8 @@ public enum JSONParser {
             case .array:
                 try cursor.enterArray()
                 if try cursor.nextElement() {
-                    open.append(OpenContainer(isObject: false, offset: start, firstValue: values.count, firstKey: keys.count))
+                    open.append(
+                        OpenContainer(isObject: false, offset: start, firstValue: values.count, firstKey: keys.count))
                     continue
                 }
                 node = JSONNode(.array([]), offset: start)

@@ -36,76 +36,96 @@ struct PlanCheckRun {
     /// problem of the condition itself only once.
     var reported = Set<String>()
 
-    mutating func report(_ rule: Rule, _ message: String, at location: SourceLocation, severity: Severity? = nil,
-                         event: String? = nil, param: String? = nil, notes: [FindingNote] = []) {
+    mutating func report(
+        _ rule: Rule, _ message: String, at location: SourceLocation, severity: Severity? = nil,
+        event: String? = nil, param: String? = nil, notes: [FindingNote] = []
+    ) {
         let key = "\(rule.id)|\(location.file)|\(location.line)|\(location.column)|\(message)"
         guard reported.insert(key).inserted else { return }
-        findings.append(Finding(rule: rule, severity: severity, message: message, at: location, event: event,
-                                param: param, notes: notes))
+        findings.append(
+            Finding(
+                rule: rule, severity: severity, message: message, at: location, event: event,
+                param: param, notes: notes))
     }
 
     // MARK: - Names
 
     mutating func checkNames() {
-        for (kind, name, location) in plan.pairs.map({ ("pair", $0.name, $0.location) }) + plan.rules.map({ ("rule", $0.name, $0.location) })
+        for (kind, name, location) in plan.pairs.map({ ("pair", $0.name, $0.location) })
+            + plan.rules.map({ ("rule", $0.name, $0.location) })
         where !GA4Facts.isValidName(name) || name.utf8.count > PlanRules.maxPairOrRuleNameLength {
-            report(PlanRules.pairOrRuleNameInvalid,
-                   "\(kind) name \"\(name)\" must be 1 to \(PlanRules.maxPairOrRuleNameLength) ASCII letters, digits and underscores, starting with a letter",
-                   at: location)
+            report(
+                PlanRules.pairOrRuleNameInvalid,
+                "\(kind) name \"\(name)\" must be 1 to \(PlanRules.maxPairOrRuleNameLength) ASCII letters, digits and underscores, starting with a letter",
+                at: location)
         }
         for event in plan.events {
-            checkName(event.name, kind: "event", maxLength: GA4Facts.maxEventNameLength,
-                      tooLong: PlanRules.eventNameTooLong, at: event.location, event: event.name)
+            checkName(
+                event.name, kind: "event", maxLength: GA4Facts.maxEventNameLength,
+                tooLong: PlanRules.eventNameTooLong, at: event.location, event: event.name)
             if GA4Facts.reservedEventNames.contains(event.name) {
-                report(PlanRules.reservedEventName, "event name \"\(event.name)\" is reserved by the Firebase SDK",
-                       at: event.location, event: event.name)
+                report(
+                    PlanRules.reservedEventName, "event name \"\(event.name)\" is reserved by the Firebase SDK",
+                    at: event.location, event: event.name)
             } else if GA4Facts.formerlyReservedEventNames.contains(event.name) {
-                report(PlanRules.reservedEventName,
-                       "event name \"\(event.name)\" is reserved by older Firebase iOS SDKs", at: event.location,
-                       severity: .warning, event: event.name)
+                report(
+                    PlanRules.reservedEventName,
+                    "event name \"\(event.name)\" is reserved by older Firebase iOS SDKs", at: event.location,
+                    severity: .warning, event: event.name)
             }
         }
         for param in plan.params {
-            checkName(param.name, kind: "param", maxLength: GA4Facts.maxParamNameLength,
-                      tooLong: PlanRules.paramNameTooLong, at: param.location, param: param.name,
-                      extraPrefixes: param.registration == .none ? [] : GA4Facts.reservedRegisteredParamPrefixes)
+            checkName(
+                param.name, kind: "param", maxLength: GA4Facts.maxParamNameLength,
+                tooLong: PlanRules.paramNameTooLong, at: param.location, param: param.name,
+                extraPrefixes: param.registration == .none ? [] : GA4Facts.reservedRegisteredParamPrefixes)
             if param.registration.scope != nil, GA4Facts.reservedDimensionParamNames.contains(param.name) {
-                report(PlanRules.reservedDimensionName,
-                       "param \"\(param.name)\" cannot be registered: GA4 reserves the name for custom definitions",
-                       at: param.location, param: param.name)
+                report(
+                    PlanRules.reservedDimensionName,
+                    "param \"\(param.name)\" cannot be registered: GA4 reserves the name for custom definitions",
+                    at: param.location, param: param.name)
             }
         }
         for property in plan.userProperties {
-            checkName(property.name, kind: "user property", maxLength: GA4Facts.maxUserPropertyNameLength,
-                      tooLong: PlanRules.userPropertyNameTooLong, at: property.location, param: property.name,
-                      extraPrefixes: GA4Facts.reservedUserPropertyPrefixes)
+            checkName(
+                property.name, kind: "user property", maxLength: GA4Facts.maxUserPropertyNameLength,
+                tooLong: PlanRules.userPropertyNameTooLong, at: property.location, param: property.name,
+                extraPrefixes: GA4Facts.reservedUserPropertyPrefixes)
             if GA4Facts.reservedUserPropertyNames.contains(property.name) {
-                report(PlanRules.reservedUserPropertyName,
-                       "user property name \"\(property.name)\" is reserved by the Firebase SDK",
-                       at: property.location, param: property.name)
+                report(
+                    PlanRules.reservedUserPropertyName,
+                    "user property name \"\(property.name)\" is reserved by the Firebase SDK",
+                    at: property.location, param: property.name)
             } else if property.registration.scope != nil,
-                      GA4Facts.reservedDimensionUserPropertyNames.contains(property.name) {
-                report(PlanRules.reservedDimensionName,
-                       "user property \"\(property.name)\" cannot be registered: GA4 reserves the name for custom definitions",
-                       at: property.location, param: property.name)
+                GA4Facts.reservedDimensionUserPropertyNames.contains(property.name)
+            {
+                report(
+                    PlanRules.reservedDimensionName,
+                    "user property \"\(property.name)\" cannot be registered: GA4 reserves the name for custom definitions",
+                    at: property.location, param: property.name)
             }
         }
     }
 
-    mutating func checkName(_ name: String, kind: String, maxLength: Int, tooLong: Rule, at location: SourceLocation,
-                            event: String? = nil, param: String? = nil, extraPrefixes: [String] = []) {
+    mutating func checkName(
+        _ name: String, kind: String, maxLength: Int, tooLong: Rule, at location: SourceLocation,
+        event: String? = nil, param: String? = nil, extraPrefixes: [String] = []
+    ) {
         let count = name.count
         if count > maxLength {
-            report(tooLong, "\(kind) name \"\(name)\" is \(count) characters, over GA4's limit of \(maxLength)",
-                   at: location, event: event, param: param)
+            report(
+                tooLong, "\(kind) name \"\(name)\" is \(count) characters, over GA4's limit of \(maxLength)",
+                at: location, event: event, param: param)
         }
         if let prefix = (GA4Facts.reservedPrefixes + extraPrefixes).first(where: { name.hasPrefix($0) }) {
-            report(PlanRules.reservedPrefix, "\(kind) name \"\(name)\" starts with the reserved prefix \"\(prefix)\"",
-                   at: location, event: event, param: param)
+            report(
+                PlanRules.reservedPrefix, "\(kind) name \"\(name)\" starts with the reserved prefix \"\(prefix)\"",
+                at: location, event: event, param: param)
         } else if !GA4Facts.isValidName(name) {
-            report(PlanRules.nameInvalid,
-                   "\(kind) name \"\(name)\" must start with a letter and hold only letters, digits and underscores",
-                   at: location, event: event, param: param)
+            report(
+                PlanRules.nameInvalid,
+                "\(kind) name \"\(name)\" must start with a letter and hold only letters, digits and underscores",
+                at: location, event: event, param: param)
         }
     }
 
@@ -113,22 +133,25 @@ struct PlanCheckRun {
 
     mutating func checkLimits() {
         for event in plan.events where event.params.count > GA4Facts.maxParamsPerEvent {
-            report(PlanRules.tooManyParams,
-                   "event \"\(event.name)\" has \(event.params.count) params, over GA4's limit of \(GA4Facts.maxParamsPerEvent)",
-                   at: event.location, event: event.name)
+            report(
+                PlanRules.tooManyParams,
+                "event \"\(event.name)\" has \(event.params.count) params, over GA4's limit of \(GA4Facts.maxParamsPerEvent)",
+                at: event.location, event: event.name)
         }
         if plan.userProperties.count > GA4Facts.maxUserProperties {
             let extra = plan.userProperties[GA4Facts.maxUserProperties]
-            report(PlanRules.tooManyUserProperties,
-                   "the plan declares \(plan.userProperties.count) user properties, over GA4's limit of \(GA4Facts.maxUserProperties); \"\(extra.name)\" is the first past it",
-                   at: extra.location, param: extra.name)
+            report(
+                PlanRules.tooManyUserProperties,
+                "the plan declares \(plan.userProperties.count) user properties, over GA4's limit of \(GA4Facts.maxUserProperties); \"\(extra.name)\" is the first past it",
+                at: extra.location, param: extra.name)
         }
         let counted = plan.events.filter { !GA4Facts.isAutomaticEvent($0.name) }
         if counted.count > GA4Facts.maxEventNames {
             let extra = counted[GA4Facts.maxEventNames]
-            report(PlanRules.tooManyEvents,
-                   "the plan declares \(counted.count) event names, over GA4's limit of \(GA4Facts.maxEventNames); \"\(extra.name)\" is the first past it",
-                   at: extra.location, event: extra.name)
+            report(
+                PlanRules.tooManyEvents,
+                "the plan declares \(counted.count) event names, over GA4's limit of \(GA4Facts.maxEventNames); \"\(extra.name)\" is the first past it",
+                at: extra.location, event: extra.name)
         }
     }
 
@@ -138,56 +161,67 @@ struct PlanCheckRun {
         let used = Set(plan.events.flatMap { $0.params.map(\.name) + $0.itemParams.map(\.name) })
         for param in plan.params {
             if param.description?.isEmpty ?? true {
-                report(PlanRules.missingDescription, "param \"\(param.name)\" has no description", at: param.location,
-                       param: param.name)
+                report(
+                    PlanRules.missingDescription, "param \"\(param.name)\" has no description", at: param.location,
+                    param: param.name)
             }
             if !used.contains(param.name) {
-                report(PlanRules.unusedParam, "param \"\(param.name)\" is declared but no event uses it",
-                       at: param.location, param: param.name)
+                report(
+                    PlanRules.unusedParam, "param \"\(param.name)\" is declared but no event uses it",
+                    at: param.location, param: param.name)
             }
             for value in param.values ?? [] {
                 checkValueType(value, of: param.type, owner: "param \"\(param.name)\"", param: param.name)
-                checkValueLength(value, limit: GA4Facts.maxParamValueLength, owner: "param \"\(param.name)\"",
-                                 param: param.name)
+                checkValueLength(
+                    value, limit: GA4Facts.maxParamValueLength, owner: "param \"\(param.name)\"",
+                    param: param.name)
             }
             if let bucket = param.bucket, let location = param.bucketLocation {
                 for index in bucket.edges.indices.dropFirst() where bucket.edges[index] <= bucket.edges[index - 1] {
-                    report(PlanRules.bucketEdgesNotAscending,
-                           "bucket edges of \"\(param.name)\" are not strictly ascending: \(bucket.edges[index]) follows \(bucket.edges[index - 1])",
-                           at: index < param.edgeLocations.count ? param.edgeLocations[index] : location, param: param.name)
+                    report(
+                        PlanRules.bucketEdgesNotAscending,
+                        "bucket edges of \"\(param.name)\" are not strictly ascending: \(bucket.edges[index]) follows \(bucket.edges[index - 1])",
+                        at: index < param.edgeLocations.count ? param.edgeLocations[index] : location, param: param.name
+                    )
                     break
                 }
                 if bucket.edges.isEmpty {
-                    report(PlanRules.bucketEdgesNotAscending, "bucket \"\(param.name)\" has no edges", at: location,
-                           param: param.name)
+                    report(
+                        PlanRules.bucketEdgesNotAscending, "bucket \"\(param.name)\" has no edges", at: location,
+                        param: param.name)
                 }
             }
             if let minimum = param.minimum, let maximum = param.maximum, minimum.value > maximum.value {
-                report(PlanLoadingRules.invalidDeclaration,
-                       "param \"\(param.name)\" has min \(minimum.value) above max \(maximum.value)",
-                       at: minimum.location, param: param.name)
+                report(
+                    PlanLoadingRules.invalidDeclaration,
+                    "param \"\(param.name)\" has min \(minimum.value) above max \(maximum.value)",
+                    at: minimum.location, param: param.name)
             }
-            if (param.minimum != nil || param.maximum != nil), ![.int, .double].contains(param.type) {
-                report(PlanRules.valueTypeMismatch,
-                       "min and max apply to int and double params, not \(param.type.rawValue) \"\(param.name)\"",
-                       at: (param.minimum ?? param.maximum)!.location, param: param.name)
+            if param.minimum != nil || param.maximum != nil, ![.int, .double].contains(param.type) {
+                report(
+                    PlanRules.valueTypeMismatch,
+                    "min and max apply to int and double params, not \(param.type.rawValue) \"\(param.name)\"",
+                    at: (param.minimum ?? param.maximum)!.location, param: param.name)
             }
-            if (param.minLength != nil || param.maxLength != nil), param.type != .string {
-                report(PlanRules.valueTypeMismatch,
-                       "minLength and maxLength apply to string params, not \(param.type.rawValue) \"\(param.name)\"",
-                       at: param.location, param: param.name)
+            if param.minLength != nil || param.maxLength != nil, param.type != .string {
+                report(
+                    PlanRules.valueTypeMismatch,
+                    "minLength and maxLength apply to string params, not \(param.type.rawValue) \"\(param.name)\"",
+                    at: param.location, param: param.name)
             }
             if let maxLength = param.maxLength, maxLength > GA4Facts.maxParamValueLength {
                 let at = param.maxLengthLocation ?? param.location
-                report(PlanRules.valueTooLong,
-                       "param \"\(param.name)\" allows \(maxLength) characters but GA4 drops values over \(GA4Facts.maxParamValueLength)",
-                       at: at, param: param.name)
+                report(
+                    PlanRules.valueTooLong,
+                    "param \"\(param.name)\" allows \(maxLength) characters but GA4 drops values over \(GA4Facts.maxParamValueLength)",
+                    at: at, param: param.name)
             }
             if let property = userPropertiesByName[param.name], property.type != param.type {
-                report(PlanRules.typeConflict,
-                       "\"\(param.name)\" is a \(param.type.rawValue) param but a \(property.type.rawValue) user property",
-                       at: property.location, param: param.name,
-                       notes: [FindingNote("the param is declared here", at: param.location)])
+                report(
+                    PlanRules.typeConflict,
+                    "\"\(param.name)\" is a \(param.type.rawValue) param but a \(property.type.rawValue) user property",
+                    at: property.location, param: param.name,
+                    notes: [FindingNote("the param is declared here", at: param.location)])
             }
         }
     }
@@ -195,29 +229,34 @@ struct PlanCheckRun {
     mutating func checkUserProperties() {
         for property in plan.userProperties {
             if property.description?.isEmpty ?? true {
-                report(PlanRules.missingDescription, "user property \"\(property.name)\" has no description",
-                       at: property.location, param: property.name)
+                report(
+                    PlanRules.missingDescription, "user property \"\(property.name)\" has no description",
+                    at: property.location, param: property.name)
             }
             for value in property.values ?? [] {
-                checkValueType(value, of: property.type, owner: "user property \"\(property.name)\"",
-                               param: property.name)
-                checkValueLength(value, limit: GA4Facts.maxUserPropertyValueLength,
-                                 owner: "user property \"\(property.name)\"", param: property.name)
+                checkValueType(
+                    value, of: property.type, owner: "user property \"\(property.name)\"",
+                    param: property.name)
+                checkValueLength(
+                    value, limit: GA4Facts.maxUserPropertyValueLength,
+                    owner: "user property \"\(property.name)\"", param: property.name)
             }
         }
     }
 
     mutating func checkValueType(_ value: Located<PlanValue>, of type: ParamType, owner: String, param: String) {
         guard !Self.valueFits(value.value, type) else { return }
-        report(PlanRules.valueTypeMismatch, "value \(value.value) of \(owner) is not \(type.article)",
-               at: value.location, param: param)
+        report(
+            PlanRules.valueTypeMismatch, "value \(value.value) of \(owner) is not \(type.article)",
+            at: value.location, param: param)
     }
 
     mutating func checkValueLength(_ value: Located<PlanValue>, limit: Int, owner: String, param: String) {
         guard case .string(let text) = value.value, text.count > limit else { return }
-        report(PlanRules.valueTooLong,
-               "value \"\(text)\" of \(owner) is \(text.count) characters, over GA4's limit of \(limit)",
-               at: value.location, param: param)
+        report(
+            PlanRules.valueTooLong,
+            "value \"\(text)\" of \(owner) is \(text.count) characters, over GA4's limit of \(limit)",
+            at: value.location, param: param)
     }
 
     static func valueFits(_ value: PlanValue, _ type: ParamType) -> Bool {
@@ -235,37 +274,46 @@ struct PlanCheckRun {
         let openers = Set(plan.pairs.flatMap { $0.opens.map(\.event) })
         for event in plan.events {
             if event.description?.isEmpty ?? true {
-                report(PlanRules.missingDescription, "event \"\(event.name)\" has no description",
-                       at: event.location, event: event.name)
+                report(
+                    PlanRules.missingDescription, "event \"\(event.name)\" has no description",
+                    at: event.location, event: event.name)
             }
             if event.name.hasSuffix("_shown"), !openers.contains(event.name) {
-                report(PlanRules.unpairedShownEvent, "event \"\(event.name)\" is shown but opens no pair",
-                       at: event.location, event: event.name)
+                report(
+                    PlanRules.unpairedShownEvent, "event \"\(event.name)\" is shown but opens no pair",
+                    at: event.location, event: event.name)
             }
             for use in event.itemParams {
                 guard let param = paramsByName[use.name] else {
                     if !GA4Facts.standardItemFields.contains(use.name) {
-                        report(PlanRules.unknownParamRef,
-                               "event \"\(event.name)\" uses item param \"\(use.name)\", which is not declared",
-                               at: use.location, event: event.name, param: use.name)
+                        report(
+                            PlanRules.unknownParamRef,
+                            "event \"\(event.name)\" uses item param \"\(use.name)\", which is not declared",
+                            at: use.location, event: event.name, param: use.name)
                     }
                     continue
                 }
                 switch param.registration {
                 case .none, .itemDimension: break
                 default:
-                    report(PlanRules.itemParamRegistration,
-                           "param \"\(param.name)\" is an item param of \"\(event.name)\", but registered as \(param.registration.scope.map { $0.slotNameWithArticle } ?? "a custom definition")",
-                           at: use.location, event: event.name, param: param.name,
-                           notes: [FindingNote("the param is declared here", at: param.registrationLocation ?? param.location)])
+                    report(
+                        PlanRules.itemParamRegistration,
+                        "param \"\(param.name)\" is an item param of \"\(event.name)\", but registered as \(param.registration.scope.map { $0.slotNameWithArticle } ?? "a custom definition")",
+                        at: use.location, event: event.name, param: param.name,
+                        notes: [
+                            FindingNote("the param is declared here", at: param.registrationLocation ?? param.location)
+                        ])
                 }
             }
             for use in event.params + event.itemParams {
                 guard let param = paramsByName[use.name] else {
-                    if event.use(of: use.name) != nil, !GA4Facts.automaticParams.contains(use.name), !plan.extraAutomaticParams.contains(use.name) {
-                        report(PlanRules.unknownParamRef,
-                               "event \"\(event.name)\" uses param \"\(use.name)\", which is not declared",
-                               at: use.location, event: event.name, param: use.name)
+                    if event.use(of: use.name) != nil, !GA4Facts.automaticParams.contains(use.name),
+                        !plan.extraAutomaticParams.contains(use.name)
+                    {
+                        report(
+                            PlanRules.unknownParamRef,
+                            "event \"\(event.name)\" uses param \"\(use.name)\", which is not declared",
+                            at: use.location, event: event.name, param: use.name)
                     }
                     continue
                 }
@@ -273,13 +321,15 @@ struct PlanCheckRun {
                     if !Self.valueFits(value.value, param.type) {
                         checkValueType(value, of: param.type, owner: "param \"\(param.name)\"", param: param.name)
                     } else if let allowed = param.allowedTexts, !allowed.contains(value.value.plainText) {
-                        report(PlanRules.narrowedValueUndeclared,
-                               "event \"\(event.name)\" allows \(value.value) for \"\(param.name)\", which the param does not allow",
-                               at: value.location, event: event.name, param: param.name,
-                               notes: [FindingNote("the param is declared here", at: param.location)])
+                        report(
+                            PlanRules.narrowedValueUndeclared,
+                            "event \"\(event.name)\" allows \(value.value) for \"\(param.name)\", which the param does not allow",
+                            at: value.location, event: event.name, param: param.name,
+                            notes: [FindingNote("the param is declared here", at: param.location)])
                     } else {
-                        checkValueLength(value, limit: GA4Facts.maxParamValueLength,
-                                         owner: "param \"\(param.name)\"", param: param.name)
+                        checkValueLength(
+                            value, limit: GA4Facts.maxParamValueLength,
+                            owner: "param \"\(param.name)\"", param: param.name)
                     }
                 }
             }
@@ -295,24 +345,28 @@ struct PlanCheckRun {
             for same in pair.same {
                 guard checkParamExists(same.value, at: same.location) else { continue }
                 for matcher in ends {
-                    checkEventCarries(matcher.event, param: same.value, at: same.location, context: "pair \"\(pair.name)\"")
+                    checkEventCarries(
+                        matcher.event, param: same.value, at: same.location, context: "pair \"\(pair.name)\"")
                 }
             }
             if let outcome = pair.outcomeParam, let location = pair.outcomeLocation,
-               checkParamExists(outcome, at: location) {
+                checkParamExists(outcome, at: location)
+            {
                 for matcher in pair.closes {
                     checkEventCarries(matcher.event, param: outcome, at: location, context: "pair \"\(pair.name)\"")
                 }
             }
             if let duration = pair.duration, checkParamExists(duration.param, at: duration.location) {
                 if let param = paramsByName[duration.param], ![.int, .double].contains(param.type) {
-                    report(PlanRules.valueTypeMismatch,
-                           "duration param \"\(param.name)\" of pair \"\(pair.name)\" must be an int or double, not \(param.type.rawValue)",
-                           at: duration.location, param: param.name)
+                    report(
+                        PlanRules.valueTypeMismatch,
+                        "duration param \"\(param.name)\" of pair \"\(pair.name)\" must be an int or double, not \(param.type.rawValue)",
+                        at: duration.location, param: param.name)
                 }
                 for matcher in pair.closes {
-                    checkEventCarries(matcher.event, param: duration.param, at: duration.location,
-                                      context: "pair \"\(pair.name)\"")
+                    checkEventCarries(
+                        matcher.event, param: duration.param, at: duration.location,
+                        context: "pair \"\(pair.name)\"")
                 }
             }
         }
@@ -321,8 +375,9 @@ struct PlanCheckRun {
     /// An event matcher: the event exists and its `where` conditions can hold on it.
     mutating func checkMatcher(_ matcher: EventMatcher) {
         guard let event = eventsByName[matcher.event] else {
-            report(PlanRules.unknownEventRef, "event \"\(matcher.event)\" is not declared in the plan",
-                   at: matcher.location, event: matcher.event)
+            report(
+                PlanRules.unknownEventRef, "event \"\(matcher.event)\" is not declared in the plan",
+                at: matcher.location, event: matcher.event)
             return
         }
         for condition in matcher.conditions { checkParamCondition(condition, on: [event], canBeAbsent: false) }
@@ -337,55 +392,68 @@ struct PlanCheckRun {
 
     mutating func checkEventCarries(_ eventName: String, param: String, at location: SourceLocation, context: String) {
         guard let event = eventsByName[eventName], event.use(of: param) == nil else { return }
-        report(PlanRules.paramNotOnEvent,
-               "\(context) reads param \"\(param)\", which event \"\(eventName)\" does not carry",
-               at: location, event: eventName, param: param,
-               notes: [FindingNote("the event is declared here", at: event.location)])
+        report(
+            PlanRules.paramNotOnEvent,
+            "\(context) reads param \"\(param)\", which event \"\(eventName)\" does not carry",
+            at: location, event: eventName, param: param,
+            notes: [FindingNote("the event is declared here", at: event.location)])
     }
 
     /// A condition on a param of some events: the param exists, the events carry it, and some
     /// value the param may take on each event satisfies it.
     mutating func checkParamCondition(_ condition: Condition, on events: [EventDeclaration], canBeAbsent: Bool) {
         guard checkParamExists(condition.name, at: condition.location),
-              let param = paramsByName[condition.name] else { return }
+            let param = paramsByName[condition.name]
+        else { return }
         for event in events {
             guard let use = event.use(of: condition.name) else {
-                report(PlanRules.paramNotOnEvent,
-                       "the condition reads param \"\(condition.name)\", which event \"\(event.name)\" does not carry",
-                       at: condition.location, event: event.name, param: condition.name,
-                       notes: [FindingNote("the event is declared here", at: event.location)])
+                report(
+                    PlanRules.paramNotOnEvent,
+                    "the condition reads param \"\(condition.name)\", which event \"\(event.name)\" does not carry",
+                    at: condition.location, event: event.name, param: condition.name,
+                    notes: [FindingNote("the event is declared here", at: event.location)])
                 continue
             }
             let allowed = use.values?.map(\.value.plainText) ?? param.allowedTexts
-            checkSatisfiable(condition, type: param.type, allowed: allowed, bucket: param.bucket,
-                             context: "on event \"\(event.name)\"", event: event.name)
+            checkSatisfiable(
+                condition, type: param.type, allowed: allowed, bucket: param.bucket,
+                context: "on event \"\(event.name)\"", event: event.name)
         }
     }
 
-    mutating func checkSatisfiable(_ condition: Condition, type: ParamType, allowed: [String]?, bucket: BucketSpec?,
-                                   context: String, event: String?) {
+    mutating func checkSatisfiable(
+        _ condition: Condition, type: ParamType, allowed: [String]?, bucket: BucketSpec?,
+        context: String, event: String?
+    ) {
         var candidates = allowed
         for predicate in condition.predicates {
             switch predicate {
             case .oneOf(let values), .noneOf(let values):
                 for value in values where !Self.valueFits(value, type) {
-                    report(PlanRules.valueTypeMismatch,
-                           "condition value \(value) on \"\(condition.name)\" is not \(type.article)",
-                           at: condition.location, event: event, param: condition.name)
+                    report(
+                        PlanRules.valueTypeMismatch,
+                        "condition value \(value) on \"\(condition.name)\" is not \(type.article)",
+                        at: condition.location, event: event, param: condition.name)
                     return
                 }
                 let texts = values.map(\.plainText)
-                if case .oneOf = predicate { candidates = candidates.map { $0.filter(texts.contains) } ?? texts } else {
+                if case .oneOf = predicate {
+                    candidates = candidates.map { $0.filter(texts.contains) } ?? texts
+                } else {
                     candidates = candidates.map { $0.filter { !texts.contains($0) } }
                 }
             case .atLeast(let bound):
                 if let bucket {
-                    candidates = (candidates ?? bucket.labels).filter { Double(bucket.lowerEdge(of: $0) ?? Int64.min) >= bound }
+                    candidates = (candidates ?? bucket.labels).filter {
+                        Double(bucket.lowerEdge(of: $0) ?? Int64.min) >= bound
+                    }
                 } else if type == .int || type == .double {
                     candidates = candidates?.filter { (Double($0) ?? -.infinity) >= bound }
                 } else {
-                    report(PlanRules.valueTypeMismatch, "min applies to numbers and buckets, not \(type.rawValue) \"\(condition.name)\"",
-                           at: condition.location, event: event, param: condition.name)
+                    report(
+                        PlanRules.valueTypeMismatch,
+                        "min applies to numbers and buckets, not \(type.rawValue) \"\(condition.name)\"",
+                        at: condition.location, event: event, param: condition.name)
                     return
                 }
             case .atMost(let bound):
@@ -397,8 +465,10 @@ struct PlanCheckRun {
                 } else if type == .int || type == .double {
                     candidates = candidates?.filter { (Double($0) ?? .infinity) <= bound }
                 } else {
-                    report(PlanRules.valueTypeMismatch, "max applies to numbers and buckets, not \(type.rawValue) \"\(condition.name)\"",
-                           at: condition.location, event: event, param: condition.name)
+                    report(
+                        PlanRules.valueTypeMismatch,
+                        "max applies to numbers and buckets, not \(type.rawValue) \"\(condition.name)\"",
+                        at: condition.location, event: event, param: condition.name)
                     return
                 }
             case .present, .equalsUserProperty:
@@ -406,23 +476,27 @@ struct PlanCheckRun {
             }
         }
         if let candidates, candidates.isEmpty {
-            report(PlanRules.conditionNeverHolds,
-                   "the condition on \"\(condition.name)\" \(context) can never hold: no allowed value satisfies it",
-                   at: condition.location, event: event, param: condition.name)
+            report(
+                PlanRules.conditionNeverHolds,
+                "the condition on \"\(condition.name)\" \(context) can never hold: no allowed value satisfies it",
+                at: condition.location, event: event, param: condition.name)
         }
     }
 
     mutating func checkUserCondition(_ condition: Condition) {
         guard let property = userPropertiesByName[condition.name] else {
             if !GA4Facts.automaticUserProperties.contains(condition.name),
-               !plan.extraAutomaticUserProperties.contains(condition.name) {
-                report(PlanRules.unknownUserPropertyRef, "user property \"\(condition.name)\" is not declared",
-                       at: condition.location, param: condition.name)
+                !plan.extraAutomaticUserProperties.contains(condition.name)
+            {
+                report(
+                    PlanRules.unknownUserPropertyRef, "user property \"\(condition.name)\" is not declared",
+                    at: condition.location, param: condition.name)
             }
             return
         }
-        checkSatisfiable(condition, type: property.type, allowed: property.values?.map(\.value.plainText),
-                         bucket: nil, context: "of the user", event: nil)
+        checkSatisfiable(
+            condition, type: property.type, allowed: property.values?.map(\.value.plainText),
+            bucket: nil, context: "of the user", event: nil)
     }
 
     // MARK: - Rules
@@ -430,20 +504,24 @@ struct PlanCheckRun {
     mutating func checkRules() {
         for rule in plan.rules {
             for pattern in rule.on {
-                let matched = Glob.isLiteral(pattern.value) ? eventsByName[pattern.value] != nil
+                let matched =
+                    Glob.isLiteral(pattern.value)
+                    ? eventsByName[pattern.value] != nil
                     : plan.events.contains { Glob.matches(pattern: pattern.value, $0.name) }
                 if !matched {
-                    report(PlanRules.unknownEventRef,
-                           "rule \"\(rule.name)\" applies to \"\(pattern.value)\", which matches no event of the plan",
-                           at: pattern.location, event: pattern.value)
+                    report(
+                        PlanRules.unknownEventRef,
+                        "rule \"\(rule.name)\" applies to \"\(pattern.value)\", which matches no event of the plan",
+                        at: pattern.location, event: pattern.value)
                 }
             }
             let events = rule.events.compactMap { eventsByName[$0] }
             for condition in rule.when + rule.require {
                 checkParamCondition(condition, on: events, canBeAbsent: true)
                 for case .equalsUserProperty(let name) in condition.predicates where userPropertiesByName[name] == nil {
-                    report(PlanRules.unknownUserPropertyRef, "user property \"\(name)\" is not declared",
-                           at: condition.location, param: name)
+                    report(
+                        PlanRules.unknownUserPropertyRef, "user property \"\(name)\" is not declared",
+                        at: condition.location, param: name)
                 }
             }
             for condition in rule.whenUser + rule.requireUser { checkUserCondition(condition) }
@@ -457,19 +535,22 @@ struct PlanCheckRun {
     /// would match within a window at least as long can never pass: each event it checks fails.
     mutating func checkWindows(_ rule: RuleDeclaration) {
         guard let after = rule.after, let needed = after.within, let notAfter = rule.notAfter,
-              let forbidden = notAfter.within, notAfter.matcher.event == after.matcher.event,
-              forbidden.value >= needed.value else { return }
+            let forbidden = notAfter.within, notAfter.matcher.event == after.matcher.event,
+            forbidden.value >= needed.value
+        else { return }
         // Every condition of `notAfter` is also one of `after`: what `after` needs, `notAfter` forbids.
         func key(_ condition: Condition) -> String {
-            condition.name + "{" + condition.predicates.map { String(describing: $0) }.sorted().joined(separator: ";") + "}"
+            condition.name + "{" + condition.predicates.map { String(describing: $0) }.sorted().joined(separator: ";")
+                + "}"
         }
         let afterConditions = Set(after.matcher.conditions.map(key))
         guard notAfter.matcher.conditions.allSatisfy({ afterConditions.contains(key($0)) }) else { return }
         let event = after.matcher.event
-        report(PlanRules.windowNeverHolds,
-               "rule \"\(rule.name)\" can never hold: it needs a \"\(event)\" within \(needed.value) before the event, but notAfter forbids any \"\(event)\" within \(forbidden.value), so every event it checks fails",
-               at: forbidden.location, event: event,
-               notes: [FindingNote("the window after needs", at: needed.location)])
+        report(
+            PlanRules.windowNeverHolds,
+            "rule \"\(rule.name)\" can never hold: it needs a \"\(event)\" within \(needed.value) before the event, but notAfter forbids any \"\(event)\" within \(forbidden.value), so every event it checks fails",
+            at: forbidden.location, event: event,
+            notes: [FindingNote("the window after needs", at: needed.location)])
     }
 
     // MARK: - Severity overrides and suppressions
@@ -479,9 +560,11 @@ struct PlanCheckRun {
         for (id, override) in plan.severityOverrides.sorted(by: { $0.key < $1.key }) where !ids.contains(id) {
             report(PlanRules.unknownRuleID, "severity override for unknown rule id \"\(id)\"", at: override.location)
         }
-        for suppression in plan.suppressions where !ids.contains(where: { Glob.matches(pattern: suppression.rule, $0) }) {
-            report(PlanRules.unknownRuleID, "suppression of unknown rule id \"\(suppression.rule)\"",
-                   at: suppression.location)
+        for suppression in plan.suppressions where !ids.contains(where: { Glob.matches(pattern: suppression.rule, $0) })
+        {
+            report(
+                PlanRules.unknownRuleID, "suppression of unknown rule id \"\(suppression.rule)\"",
+                at: suppression.location)
         }
     }
 }

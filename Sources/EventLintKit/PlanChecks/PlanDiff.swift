@@ -26,17 +26,22 @@ private struct Differ {
         self.current = current
     }
 
-    mutating func add(_ rule: Rule, _ message: String, at location: SourceLocation, event: String? = nil,
-                      param: String? = nil, notes: [FindingNote] = []) {
+    mutating func add(
+        _ rule: Rule, _ message: String, at location: SourceLocation, event: String? = nil,
+        param: String? = nil, notes: [FindingNote] = []
+    ) {
         findings.append(Finding(rule: rule, message: message, at: location, event: event, param: param, notes: notes))
     }
 
     /// Reports something the change removed: on `remaining` (a declaration of the current plan
     /// it belonged to) or else on the current file of the same name, with where the base had it.
-    mutating func removed(_ rule: Rule, _ message: String, was old: SourceLocation, on remaining: SourceLocation? = nil,
-                          event: String? = nil, param: String? = nil, notes: [FindingNote] = []) {
+    mutating func removed(
+        _ rule: Rule, _ message: String, was old: SourceLocation, on remaining: SourceLocation? = nil,
+        event: String? = nil, param: String? = nil, notes: [FindingNote] = []
+    ) {
         let anchor = remaining ?? fileAnchor(for: old)
-        add(rule, message, at: anchor, event: event, param: param,
+        add(
+            rule, message, at: anchor, event: event, param: param,
             notes: [FindingNote("declared in the base plan here", at: old)] + notes)
     }
 
@@ -62,31 +67,42 @@ private struct Differ {
     mutating func compareParams() {
         for old in base.params {
             guard let new = current.param(named: old.name) else {
-                removed(DiffRules.paramRemoved, "param \"\(old.name)\" was removed from the plan", was: old.location, param: old.name)
+                removed(
+                    DiffRules.paramRemoved, "param \"\(old.name)\" was removed from the plan", was: old.location,
+                    param: old.name)
                 if let scope = old.registration.scope {
-                    removed(DiffRules.registrationRemoved,
-                            "param \"\(old.name)\", registered as \(scope.slotNameWithArticle), was removed", was: old.location, param: old.name)
+                    removed(
+                        DiffRules.registrationRemoved,
+                        "param \"\(old.name)\", registered as \(scope.slotNameWithArticle), was removed",
+                        was: old.location, param: old.name)
                 }
                 continue
             }
             if old.type != new.type {
-                add(Self.typeRule(old.type, new.type), "param \"\(new.name)\" changed type from \(old.type.rawValue) to \(new.type.rawValue)",
-                    at: new.typeLocation, param: new.name, notes: [FindingNote("was \(old.type.rawValue) here", at: old.typeLocation)])
+                add(
+                    Self.typeRule(old.type, new.type),
+                    "param \"\(new.name)\" changed type from \(old.type.rawValue) to \(new.type.rawValue)",
+                    at: new.typeLocation, param: new.name,
+                    notes: [FindingNote("was \(old.type.rawValue) here", at: old.typeLocation)])
                 if !Self.widens(old.type, new.type) { continue }
             }
-            compareValues(old: old.allowedTexts, new: new.allowedTexts, what: "param \"\(new.name)\"",
-                          oldLocation: old.location, newLocation: new.location, newValues: new.values, event: nil, param: new.name)
+            compareValues(
+                old: old.allowedTexts, new: new.allowedTexts, what: "param \"\(new.name)\"",
+                oldLocation: old.location, newLocation: new.location, newValues: new.values, event: nil, param: new.name
+            )
             if new.bucket == nil {
                 compareRanges(old, new)
             }
-            compareRegistration(old.registration, new.registration, kind: "param", name: new.name,
-                                oldLocation: old.registrationLocation ?? old.location,
-                                newLocation: new.registrationLocation ?? new.location)
+            compareRegistration(
+                old.registration, new.registration, kind: "param", name: new.name,
+                oldLocation: old.registrationLocation ?? old.location,
+                newLocation: new.registrationLocation ?? new.location)
         }
         for new in current.params where base.param(named: new.name) == nil {
             add(DiffRules.paramAdded, "param \"\(new.name)\" is new", at: new.location, param: new.name)
             if let scope = new.registration.scope {
-                add(DiffRules.registrationAdded, "param \"\(new.name)\" is registered as \(scope.slotNameWithArticle)",
+                add(
+                    DiffRules.registrationAdded, "param \"\(new.name)\" is registered as \(scope.slotNameWithArticle)",
                     at: new.registrationLocation ?? new.location, param: new.name)
             }
         }
@@ -95,30 +111,40 @@ private struct Differ {
     mutating func compareUserProperties() {
         for old in base.userProperties {
             guard let new = current.userProperty(named: old.name) else {
-                removed(DiffRules.paramRemoved, "user property \"\(old.name)\" was removed from the plan", was: old.location, param: old.name)
+                removed(
+                    DiffRules.paramRemoved, "user property \"\(old.name)\" was removed from the plan",
+                    was: old.location, param: old.name)
                 if let scope = old.registration.scope {
-                    removed(DiffRules.registrationRemoved,
-                            "user property \"\(old.name)\", registered as \(scope.slotNameWithArticle), was removed",
-                            was: old.location, param: old.name)
+                    removed(
+                        DiffRules.registrationRemoved,
+                        "user property \"\(old.name)\", registered as \(scope.slotNameWithArticle), was removed",
+                        was: old.location, param: old.name)
                 }
                 continue
             }
             if old.type != new.type {
-                add(Self.typeRule(old.type, new.type), "user property \"\(new.name)\" changed type from \(old.type.rawValue) to \(new.type.rawValue)",
-                    at: new.location, param: new.name, notes: [FindingNote("was \(old.type.rawValue) here", at: old.location)])
+                add(
+                    Self.typeRule(old.type, new.type),
+                    "user property \"\(new.name)\" changed type from \(old.type.rawValue) to \(new.type.rawValue)",
+                    at: new.location, param: new.name,
+                    notes: [FindingNote("was \(old.type.rawValue) here", at: old.location)])
                 if !Self.widens(old.type, new.type) { continue }
             }
-            compareValues(old: old.values?.map(\.value.plainText), new: new.values?.map(\.value.plainText),
-                          what: "user property \"\(new.name)\"", oldLocation: old.location, newLocation: new.location,
-                          newValues: new.values, event: nil, param: new.name)
-            compareRegistration(old.registration, new.registration, kind: "user property", name: new.name,
-                                oldLocation: old.registrationLocation ?? old.location,
-                                newLocation: new.registrationLocation ?? new.location)
+            compareValues(
+                old: old.values?.map(\.value.plainText), new: new.values?.map(\.value.plainText),
+                what: "user property \"\(new.name)\"", oldLocation: old.location, newLocation: new.location,
+                newValues: new.values, event: nil, param: new.name)
+            compareRegistration(
+                old.registration, new.registration, kind: "user property", name: new.name,
+                oldLocation: old.registrationLocation ?? old.location,
+                newLocation: new.registrationLocation ?? new.location)
         }
         for new in current.userProperties where base.userProperty(named: new.name) == nil {
             add(DiffRules.paramAdded, "user property \"\(new.name)\" is new", at: new.location, param: new.name)
             if let scope = new.registration.scope {
-                add(DiffRules.registrationAdded, "user property \"\(new.name)\" is registered as \(scope.slotNameWithArticle)",
+                add(
+                    DiffRules.registrationAdded,
+                    "user property \"\(new.name)\" is registered as \(scope.slotNameWithArticle)",
                     at: new.registrationLocation ?? new.location, param: new.name)
             }
         }
@@ -135,7 +161,9 @@ private struct Differ {
     /// extends or shortens it (`home_shield` → `home_shield_button`).
     static func renameCandidate(for removed: String, among added: [String]) -> String? {
         if added.count == 1 { return added[0] }
-        let similar = added.filter { $0.hasPrefix(removed) || removed.hasPrefix($0) || $0.hasSuffix(removed) || removed.hasSuffix($0) }
+        let similar = added.filter {
+            $0.hasPrefix(removed) || removed.hasPrefix($0) || $0.hasSuffix(removed) || removed.hasSuffix($0)
+        }
         return similar.count == 1 ? similar[0] : nil
     }
 
@@ -148,7 +176,8 @@ private struct Differ {
         case (nil, nil):
             return
         case (nil, let new?):
-            add(DiffRules.valueRemoved, "\(what) took any value and now allows only \(quoted(new))", at: newLocation,
+            add(
+                DiffRules.valueRemoved, "\(what) took any value and now allows only \(quoted(new))", at: newLocation,
                 event: event, param: param)
         case (_?, nil):
             add(DiffRules.valueAdded, "\(what) now allows any value", at: newLocation, event: event, param: param)
@@ -158,14 +187,21 @@ private struct Differ {
                 var notes = [FindingNote("allowed in the base plan here", at: oldLocation)]
                 if let renamed = Self.renameCandidate(for: value, among: addedValues) {
                     let at = newValues?.first { $0.value.plainText == renamed }?.location ?? newLocation
-                    notes.append(FindingNote("renamed to \"\(renamed)\"? data already sent with \"\(value)\" fails now; keep both values", at: at))
+                    notes.append(
+                        FindingNote(
+                            "renamed to \"\(renamed)\"? data already sent with \"\(value)\" fails now; keep both values",
+                            at: at))
                 }
-                add(DiffRules.valueRemoved, "\(what) no longer allows \"\(value)\"", at: newLocation, event: event, param: param,
+                add(
+                    DiffRules.valueRemoved, "\(what) no longer allows \"\(value)\"", at: newLocation, event: event,
+                    param: param,
                     notes: notes)
             }
             for value in new where !old.contains(value) {
                 let at = newValues?.first { $0.value.plainText == value }?.location ?? newLocation
-                add(DiffRules.valueAdded, "\(what) allows the new value \"\(value)\"", at: at, event: event, param: param)
+                add(
+                    DiffRules.valueAdded, "\(what) allows the new value \"\(value)\"", at: at, event: event,
+                    param: param)
             }
         }
     }
@@ -190,8 +226,10 @@ private struct Differ {
             case (let b?, let a?): stricter = largerIsStricter ? a > b : a < b
             default: continue
             }
-            add(stricter ? DiffRules.rangeNarrowed : DiffRules.rangeWidened,
-                "param \"\(new.name)\" \(name) changed from \(shown(before)) to \(shown(after))", at: at, param: new.name)
+            add(
+                stricter ? DiffRules.rangeNarrowed : DiffRules.rangeWidened,
+                "param \"\(new.name)\" \(name) changed from \(shown(before)) to \(shown(after))", at: at,
+                param: new.name)
         }
     }
 
@@ -202,10 +240,13 @@ private struct Differ {
         guard old.scope != new.scope else { return }
         if let oldScope = old.scope {
             let now = new.scope.map { "now \($0.slotNameWithArticle)" } ?? "now not registered"
-            add(DiffRules.registrationRemoved, "\(kind) \"\(name)\" is no longer registered as \(oldScope.slotNameWithArticle) (\(now))",
+            add(
+                DiffRules.registrationRemoved,
+                "\(kind) \"\(name)\" is no longer registered as \(oldScope.slotNameWithArticle) (\(now))",
                 at: newLocation, param: name, notes: [FindingNote("registered in the base plan here", at: oldLocation)])
         } else if let newScope = new.scope {
-            add(DiffRules.registrationAdded, "\(kind) \"\(name)\" is now registered as \(newScope.slotNameWithArticle)",
+            add(
+                DiffRules.registrationAdded, "\(kind) \"\(name)\" is now registered as \(newScope.slotNameWithArticle)",
                 at: newLocation, param: name)
         }
     }
@@ -221,15 +262,19 @@ private struct Differ {
                 // A pair that checked the event and still exists is the declaration that lost it.
                 let pair = base.pairs.first { ($0.opens + $0.closes + $0.inside).contains { $0.event == old.name } }
                     .flatMap { lost in current.pairs.first { $0.name == lost.name } }
-                removed(DiffRules.eventRemoved, "event \"\(old.name)\" was removed (or renamed)", was: old.location,
-                        on: twin?.location ?? pair?.location, event: old.name,
-                        notes: twin.map { [FindingNote("renamed to \"\($0.name)\"? it carries the same params", at: $0.location)] } ?? [])
+                removed(
+                    DiffRules.eventRemoved, "event \"\(old.name)\" was removed (or renamed)", was: old.location,
+                    on: twin?.location ?? pair?.location, event: old.name,
+                    notes: twin.map {
+                        [FindingNote("renamed to \"\($0.name)\"? it carries the same params", at: $0.location)]
+                    } ?? [])
                 continue
             }
             for oldUse in old.params {
                 guard let newUse = new.use(of: oldUse.name) else {
-                    removed(DiffRules.paramRemoved, "event \"\(new.name)\" no longer carries param \"\(oldUse.name)\"",
-                            was: oldUse.location, on: new.location, event: new.name, param: oldUse.name)
+                    removed(
+                        DiffRules.paramRemoved, "event \"\(new.name)\" no longer carries param \"\(oldUse.name)\"",
+                        was: oldUse.location, on: new.location, event: new.name, param: oldUse.name)
                     continue
                 }
                 compareRequirement(oldUse.requirement, newUse.requirement, event: new.name, use: newUse)
@@ -237,25 +282,29 @@ private struct Differ {
                 if oldUse.values != nil || newUse.values != nil {
                     let oldDeclared = base.param(named: oldUse.name)?.allowedTexts
                     let newDeclared = current.param(named: newUse.name)?.allowedTexts
-                    compareValues(old: oldUse.values?.map(\.value.plainText) ?? oldDeclared,
-                                  new: newUse.values?.map(\.value.plainText) ?? newDeclared,
-                                  what: "param \"\(newUse.name)\" of event \"\(new.name)\"",
-                                  oldLocation: oldUse.location, newLocation: newUse.location, newValues: newUse.values,
-                                  event: new.name, param: newUse.name)
+                    compareValues(
+                        old: oldUse.values?.map(\.value.plainText) ?? oldDeclared,
+                        new: newUse.values?.map(\.value.plainText) ?? newDeclared,
+                        what: "param \"\(newUse.name)\" of event \"\(new.name)\"",
+                        oldLocation: oldUse.location, newLocation: newUse.location, newValues: newUse.values,
+                        event: new.name, param: newUse.name)
                 }
             }
             for newUse in new.params where old.use(of: newUse.name) == nil {
                 switch newUse.requirement {
                 case .required:
-                    add(DiffRules.nowRequired,
+                    add(
+                        DiffRules.nowRequired,
                         "event \"\(new.name)\" now requires the new param \"\(newUse.name)\": events sent before lack it",
                         at: newUse.location, event: new.name, param: newUse.name)
                 case .requiredSince(let version):
-                    add(DiffRules.paramAdded,
+                    add(
+                        DiffRules.paramAdded,
                         "event \"\(new.name)\" carries the new param \"\(newUse.name)\", required from app version \(version) on",
                         at: newUse.location, event: new.name, param: newUse.name)
                 case .optional:
-                    add(DiffRules.paramAdded, "event \"\(new.name)\" carries the new optional param \"\(newUse.name)\"",
+                    add(
+                        DiffRules.paramAdded, "event \"\(new.name)\" carries the new optional param \"\(newUse.name)\"",
                         at: newUse.location, event: new.name, param: newUse.name)
                 }
             }
@@ -317,7 +366,8 @@ private struct Differ {
                 if existing.isEmpty {
                     add(DiffRules.pairAdded, "pair \"\(new.name)\" is new", at: new.location)
                 } else {
-                    add(DiffRules.pairChanged,
+                    add(
+                        DiffRules.pairChanged,
                         "new pair \"\(new.name)\" checks events that data sent before already has (\(existing.sorted().joined(separator: ", ")))",
                         at: new.location)
                 }
@@ -354,18 +404,25 @@ private struct Differ {
             case (_?, nil): relaxed.append("the duration check was dropped")
             case (let before?, let after?):
                 if before.param != after.param || after.toleranceMilliseconds < before.toleranceMilliseconds
-                    || after.tolerancePercent < before.tolerancePercent {
+                    || after.tolerancePercent < before.tolerancePercent
+                {
                     breaking.append("the duration check is stricter")
-                } else if after.toleranceMilliseconds != before.toleranceMilliseconds || after.tolerancePercent != before.tolerancePercent {
+                } else if after.toleranceMilliseconds != before.toleranceMilliseconds
+                    || after.tolerancePercent != before.tolerancePercent
+                {
                     relaxed.append("the duration check is looser")
                 }
             default: break
             }
             if old.keyedBySession != new.keyedBySession { breaking.append("pairs are keyed differently") }
             if !breaking.isEmpty {
-                add(DiffRules.pairChanged, "pair \"\(new.name)\" changed: \(breaking.joined(separator: "; "))", at: new.location)
+                add(
+                    DiffRules.pairChanged, "pair \"\(new.name)\" changed: \(breaking.joined(separator: "; "))",
+                    at: new.location)
             } else if !relaxed.isEmpty {
-                add(DiffRules.pairUpdated, "pair \"\(new.name)\" changed: \(relaxed.joined(separator: "; "))", at: new.location)
+                add(
+                    DiffRules.pairUpdated, "pair \"\(new.name)\" changed: \(relaxed.joined(separator: "; "))",
+                    at: new.location)
             }
         }
     }
@@ -376,7 +433,8 @@ private struct Differ {
         let parts: [String] = [
             rule.events.sorted().joined(separator: ","),
             rule.when.map(key).sorted().joined(separator: ","), rule.whenUser.map(key).sorted().joined(separator: ","),
-            rule.require.map(key).sorted().joined(separator: ","), rule.requireUser.map(key).sorted().joined(separator: ","),
+            rule.require.map(key).sorted().joined(separator: ","),
+            rule.requireUser.map(key).sorted().joined(separator: ","),
             rule.after.map(key) ?? "", rule.notAfter.map(key) ?? "", rule.severity?.rawValue ?? "",
         ]
         return parts.joined(separator: "|")
@@ -400,7 +458,9 @@ private struct Differ {
                 let baseEvents = rule.events.compactMap { base.event(named: $0) }
                 let allNew = baseEvents.allSatisfy { event in
                     guard let use = event.use(of: condition.name) else { return true }
-                    guard let allowed = use.values?.map(\.value.plainText) ?? base.param(named: condition.name)?.allowedTexts
+                    guard
+                        let allowed = use.values?.map(\.value.plainText)
+                            ?? base.param(named: condition.name)?.allowedTexts
                     else { return false }
                     return values.allSatisfy { !allowed.contains($0.plainText) }
                 }
@@ -412,7 +472,10 @@ private struct Differ {
                 guard case .oneOf(let values) = predicate else { continue }
                 guard let property = base.userProperty(named: condition.name) else { return true }
                 if let allowed = property.values?.map(\.value.plainText),
-                   values.allSatisfy({ !allowed.contains($0.plainText) }) { return true }
+                    values.allSatisfy({ !allowed.contains($0.plainText) })
+                {
+                    return true
+                }
             }
         }
         return false
@@ -426,20 +489,28 @@ private struct Differ {
             let onlyNew = appliesOnlyToNewData(new)
             guard let old = base.rules.first(where: { $0.name == new.name }) else {
                 if onlyNew {
-                    add(DiffRules.ruleAdded, "rule \"\(new.name)\" is new and applies only to new events, params or values",
+                    add(
+                        DiffRules.ruleAdded,
+                        "rule \"\(new.name)\" is new and applies only to new events, params or values",
                         at: new.location)
                 } else {
-                    add(DiffRules.ruleChanged, "new rule \"\(new.name)\" applies to events data sent before already has",
+                    add(
+                        DiffRules.ruleChanged,
+                        "new rule \"\(new.name)\" applies to events data sent before already has",
                         at: new.location)
                 }
                 continue
             }
             guard key(old) != key(new) else { continue }
             if onlyNew {
-                add(DiffRules.ruleUpdated, "rule \"\(new.name)\" changed, and applies only to new events, params or values",
+                add(
+                    DiffRules.ruleUpdated,
+                    "rule \"\(new.name)\" changed, and applies only to new events, params or values",
                     at: new.location)
             } else {
-                add(DiffRules.ruleChanged, "rule \"\(new.name)\" changed: data that passed may now fail", at: new.location,
+                add(
+                    DiffRules.ruleChanged, "rule \"\(new.name)\" changed: data that passed may now fail",
+                    at: new.location,
                     notes: [FindingNote("the base plan's rule", at: old.location)])
             }
         }

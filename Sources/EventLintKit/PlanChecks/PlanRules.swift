@@ -1,37 +1,38 @@
 /// The rules `eventlint check` applies to a plan: GA4's naming and size limits, reserved names,
 /// and the plan's internal consistency.
 public enum PlanRules {
-    public static let all: [Rule] = PlanLoadingRules.all + [
-        nameInvalid, eventNameTooLong, paramNameTooLong, userPropertyNameTooLong, reservedPrefix,
-        reservedEventName, reservedUserPropertyName, reservedDimensionName, valueTooLong, tooManyParams,
-        tooManyUserProperties, tooManyEvents, unknownEventRef, unknownParamRef, unknownUserPropertyRef,
-        paramNotOnEvent, typeConflict, valueTypeMismatch, narrowedValueUndeclared, bucketEdgesNotAscending,
-        conditionNeverHolds, unpairedShownEvent, unusedParam, missingDescription, unknownRuleID,
-        pairOrRuleNameInvalid,
-        itemParamRegistration,
-        windowNeverHolds,
-    ]
+    public static let all: [Rule] =
+        PlanLoadingRules.all + [
+            nameInvalid, eventNameTooLong, paramNameTooLong, userPropertyNameTooLong, reservedPrefix,
+            reservedEventName, reservedUserPropertyName, reservedDimensionName, valueTooLong, tooManyParams,
+            tooManyUserProperties, tooManyEvents, unknownEventRef, unknownParamRef, unknownUserPropertyRef,
+            paramNotOnEvent, typeConflict, valueTypeMismatch, narrowedValueUndeclared, bucketEdgesNotAscending,
+            conditionNeverHolds, unpairedShownEvent, unusedParam, missingDescription, unknownRuleID,
+            pairOrRuleNameInvalid,
+            itemParamRegistration,
+            windowNeverHolds,
+        ]
 
     public static let windowNeverHolds = Rule(
         id: "plan/window-never-holds", stage: .plan, severity: .error,
         summary: "a rule whose `after` and `notAfter` windows contradict each other",
         documentation: """
-        A rule that has `after: { event, within: W1 }` needs a matching event at most W1 before \
-        the event it checks; `notAfter: { event, within: W2 }` with the same event (and no \
-        condition `after` lacks) forbids every such event at most W2 before. When W2 is at \
-        least W1, the event `after` needs is always one `notAfter` forbids: every event the \
-        rule checks fails, which is never what the plan means. Shorten the `notAfter` window \
-        below the `after` one ("between 10 minutes and 1 hour before"), or drop one of them.
-        """,
+            A rule that has `after: { event, within: W1 }` needs a matching event at most W1 before \
+            the event it checks; `notAfter: { event, within: W2 }` with the same event (and no \
+            condition `after` lacks) forbids every such event at most W2 before. When W2 is at \
+            least W1, the event `after` needs is always one `notAfter` forbids: every event the \
+            rule checks fails, which is never what the plan means. Shorten the `notAfter` window \
+            below the `after` one ("between 10 minutes and 1 hour before"), or drop one of them.
+            """,
         examples: RuleExamples(
             failing: """
-            { events: { a: { description: 'x' }, b: { description: 'x' } },
-              rules: { r: { on: 'a', after: { event: 'b', within: '1h' }, notAfter: { event: 'b', within: /*>*/'2h' } } } }
-            """,
+                { events: { a: { description: 'x' }, b: { description: 'x' } },
+                  rules: { r: { on: 'a', after: { event: 'b', within: '1h' }, notAfter: { event: 'b', within: /*>*/'2h' } } } }
+                """,
             passing: """
-            { events: { a: { description: 'x' }, b: { description: 'x' } },
-              rules: { r: { on: 'a', after: { event: 'b', within: '1h' }, notAfter: { event: 'b', within: '10m' } } } }
-            """))
+                { events: { a: { description: 'x' }, b: { description: 'x' } },
+                  rules: { r: { on: 'a', after: { event: 'b', within: '1h' }, notAfter: { event: 'b', within: '10m' } } } }
+                """))
 
     /// Pair and rule names are identifiers of at most this many characters.
     public static let maxPairOrRuleNameLength = 64
@@ -40,13 +41,13 @@ public enum PlanRules {
         id: "plan/pair-or-rule-name-invalid", stage: .plan, severity: .error,
         summary: "a pair or rule name that is not an identifier (GA4's event-name grammar)",
         documentation: """
-        Pair and rule names follow the grammar of GA4 event names, ASCII letters, digits and \
-        underscores, starting with a letter, at most 64 of them (they never reach GA4, so its \
-        40-character limit for event names does not apply; 64 keeps them within what SQL \
-        engines take as identifiers). They name findings, report rows and the parts of the SQL \
-        `eventlint sql` writes, so a name with spaces, quotes or line breaks (`\\n`, `\\r`, \
-        U+2028) has no place there. Rename it, e.g. `block_offer`.
-        """,
+            Pair and rule names follow the grammar of GA4 event names, ASCII letters, digits and \
+            underscores, starting with a letter, at most 64 of them (they never reach GA4, so its \
+            40-character limit for event names does not apply; 64 keeps them within what SQL \
+            engines take as identifiers). They name findings, report rows and the parts of the SQL \
+            `eventlint sql` writes, so a name with spaces, quotes or line breaks (`\\n`, `\\r`, \
+            U+2028) has no place there. Rename it, e.g. `block_offer`.
+            """,
         examples: RuleExamples(
             failing: "{ pairs: { /*>*/'block offer': { open: 'a', close: { events: ['b'] } } } }",
             passing: "{ pairs: { block_offer: { open: 'a', close: { events: ['b'] } } } }"))
@@ -61,16 +62,19 @@ public enum PlanRules {
             with `register: 'item'`, or `'none'` when it is not reported on.
             """,
         examples: RuleExamples(
-            failing: "{ params: { tier: { type: 'string', description: 'x', register: 'event' } }, events: { purchase: { description: 'x', items: { params: { /*>*/tier: 'optional' } } } } }",
-            passing: "{ params: { tier: { type: 'string', description: 'x', register: 'item' } }, events: { purchase: { description: 'x', items: { params: { tier: 'optional' } } } } }"))
+            failing:
+                "{ params: { tier: { type: 'string', description: 'x', register: 'event' } }, events: { purchase: { description: 'x', items: { params: { /*>*/tier: 'optional' } } } } }",
+            passing:
+                "{ params: { tier: { type: 'string', description: 'x', register: 'item' } }, events: { purchase: { description: 'x', items: { params: { tier: 'optional' } } } } }"
+        ))
 
     static let ga4Naming = """
-    GA4 names are 1–40 characters (user properties 1–24) of ASCII letters, digits and \
-    underscores, starting with a letter (Firebase iOS `logEvent`/`setUserProperty` reference; \
-    GA4 help "Event naming rules"). The SDK drops an event with an invalid name and logs an \
-    `error` event with `firebase_error` 2 instead; an invalid param name is replaced by \
-    `firebase_error` 3; an invalid user property name is ignored (code 6).
-    """
+        GA4 names are 1–40 characters (user properties 1–24) of ASCII letters, digits and \
+        underscores, starting with a letter (Firebase iOS `logEvent`/`setUserProperty` reference; \
+        GA4 help "Event naming rules"). The SDK drops an event with an invalid name and logs an \
+        `error` event with `firebase_error` 2 instead; an invalid param name is replaced by \
+        `firebase_error` 3; an invalid user property name is ignored (code 6).
+        """
 
     public static let nameInvalid = Rule(
         id: "ga4/name-invalid", stage: .plan, severity: .error,
@@ -84,7 +88,8 @@ public enum PlanRules {
     public static let eventNameTooLong = Rule(
         id: "ga4/event-name-too-long", stage: .plan, severity: .error,
         summary: "an event name longer than GA4's 40 characters",
-        documentation: ga4Naming + "\n\nAn event name over 40 characters is dropped; one marked as a key event also loses its key-event status. Shorten the name.",
+        documentation: ga4Naming
+            + "\n\nAn event name over 40 characters is dropped; one marked as a key event also loses its key-event status. Shorten the name.",
         ga4ValidationCode: "NAME_INVALID",
         examples: RuleExamples(
             failing: "{ events: { /*>*/focus_session_summary_shown_to_new_users_today: { description: 'x' } } }",
@@ -96,13 +101,15 @@ public enum PlanRules {
         documentation: ga4Naming + "\n\nShorten the parameter name.",
         ga4ValidationCode: "NAME_INVALID",
         examples: RuleExamples(
-            failing: "{ params: { /*>*/number_of_apps_selected_in_the_picker_bucketed: { type: 'int', description: 'x' } } }",
+            failing:
+                "{ params: { /*>*/number_of_apps_selected_in_the_picker_bucketed: { type: 'int', description: 'x' } } }",
             passing: "{ params: { app_bucket: { type: 'int', description: 'x' } } }"))
 
     public static let userPropertyNameTooLong = Rule(
         id: "ga4/user-property-name-too-long", stage: .plan, severity: .error,
         summary: "a user property name longer than GA4's 24 characters",
-        documentation: ga4Naming + "\n\nUser property names are limited to 24 characters; a longer one is ignored by the SDK (error code 6). Shorten it.",
+        documentation: ga4Naming
+            + "\n\nUser property names are limited to 24 characters; a longer one is ignored by the SDK (error code 6). Shorten it.",
         ga4ValidationCode: "NAME_INVALID",
         examples: RuleExamples(
             failing: "{ userProperties: { /*>*/focus_summary_experiment_arm_v2: { description: 'x' } } }",
@@ -112,12 +119,12 @@ public enum PlanRules {
         id: "ga4/reserved-prefix", stage: .plan, severity: .error,
         summary: "a name starting with a prefix GA4 reserves",
         documentation: """
-        `firebase_`, `google_` and `ga_` are reserved for every event, parameter and user property \
-        name; a parameter registered as a custom definition also may not start with `_` or \
-        `gtag.`, and a user property not with `_` (GA4 help "Reserved names"). A reserved param \
-        name is replaced by `firebase_error` 14, a reserved user property is ignored (code 15). \
-        Rename without the prefix.
-        """,
+            `firebase_`, `google_` and `ga_` are reserved for every event, parameter and user property \
+            name; a parameter registered as a custom definition also may not start with `_` or \
+            `gtag.`, and a user property not with `_` (GA4 help "Reserved names"). A reserved param \
+            name is replaced by `firebase_error` 14, a reserved user property is ignored (code 15). \
+            Rename without the prefix.
+            """,
         ga4ValidationCode: "NAME_RESERVED",
         examples: RuleExamples(
             failing: "{ params: { /*>*/firebase_x: { type: 'string', description: 'x' } } }",
@@ -127,11 +134,11 @@ public enum PlanRules {
         id: "ga4/reserved-event-name", stage: .plan, severity: .error,
         summary: "an event name the Firebase SDK reserves",
         documentation: """
-        The Firebase iOS SDK reserves the names of the events it logs itself (`app_remove`, \
-        `first_open`, `session_start`, `error`, `notification_*`, …): an app event with such a name \
-        is dropped and an `error` event is logged instead (error code 13). `in_app_purchase` is \
-        reserved only on older SDKs and gives a warning. Choose another name.
-        """,
+            The Firebase iOS SDK reserves the names of the events it logs itself (`app_remove`, \
+            `first_open`, `session_start`, `error`, `notification_*`, …): an app event with such a name \
+            is dropped and an `error` event is logged instead (error code 13). `in_app_purchase` is \
+            reserved only on older SDKs and gives a warning. Choose another name.
+            """,
         ga4ValidationCode: "NAME_RESERVED",
         examples: RuleExamples(
             failing: "{ events: { /*>*/app_remove: { description: 'x' } } }",
@@ -141,9 +148,9 @@ public enum PlanRules {
         id: "ga4/reserved-user-property-name", stage: .plan, severity: .error,
         summary: "a user property name the Firebase SDK reserves",
         documentation: """
-        `first_open_time`, `first_open_after_install`, `last_deep_link_referrer` and `user_id` \
-        are set by the SDK; setting them from the app is ignored (error code 15). Choose another name.
-        """,
+            `first_open_time`, `first_open_after_install`, `last_deep_link_referrer` and `user_id` \
+            are set by the SDK; setting them from the app is ignored (error code 15). Choose another name.
+            """,
         ga4ValidationCode: "NAME_RESERVED",
         examples: RuleExamples(
             failing: "{ userProperties: { /*>*/user_id: { description: 'x' } } }",
@@ -153,12 +160,12 @@ public enum PlanRules {
         id: "ga4/reserved-dimension-name", stage: .plan, severity: .error,
         summary: "a registered param or user property whose name GA4 refuses for custom definitions",
         documentation: """
-        GA4 refuses some names when creating custom dimensions and metrics: for event parameters \
-        `cid`, `currency`, `customer_id`, `gclid`, `session_id`, `uid`, `user_id`, … and for \
-        user properties also `first_open_time`, `lifetime_user_engagement`, \
-        `non_personalized_ads`, … (GA4 help "Reserved names"). Sending such a param is fine; \
-        registering it fails. Rename it or set `register: 'none'`.
-        """,
+            GA4 refuses some names when creating custom dimensions and metrics: for event parameters \
+            `cid`, `currency`, `customer_id`, `gclid`, `session_id`, `uid`, `user_id`, … and for \
+            user properties also `first_open_time`, `lifetime_user_engagement`, \
+            `non_personalized_ads`, … (GA4 help "Reserved names"). Sending such a param is fine; \
+            registering it fails. Rename it or set `register: 'none'`.
+            """,
         ga4ValidationCode: "NAME_RESERVED",
         examples: RuleExamples(
             failing: "{ params: { /*>*/session_id: { type: 'string', register: 'event', description: 'x' } } }",
@@ -168,37 +175,41 @@ public enum PlanRules {
         id: "ga4/value-too-long", stage: .plan, severity: .error,
         summary: "an allowed value longer than GA4 keeps (params 100, user properties 36 characters)",
         documentation: """
-        GA4 drops (does not truncate) a string param value over 100 characters and logs \
-        `firebase_error` 4; a user property value over 36 characters is ignored (code 7). A plan \
-        that allows such a value, or a `maxLength` above the limit, promises data GA4 will lose. \
-        Shorten the value.
-        """,
+            GA4 drops (does not truncate) a string param value over 100 characters and logs \
+            `firebase_error` 4; a user property value over 36 characters is ignored (code 7). A plan \
+            that allows such a value, or a `maxLength` above the limit, promises data GA4 will lose. \
+            Shorten the value.
+            """,
         ga4ValidationCode: "VALUE_OUT_OF_BOUNDS",
         examples: RuleExamples(
-            failing: "{ userProperties: { arm: { values: [/*>*/'an_arm_name_that_is_longer_than_36_chars'], description: 'x' } } }",
+            failing:
+                "{ userProperties: { arm: { values: [/*>*/'an_arm_name_that_is_longer_than_36_chars'], description: 'x' } } }",
             passing: "{ userProperties: { arm: { values: ['offer'], description: 'x' } } }"))
 
     public static let tooManyParams = Rule(
         id: "ga4/too-many-params", stage: .plan, severity: .error,
         summary: "an event with more than 25 parameters",
         documentation: """
-        GA4 keeps at most 25 parameters per event; the SDK drops the extra ones and adds \
-        `firebase_error` 5. Split the event or drop parameters.
-        """,
+            GA4 keeps at most 25 parameters per event; the SDK drops the extra ones and adds \
+            `firebase_error` 5. Split the event or drop parameters.
+            """,
         ga4ValidationCode: "EXCEEDED_MAX_ENTITIES",
         examples: RuleExamples(
-            failing: "{ params: { " + (1...26).map { "p\($0): { type: 'int', description: 'x' }" }.joined(separator: ", ")
+            failing: "{ params: { "
+                + (1...26).map { "p\($0): { type: 'int', description: 'x' }" }.joined(separator: ", ")
                 + " }, events: { /*>*/big: { description: 'x', params: { "
                 + (1...26).map { "p\($0): 'optional'" }.joined(separator: ", ") + " } } } }",
-            passing: "{ params: { p1: { type: 'int', description: 'x' } }, events: { big: { description: 'x', params: { p1: 'optional' } } } }"))
+            passing:
+                "{ params: { p1: { type: 'int', description: 'x' } }, events: { big: { description: 'x', params: { p1: 'optional' } } } }"
+        ))
 
     public static let tooManyUserProperties = Rule(
         id: "ga4/too-many-user-properties", stage: .plan, severity: .error,
         summary: "more than 25 user properties",
         documentation: """
-        GA4 processes at most 25 user properties per property ("Analytics doesn't process the \
-        26th user property"; SDK error code 9). The finding stands at the 26th.
-        """,
+            GA4 processes at most 25 user properties per property ("Analytics doesn't process the \
+            26th user property"; SDK error code 9). The finding stands at the 26th.
+            """,
         ga4ValidationCode: "EXCEEDED_MAX_ENTITIES",
         examples: RuleExamples(
             failing: "{ userProperties: { " + (1...25).map { "u\($0): { description: 'x' }" }.joined(separator: ", ")
@@ -209,10 +220,10 @@ public enum PlanRules {
         id: "ga4/too-many-events", stage: .plan, severity: .error,
         summary: "more than 500 distinct event names",
         documentation: """
-        An app instance may log at most 500 distinct event names (automatically collected events \
-        do not count); past that, events are dropped (SDK error code 8). The finding stands at \
-        the 501st event of the plan.
-        """,
+            An app instance may log at most 500 distinct event names (automatically collected events \
+            do not count); past that, events are dropped (SDK error code 8). The finding stands at \
+            the 501st event of the plan.
+            """,
         ga4ValidationCode: "EXCEEDED_MAX_ENTITIES",
         examples: RuleExamples(
             failing: "{ events: { " + (1...500).map { "e\($0): { description: 'x' }" }.joined(separator: ", ")
@@ -223,65 +234,80 @@ public enum PlanRules {
         id: "plan/unknown-event-ref", stage: .plan, severity: .error,
         summary: "a pair or rule names an event the plan does not declare",
         documentation: """
-        Pairs, rules and `after` conditions may only name events declared under `events` (a \
-        rule's `on` may use `*` globs, which must match at least one). A misspelt name would make \
-        the check silently match nothing.
-        """,
+            Pairs, rules and `after` conditions may only name events declared under `events` (a \
+            rule's `on` may use `*` globs, which must match at least one). A misspelt name would make \
+            the check silently match nothing.
+            """,
         examples: RuleExamples(
-            failing: "{ events: { a_shown: { description: 'x' }, a_closed: { description: 'x' } }, pairs: { a: { open: /*>*/'a_show', close: { events: ['a_closed'] } } } }",
-            passing: "{ events: { a_shown: { description: 'x' }, a_closed: { description: 'x' } }, pairs: { a: { open: 'a_shown', close: { events: ['a_closed'] } } } }"))
+            failing:
+                "{ events: { a_shown: { description: 'x' }, a_closed: { description: 'x' } }, pairs: { a: { open: /*>*/'a_show', close: { events: ['a_closed'] } } } }",
+            passing:
+                "{ events: { a_shown: { description: 'x' }, a_closed: { description: 'x' } }, pairs: { a: { open: 'a_shown', close: { events: ['a_closed'] } } } }"
+        ))
 
     public static let unknownParamRef = Rule(
         id: "plan/unknown-param-ref", stage: .plan, severity: .error,
         summary: "an event, pair or rule names a parameter the plan does not declare",
         documentation: """
-        Every parameter is declared once under `params` with its type; events, conditions, `same` \
-        and `duration` refer to it by name. Declare the parameter or fix the name.
-        """,
+            Every parameter is declared once under `params` with its type; events, conditions, `same` \
+            and `duration` refer to it by name. Declare the parameter or fix the name.
+            """,
         examples: RuleExamples(
             failing: "{ events: { a_shown: { description: 'x', params: { /*>*/stepp: 'required' } } } }",
-            passing: "{ params: { step: { type: 'string', description: 'x' } }, events: { a_shown: { description: 'x', params: { step: 'required' } } } }"))
+            passing:
+                "{ params: { step: { type: 'string', description: 'x' } }, events: { a_shown: { description: 'x', params: { step: 'required' } } } }"
+        ))
 
     public static let unknownUserPropertyRef = Rule(
         id: "plan/unknown-user-property-ref", stage: .plan, severity: .error,
         summary: "a rule names a user property the plan does not declare",
-        documentation: "`whenUser`, `requireUser` and `equalsUserProperty` refer to user properties declared under `userProperties`.",
+        documentation:
+            "`whenUser`, `requireUser` and `equalsUserProperty` refer to user properties declared under `userProperties`.",
         examples: RuleExamples(
-            failing: "{ events: { a: { description: 'x' } }, rules: { r: { on: 'a', requireUser: { /*>*/arm: 'offer' } } } }",
-            passing: "{ userProperties: { arm: { values: ['offer'], description: 'x' } }, events: { a: { description: 'x' } }, rules: { r: { on: 'a', requireUser: { arm: 'offer' } } } }"))
+            failing:
+                "{ events: { a: { description: 'x' } }, rules: { r: { on: 'a', requireUser: { /*>*/arm: 'offer' } } } }",
+            passing:
+                "{ userProperties: { arm: { values: ['offer'], description: 'x' } }, events: { a: { description: 'x' } }, rules: { r: { on: 'a', requireUser: { arm: 'offer' } } } }"
+        ))
 
     public static let paramNotOnEvent = Rule(
         id: "plan/param-not-on-event", stage: .plan, severity: .error,
         summary: "a condition, `same` or `duration` reads a param the event does not carry",
         documentation: """
-        A pair's `same` and `duration` params must be carried by its open and close events, and a \
-        rule's or matcher's conditions by the events they apply to; otherwise the check compares \
-        values that are never there. Add the param to the event or fix the name.
-        """,
+            A pair's `same` and `duration` params must be carried by its open and close events, and a \
+            rule's or matcher's conditions by the events they apply to; otherwise the check compares \
+            values that are never there. Add the param to the event or fix the name.
+            """,
         examples: RuleExamples(
-            failing: "{ params: { step: { type: 'string', description: 'x' } }, events: { a_shown: { description: 'x', params: { step: 'required' } }, a_closed: { description: 'x' } }, pairs: { a: { open: 'a_shown', close: { events: ['a_closed'] }, same: [/*>*/'step'] } } }",
-            passing: "{ params: { step: { type: 'string', description: 'x' } }, events: { a_shown: { description: 'x', params: { step: 'required' } }, a_closed: { description: 'x', params: { step: 'required' } } }, pairs: { a: { open: 'a_shown', close: { events: ['a_closed'] }, same: ['step'] } } }"))
+            failing:
+                "{ params: { step: { type: 'string', description: 'x' } }, events: { a_shown: { description: 'x', params: { step: 'required' } }, a_closed: { description: 'x' } }, pairs: { a: { open: 'a_shown', close: { events: ['a_closed'] }, same: [/*>*/'step'] } } }",
+            passing:
+                "{ params: { step: { type: 'string', description: 'x' } }, events: { a_shown: { description: 'x', params: { step: 'required' } }, a_closed: { description: 'x', params: { step: 'required' } } }, pairs: { a: { open: 'a_shown', close: { events: ['a_closed'] }, same: ['step'] } } }"
+        ))
 
     public static let typeConflict = Rule(
         id: "plan/type-conflict", stage: .plan, severity: .error,
         summary: "one name with two types (as a param and as a user property)",
         documentation: """
-        A name means one thing everywhere: a param and a user property of the same name must \
-        have the same type, or reports that join them (and the BigQuery `*_value` slot a query \
-        reads) disagree.
-        """,
+            A name means one thing everywhere: a param and a user property of the same name must \
+            have the same type, or reports that join them (and the BigQuery `*_value` slot a query \
+            reads) disagree.
+            """,
         examples: RuleExamples(
-            failing: "{ params: { arm: { type: 'int', description: 'x' } }, userProperties: { /*>*/arm: { type: 'string', description: 'x' } } }",
-            passing: "{ params: { arm: { type: 'string', description: 'x' } }, userProperties: { arm: { type: 'string', description: 'x' } } }"))
+            failing:
+                "{ params: { arm: { type: 'int', description: 'x' } }, userProperties: { /*>*/arm: { type: 'string', description: 'x' } } }",
+            passing:
+                "{ params: { arm: { type: 'string', description: 'x' } }, userProperties: { arm: { type: 'string', description: 'x' } } }"
+        ))
 
     public static let valueTypeMismatch = Rule(
         id: "plan/value-type-mismatch", stage: .plan, severity: .error,
         summary: "a value or bound whose type does not match the param's type",
         documentation: """
-        Allowed values and condition values must have the param's type: strings for `string` \
-        and `bucket` (labels), integers for `int`, numbers for `double`, true/false for `bool`. \
-        `min`/`max` apply to numbers and buckets; `minLength`/`maxLength` to strings.
-        """,
+            Allowed values and condition values must have the param's type: strings for `string` \
+            and `bucket` (labels), integers for `int`, numbers for `double`, true/false for `bool`. \
+            `min`/`max` apply to numbers and buckets; `minLength`/`maxLength` to strings.
+            """,
         examples: RuleExamples(
             failing: "{ params: { n: { type: 'int', values: [1, /*>*/'two'], description: 'x' } } }",
             passing: "{ params: { n: { type: 'int', values: [1, 2], description: 'x' } } }"))
@@ -289,15 +315,20 @@ public enum PlanRules {
     public static let narrowedValueUndeclared = Rule(
         id: "plan/narrowed-value-undeclared", stage: .plan, severity: .error,
         summary: "an event narrows a param to a value the param does not allow",
-        documentation: "An event may narrow a param's values only to a subset of the values declared on the param (or the bucket's labels).",
+        documentation:
+            "An event may narrow a param's values only to a subset of the values declared on the param (or the bucket's labels).",
         examples: RuleExamples(
-            failing: "{ params: { step: { type: 'string', values: ['intro'], description: 'x' } }, events: { a: { description: 'x', params: { step: { required: true, values: [/*>*/'outro'] } } } } }",
-            passing: "{ params: { step: { type: 'string', values: ['intro'], description: 'x' } }, events: { a: { description: 'x', params: { step: { required: true, values: ['intro'] } } } } }"))
+            failing:
+                "{ params: { step: { type: 'string', values: ['intro'], description: 'x' } }, events: { a: { description: 'x', params: { step: { required: true, values: [/*>*/'outro'] } } } } }",
+            passing:
+                "{ params: { step: { type: 'string', values: ['intro'], description: 'x' } }, events: { a: { description: 'x', params: { step: { required: true, values: ['intro'] } } } } }"
+        ))
 
     public static let bucketEdgesNotAscending = Rule(
         id: "plan/bucket-edges-not-ascending", stage: .plan, severity: .error,
         summary: "bucket edges that are not strictly ascending",
-        documentation: "A bucket's edges must be strictly ascending integers; the labels (`0`, `1`, `5-9`, `20+`) are derived from them.",
+        documentation:
+            "A bucket's edges must be strictly ascending integers; the labels (`0`, `1`, `5-9`, `20+`) are derived from them.",
         examples: RuleExamples(
             failing: "{ params: { b: { type: 'bucket', edges: [0, 5, /*>*/5, 10], description: 'x' } } }",
             passing: "{ params: { b: { type: 'bucket', edges: [0, 5, 10], description: 'x' } } }"))
@@ -306,38 +337,48 @@ public enum PlanRules {
         id: "plan/condition-never-holds", stage: .plan, severity: .error,
         summary: "a condition no valid event can satisfy",
         documentation: """
-        A `when`, `where` or `require` whose values are all outside what the param allows (for \
-        that event), or whose `min`/`max` exclude every allowed value or bucket, can never hold: \
-        the rule never fires (or always fails). Fix the values.
-        """,
+            A `when`, `where` or `require` whose values are all outside what the param allows (for \
+            that event), or whose `min`/`max` exclude every allowed value or bucket, can never hold: \
+            the rule never fires (or always fails). Fix the values.
+            """,
         examples: RuleExamples(
-            failing: "{ params: { step: { type: 'string', values: ['intro'], description: 'x' } }, events: { a: { description: 'x', params: { step: 'required' } } }, rules: { r: { on: 'a', when: { /*>*/step: 'outro' }, require: { step: 'intro' } } } }",
-            passing: "{ params: { step: { type: 'string', values: ['intro', 'outro'], description: 'x' } }, events: { a: { description: 'x', params: { step: 'required' } } }, rules: { r: { on: 'a', when: { step: 'outro' }, require: { step: 'intro' } } } }"))
+            failing:
+                "{ params: { step: { type: 'string', values: ['intro'], description: 'x' } }, events: { a: { description: 'x', params: { step: 'required' } } }, rules: { r: { on: 'a', when: { /*>*/step: 'outro' }, require: { step: 'intro' } } } }",
+            passing:
+                "{ params: { step: { type: 'string', values: ['intro', 'outro'], description: 'x' } }, events: { a: { description: 'x', params: { step: 'required' } } }, rules: { r: { on: 'a', when: { step: 'outro' }, require: { step: 'intro' } } } }"
+        ))
 
     public static let unpairedShownEvent = Rule(
         id: "plan/unpaired-shown-event", stage: .plan, severity: .warning,
         summary: "an event named `*_shown` that opens no pair",
         documentation: """
-        Surfaces that are shown are usually closed, and the plan checks that per user with a \
-        pair. A `*_shown` event that opens no pair is most often a forgotten pair; declare one \
-        (or suppress this rule for the event).
-        """,
+            Surfaces that are shown are usually closed, and the plan checks that per user with a \
+            pair. A `*_shown` event that opens no pair is most often a forgotten pair; declare one \
+            (or suppress this rule for the event).
+            """,
         examples: RuleExamples(
             failing: "{ events: { /*>*/tip_shown: { description: 'x' } } }",
-            passing: "{ events: { tip_shown: { description: 'x' }, tip_closed: { description: 'x' } }, pairs: { tip: { open: 'tip_shown', close: { events: ['tip_closed'] } } } }"))
+            passing:
+                "{ events: { tip_shown: { description: 'x' }, tip_closed: { description: 'x' } }, pairs: { tip: { open: 'tip_shown', close: { events: ['tip_closed'] } } } }"
+        ))
 
     public static let unusedParam = Rule(
         id: "plan/unused-param", stage: .plan, severity: .warning,
         summary: "a declared param no event uses",
-        documentation: "A parameter declared under `params` but carried by no event is dead weight, and if registered it wastes a custom-definition slot.",
+        documentation:
+            "A parameter declared under `params` but carried by no event is dead weight, and if registered it wastes a custom-definition slot.",
         examples: RuleExamples(
-            failing: "{ params: { /*>*/step: { type: 'string', description: 'x' } }, events: { a: { description: 'x' } } }",
-            passing: "{ params: { step: { type: 'string', description: 'x' } }, events: { a: { description: 'x', params: { step: 'optional' } } } }"))
+            failing:
+                "{ params: { /*>*/step: { type: 'string', description: 'x' } }, events: { a: { description: 'x' } } }",
+            passing:
+                "{ params: { step: { type: 'string', description: 'x' } }, events: { a: { description: 'x', params: { step: 'optional' } } } }"
+        ))
 
     public static let missingDescription = Rule(
         id: "plan/missing-description", stage: .plan, severity: .warning,
         summary: "an event, param or user property without a description",
-        documentation: "The plan is the documentation analysts read; every event, param and user property says what it means.",
+        documentation:
+            "The plan is the documentation analysts read; every event, param and user property says what it means.",
         examples: RuleExamples(
             failing: "{ events: { /*>*/a: {} } }",
             passing: "{ events: { a: { description: 'the a screen appeared' } } }"))
@@ -345,7 +386,8 @@ public enum PlanRules {
     public static let unknownRuleID = Rule(
         id: "plan/unknown-rule-id", stage: .plan, severity: .error,
         summary: "a severity override or suppression names a rule id that does not exist",
-        documentation: "Severity overrides and suppressions name rule ids (`eventlint explain` lists them; `*` globs allowed in suppressions). A misspelt id would silently do nothing.",
+        documentation:
+            "Severity overrides and suppressions name rule ids (`eventlint explain` lists them; `*` globs allowed in suppressions). A misspelt id would silently do nothing.",
         examples: RuleExamples(
             failing: "{ severity: { /*>*/'plan/unused-parm': 'info' } }",
             passing: "{ severity: { 'plan/unused-param': 'info' } }"))

@@ -301,7 +301,8 @@ public struct TimeWindow: Sendable, Hashable, Comparable, CustomStringConvertibl
         while !rest.isEmpty {
             let digits = rest.prefix { $0.isASCII && $0.isNumber }
             guard !digits.isEmpty, let letter = rest.dropFirst(digits.count).first,
-                  let unit = units[nextUnit...].firstIndex(where: { $0.letter == letter }) else { return .failure(.malformed) }
+                let unit = units[nextUnit...].firstIndex(where: { $0.letter == letter })
+            else { return .failure(.malformed) }
             rest = rest.dropFirst(digits.count + 1)
             nextUnit = unit + 1
             parts += 1
@@ -417,7 +418,10 @@ public struct Suppression: Sendable {
 
 /// The property the plan is sent to: its tier and any quota overrides.
 public struct PropertySettings: Sendable {
-    public enum Tier: String, Sendable, CaseIterable { case standard, premium = "360" }
+    public enum Tier: String, Sendable, CaseIterable {
+        case standard
+        case premium = "360"
+    }
     public var tier: Tier = .standard
     public var quotaOverrides: [BudgetScope: Int] = [:]
     public var location: SourceLocation?

@@ -27,14 +27,16 @@ extension PlanFileReader {
             case "none": return Registration.none
             case "metric": return .metric(unit: "STANDARD")
             default:
-                invalid("unknown registration \"\(text)\" (use 'event', 'user', 'item', 'none' or { metric: UNIT })",
-                        at: node.offset)
+                invalid(
+                    "unknown registration \"\(text)\" (use 'event', 'user', 'item', 'none' or { metric: UNIT })",
+                    at: node.offset)
                 return nil
             }
         case .object(let members):
             checkKeys(members, allowed: PlanLanguage.metricRegistration.keyNames, in: "register")
             guard let unitNode = members.first(where: { $0.key == "metric" })?.value,
-                  let unit = string(unitNode, "metric unit") else {
+                let unit = string(unitNode, "metric unit")
+            else {
                 invalid("register as a metric needs a unit: { metric: 'milliseconds' }", at: node.offset)
                 return nil
             }
@@ -99,10 +101,11 @@ extension PlanFileReader {
             return nil
         }
         if type != .bucket, let bucketLocation = param.bucketLocation {
-            findings.append(Finding(
-                rule: PlanLoadingRules.invalidDeclaration,
-                message: "edges are only meaningful for type 'bucket', not '\(type.rawValue)'",
-                at: bucketLocation, param: name))
+            findings.append(
+                Finding(
+                    rule: PlanLoadingRules.invalidDeclaration,
+                    message: "edges are only meaningful for type 'bucket', not '\(type.rawValue)'",
+                    at: bucketLocation, param: name))
         }
         return param
     }
@@ -148,7 +151,9 @@ extension PlanFileReader {
                 checkKeys(itemMembers, allowed: PlanLanguage.eventItems.keyNames, in: "items of event \"\(name)\"")
                 for itemMember in itemMembers where itemMember.key == "params" {
                     for (param, value, paramAt) in entries(itemMember.value, "item params of \(name)") {
-                        if let use = readParamUse(param, value, at: paramAt, event: name) { event.itemParams.append(use) }
+                        if let use = readParamUse(param, value, at: paramAt, event: name) {
+                            event.itemParams.append(use)
+                        }
                     }
                 }
             default: break
@@ -166,8 +171,9 @@ extension PlanFileReader {
             case "required": use.requirement = .required
             case "optional": use.requirement = .optional
             default:
-                invalid("param use must be 'required', 'optional' or an object, not \"\(text)\"", at: node.offset,
-                        event: event, param: name)
+                invalid(
+                    "param use must be 'required', 'optional' or an object, not \"\(text)\"", at: node.offset,
+                    event: event, param: name)
                 return nil
             }
         case .object(let members):
@@ -180,7 +186,8 @@ extension PlanFileReader {
                     case .object(let since):
                         checkKeys(since, allowed: PlanLanguage.since.keyNames, in: "required")
                         guard let sinceNode = since.first(where: { $0.key == "since" })?.value,
-                              let text = string(sinceNode, "since") else {
+                            let text = string(sinceNode, "since")
+                        else {
                             invalid("required must be true, false or { since: 'VERSION' }", at: member.value.offset)
                             continue
                         }
@@ -213,8 +220,9 @@ extension PlanFileReader {
             let value = member.value
             switch value.value {
             case .object(let tests):
-                checkKeys(tests, allowed: PlanLanguage.conditionTests.keyNames,
-                          in: "the condition on \"\(member.key)\"")
+                checkKeys(
+                    tests, allowed: PlanLanguage.conditionTests.keyNames,
+                    in: "the condition on \"\(member.key)\"")
                 var predicates: [ValuePredicate] = []
                 for test in tests {
                     switch test.key {
@@ -257,7 +265,8 @@ extension PlanFileReader {
         case .object(let members):
             if checkingKeys { checkKeys(members, allowed: PlanLanguage.matcherObject.keyNames, in: what) }
             guard let eventNode = members.first(where: { $0.key == "event" })?.value,
-                  let name = string(eventNode, "event") else {
+                let name = string(eventNode, "event")
+            else {
                 invalid("\(what) needs an event", at: node.offset)
                 return nil
             }
@@ -301,7 +310,9 @@ extension PlanFileReader {
         guard case .string(let text) = node.value else {
             let shown: String
             if case .number(let lexeme) = node.value { shown = " such as " + lexeme } else { shown = "" }
-            invalidWindow("the window of \(what) must be a text with units, not a bare value\(shown): \(grammar)", at: node.offset)
+            invalidWindow(
+                "the window of \(what) must be a text with units, not a bare value\(shown): \(grammar)", at: node.offset
+            )
             return nil
         }
         switch TimeWindow.parse(text) {
@@ -309,11 +320,13 @@ extension PlanFileReader {
         case .failure(.malformed):
             invalidWindow("window \"\(text)\" of \(what) is not a duration: write \(grammar)", at: node.offset)
         case .failure(.notPositive):
-            invalidWindow("window \"\(text)\" of \(what) is not positive: a window must be at least one second", at: node.offset)
+            invalidWindow(
+                "window \"\(text)\" of \(what) is not positive: a window must be at least one second", at: node.offset)
         case .failure(.tooLarge):
             let most = TimeWindow(seconds: TimeWindow.maxSeconds).map(\.description) ?? ""
-            invalidWindow("window \"\(text)\" of \(what) is too large: at most \(most) (100 years, the span of every valid timestamp)",
-                          at: node.offset)
+            invalidWindow(
+                "window \"\(text)\" of \(what) is too large: at most \(most) (100 years, the span of every valid timestamp)",
+                at: node.offset)
         }
         return nil
     }
@@ -331,8 +344,9 @@ extension PlanFileReader {
 
     mutating func readPair(_ name: String, _ node: JSONNode, at: SourceLocation) -> PairDeclaration? {
         guard let members = object(node, "pair \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: PlanLanguage.pair.keyNames,
-                  in: "pair \"\(name)\"")
+        checkKeys(
+            members, allowed: PlanLanguage.pair.keyNames,
+            in: "pair \"\(name)\"")
         var pair = PairDeclaration(
             name: name, location: at, description: nil, opens: [], closes: [], closeRequired: true,
             inside: [], same: [], duration: nil, outcomeParam: nil, outcomeLocation: nil, keyedBySession: false)
@@ -374,22 +388,26 @@ extension PlanFileReader {
     /// `{ param: 'duration_ms', toleranceMs: 1000, tolerancePercent: 10 }`.
     mutating func readDuration(_ node: JSONNode) -> DurationCheck? {
         if case .string(let param) = node.value {
-            return DurationCheck(param: param, location: location(node.offset), toleranceMilliseconds: 1000,
-                                 tolerancePercent: 10)
+            return DurationCheck(
+                param: param, location: location(node.offset), toleranceMilliseconds: 1000,
+                tolerancePercent: 10)
         }
         guard let members = object(node, "duration") else { return nil }
         checkKeys(members, allowed: PlanLanguage.duration.keyNames, in: "duration")
         guard let paramNode = members.first(where: { $0.key == "param" })?.value,
-              let param = string(paramNode, "duration param") else {
+            let param = string(paramNode, "duration param")
+        else {
             invalid("duration needs a param", at: node.offset)
             return nil
         }
-        var check = DurationCheck(param: param, location: location(paramNode.offset), toleranceMilliseconds: 1000,
-                                  tolerancePercent: 10)
+        var check = DurationCheck(
+            param: param, location: location(paramNode.offset), toleranceMilliseconds: 1000,
+            tolerancePercent: 10)
         for member in members {
             switch member.key {
             case "toleranceMs":
-                check.toleranceMilliseconds = number(member.value, "toleranceMs", in: 0...Self.maxToleranceMilliseconds) ?? 1000
+                check.toleranceMilliseconds =
+                    number(member.value, "toleranceMs", in: 0...Self.maxToleranceMilliseconds) ?? 1000
             case "tolerancePercent":
                 check.tolerancePercent = number(member.value, "tolerancePercent", in: 0...1000) ?? 10
             default: break
@@ -415,9 +433,12 @@ extension PlanFileReader {
             case "whenPlatform":
                 // The export's `platform` column values.
                 for platform in strings(value, "whenPlatform") {
-                    if GA4Facts.platforms.contains(platform.value) { rule.whenPlatform.append(platform) } else {
-                        invalid("unknown platform \"\(platform.value)\" (use \(GA4Facts.platforms.map { "'\($0)'" }.joined(separator: ", ")))",
-                                at: value.offset)
+                    if GA4Facts.platforms.contains(platform.value) {
+                        rule.whenPlatform.append(platform)
+                    } else {
+                        invalid(
+                            "unknown platform \"\(platform.value)\" (use \(GA4Facts.platforms.map { "'\($0)'" }.joined(separator: ", ")))",
+                            at: value.offset)
                     }
                 }
             case "require": rule.require = readConditions(value, "require")
@@ -425,11 +446,15 @@ extension PlanFileReader {
             case "after", "notAfter":
                 let before = findings.count
                 let earlier = readEarlierEvent(value, member.key, windowRequired: member.key == "notAfter")
-                if findings[before...].contains(where: { $0.ruleID == PlanLoadingRules.invalidWindow.id }) { windowRefused = true }
+                if findings[before...].contains(where: { $0.ruleID == PlanLoadingRules.invalidWindow.id }) {
+                    windowRefused = true
+                }
                 if member.key == "after" { rule.after = earlier } else { rule.notAfter = earlier }
             case "severity":
                 if let text = string(value, "severity") {
-                    if let severity = Severity(rawValue: text) { rule.severity = severity } else {
+                    if let severity = Severity(rawValue: text) {
+                        rule.severity = severity
+                    } else {
                         invalid("unknown severity \"\(text)\" (use error, warning or info)", at: value.offset)
                     }
                 }

@@ -18,9 +18,10 @@ struct PlanFileReader {
     }
 
     mutating func invalid(_ message: String, at offset: Int, event: String? = nil, param: String? = nil) {
-        findings.append(Finding(
-            rule: PlanLoadingRules.invalidDeclaration, message: message, at: location(offset),
-            event: event, param: param))
+        findings.append(
+            Finding(
+                rule: PlanLoadingRules.invalidDeclaration, message: message, at: location(offset),
+                event: event, param: param))
     }
 
     /// The members of an object node, or nil (and a finding) when the node is something else.
@@ -34,10 +35,11 @@ struct PlanFileReader {
     mutating func checkKeys(_ members: [JSONMember], allowed: Set<String>, in what: String) {
         for member in members where !allowed.contains(member.key) {
             let known = allowed.sorted().joined(separator: ", ")
-            findings.append(Finding(
-                rule: PlanLoadingRules.unknownKey,
-                message: "unknown key \"\(member.key)\" in \(what) (known: \(known))",
-                at: location(member.keyOffset)))
+            findings.append(
+                Finding(
+                    rule: PlanLoadingRules.unknownKey,
+                    message: "unknown key \"\(member.key)\" in \(what) (known: \(known))",
+                    at: location(member.keyOffset)))
         }
     }
 
@@ -50,8 +52,10 @@ struct PlanFileReader {
     /// A finite number within `range`: every number of the plan is read through here (or
     /// `integer`), so no later stage sees `inf` (`1e400` reads as infinity) or a value its
     /// arithmetic or conversions cannot hold.
-    mutating func number(_ node: JSONNode, _ what: String,
-                         in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) -> Double? {
+    mutating func number(
+        _ node: JSONNode, _ what: String,
+        in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+    ) -> Double? {
         guard case .number(let lexeme) = node.value, let value = Double(lexeme) else {
             invalid("\(what) must be a number", at: node.offset)
             return nil
@@ -61,21 +65,25 @@ struct PlanFileReader {
             return nil
         }
         guard range.contains(value) else {
-            invalid("\(what) must be between \(NumberText.format(range.lowerBound)) and \(NumberText.format(range.upperBound)), not \(lexeme)",
-                    at: node.offset)
+            invalid(
+                "\(what) must be between \(NumberText.format(range.lowerBound)) and \(NumberText.format(range.upperBound)), not \(lexeme)",
+                at: node.offset)
             return nil
         }
         return value
     }
 
     /// An integer within `range` (by default any `Int64`).
-    mutating func integer(_ node: JSONNode, _ what: String, in range: ClosedRange<Int64> = Int64.min...Int64.max) -> Int64? {
+    mutating func integer(_ node: JSONNode, _ what: String, in range: ClosedRange<Int64> = Int64.min...Int64.max)
+        -> Int64?
+    {
         guard case .number(let lexeme) = node.value, let value = Int64(lexeme) else {
             invalid("\(what) must be an integer", at: node.offset)
             return nil
         }
         guard range.contains(value) else {
-            invalid("\(what) must be between \(range.lowerBound) and \(range.upperBound), not \(lexeme)", at: node.offset)
+            invalid(
+                "\(what) must be between \(range.lowerBound) and \(range.upperBound), not \(lexeme)", at: node.offset)
             return nil
         }
         return value
@@ -140,25 +148,31 @@ struct PlanFileReader {
             case "$schema": _ = string(member.value, "$schema")
             case "version":
                 if let version = integer(member.value, "version"), version != 1 {
-                    invalid("plan language version \(version) is not supported (this eventlint reads version 1)",
-                            at: member.value.offset)
+                    invalid(
+                        "plan language version \(version) is not supported (this eventlint reads version 1)",
+                        at: member.value.offset)
                 }
             case "property": readProperty(member, into: &builder)
             case "lint": readLintSettings(member, into: &builder)
             case "params":
                 for (name, node, at) in entries(member.value, "params") {
-                    guard builder.claim("param", name, at: at), let param = readParam(name, node, at: at) else { continue }
+                    guard builder.claim("param", name, at: at), let param = readParam(name, node, at: at) else {
+                        continue
+                    }
                     builder.plan.params.append(param)
                 }
             case "userProperties":
                 for (name, node, at) in entries(member.value, "userProperties") {
                     guard builder.claim("user property", name, at: at),
-                          let property = readUserProperty(name, node, at: at) else { continue }
+                        let property = readUserProperty(name, node, at: at)
+                    else { continue }
                     builder.plan.userProperties.append(property)
                 }
             case "events":
                 for (name, node, at) in entries(member.value, "events") {
-                    guard builder.claim("event", name, at: at), let event = readEvent(name, node, at: at) else { continue }
+                    guard builder.claim("event", name, at: at), let event = readEvent(name, node, at: at) else {
+                        continue
+                    }
                     builder.plan.events.append(event)
                 }
             case "pairs":
@@ -197,7 +211,11 @@ struct PlanFileReader {
             switch item.key {
             case "tier":
                 let text: String?
-                if case .number(let lexeme) = item.value.value { text = lexeme } else { text = string(item.value, "tier") }
+                if case .number(let lexeme) = item.value.value {
+                    text = lexeme
+                } else {
+                    text = string(item.value, "tier")
+                }
                 guard let text else { continue }
                 if let tier = PropertySettings.Tier(rawValue: text) {
                     builder.plan.property.tier = tier
@@ -209,7 +227,8 @@ struct PlanFileReader {
                 checkKeys(quotas, allowed: PlanLanguage.quota.keyNames, in: "quota")
                 for quota in quotas {
                     guard let scope = BudgetScope(rawValue: quota.key),
-                          let count = integer(quota.value, "quota \(quota.key)", in: 0...10_000) else { continue }
+                        let count = integer(quota.value, "quota \(quota.key)", in: 0...10_000)
+                    else { continue }
                     builder.plan.property.quotaOverrides[scope] = Int(count)
                 }
             default: break
@@ -222,7 +241,8 @@ struct PlanFileReader {
         guard let members = object(member.value, "lint") else { return }
         checkKeys(members, allowed: PlanLanguage.lintSettings.keyNames, in: "lint")
         for item in members where item.key == "unclosedWindowMinutes" {
-            if let minutes = number(item.value, "unclosedWindowMinutes", in: 0...LintSettings.maxUnclosedWindowMinutes) {
+            if let minutes = number(item.value, "unclosedWindowMinutes", in: 0...LintSettings.maxUnclosedWindowMinutes)
+            {
                 builder.plan.unclosedWindowMinutes = minutes
             }
         }

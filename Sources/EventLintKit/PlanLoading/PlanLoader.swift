@@ -54,7 +54,9 @@ extension Plan {
             var seen = Set<String>()
             for pattern in rules[index].on {
                 if Glob.isLiteral(pattern.value) {
-                    if declared.contains(pattern.value), seen.insert(pattern.value).inserted { matched.append(pattern.value) }
+                    if declared.contains(pattern.value), seen.insert(pattern.value).inserted {
+                        matched.append(pattern.value)
+                    }
                     continue
                 }
                 for name in names where Glob.matches(pattern: pattern.value, name) && seen.insert(name).inserted {
@@ -76,11 +78,12 @@ struct PlanBuilder {
     mutating func claim(_ kind: String, _ name: String, at location: SourceLocation) -> Bool {
         let key = kind + "\u{0}" + name
         if let first = firstDeclarations[key] {
-            findings.append(Finding(
-                rule: PlanLoadingRules.duplicateDeclaration,
-                message: "\(kind) \"\(name)\" is declared twice", at: location,
-                event: kind == "event" ? name : nil, param: kind == "param" || kind == "user property" ? name : nil,
-                notes: [FindingNote("first declared here", at: first)]))
+            findings.append(
+                Finding(
+                    rule: PlanLoadingRules.duplicateDeclaration,
+                    message: "\(kind) \"\(name)\" is declared twice", at: location,
+                    event: kind == "event" ? name : nil, param: kind == "param" || kind == "user property" ? name : nil,
+                    notes: [FindingNote("first declared here", at: first)]))
             return false
         }
         firstDeclarations[key] = location

@@ -56,7 +56,8 @@ public struct GitHubReporter {
             // The closing notice takes a place: one of `total`, and one of the notices.
             if let total = limits.total, shown.count >= total, !shown.isEmpty { left.append(shown.removeLast()) }
             if let perLevel = limits.perLevel, shown.filter({ $0.severity == .info }).count >= perLevel,
-               let last = shown.lastIndex(where: { $0.severity == .info }) {
+                let last = shown.lastIndex(where: { $0.severity == .info })
+            {
                 left.append(shown.remove(at: last))
             }
         }
@@ -70,11 +71,17 @@ public struct GitHubReporter {
         if total > 0 {
             let kinds = [(omitted.errors, "error"), (omitted.warnings, "warning"), (omitted.infos, "notice")]
                 .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
-            let cap = limits.total.map { "at most \($0) annotations" } ?? "at most \(limits.perLevel ?? 0) annotations of each kind"
-            parts.append("\(total) more \(total == 1 ? "finding was" : "findings were") not annotated (\(kinds); \(cap), --max-annotations N changes it)")
+            let cap =
+                limits.total.map { "at most \($0) annotations" }
+                ?? "at most \(limits.perLevel ?? 0) annotations of each kind"
+            parts.append(
+                "\(total) more \(total == 1 ? "finding was" : "findings were") not annotated (\(kinds); \(cap), --max-annotations N changes it)"
+            )
         }
         if infoExcluded > 0 {
-            parts.append("\(infoExcluded) info \(infoExcluded == 1 ? "finding is" : "findings are") not annotated (--annotate-info shows \(infoExcluded == 1 ? "it" : "them"))")
+            parts.append(
+                "\(infoExcluded) info \(infoExcluded == 1 ? "finding is" : "findings are") not annotated (--annotate-info shows \(infoExcluded == 1 ? "it" : "them"))"
+            )
         }
         guard !parts.isEmpty else { return nil }
         let message = parts.joined(separator: "; ") + "; the text, markdown or SARIF report lists every finding"
@@ -188,7 +195,8 @@ public struct GitHubReporter {
         var previous: Unicode.Scalar?
         var beforePrevious: Unicode.Scalar?
         for scalar in TextReporter.visible(line).unicodeScalars {
-            let escape = isInvisible(scalar)
+            let escape =
+                isInvisible(scalar)
                 || (scalar == ":" && previous == ":")
                 || (scalar == "[" && previous == "#" && beforePrevious == "#")
             if escape {

@@ -11,7 +11,8 @@ public struct HTMLReporter {
         let failed = counts.errors > 0
         var body = ""
         body += "<header><h1>eventlint \(Self.escape(document.command.rawValue))</h1>"
-        body += "<p class=\"verdict \(failed ? "fail" : "pass")\">\(failed ? "fails" : "passes"): "
+        body +=
+            "<p class=\"verdict \(failed ? "fail" : "pass")\">\(failed ? "fails" : "passes"): "
             + "\(Self.escape(counts.tally))</p></header>\n"
         // The overview (funnels, statistics, budget) first, then the findings to act on.
         if let summary = document.summary {
@@ -42,18 +43,23 @@ public struct HTMLReporter {
                 + Set(values).sorted().map { "<option>\(Self.escape($0))</option>" }.joined() + "</select></label>"
         }
         var html = "<section id=\"findings\"><h2>findings by rule, event and param</h2>\n<form class=\"filters\">"
-        html += options("rule", groups.map(\.ruleID)) + options("event", groups.map { $0.event ?? "" })
+        html +=
+            options("rule", groups.map(\.ruleID)) + options("event", groups.map { $0.event ?? "" })
             + options("severity", groups.map(\.severity.rawValue))
-        html += "</form>\n<table><thead><tr><th>severity</th><th>rule</th><th>event</th><th>param</th><th>count</th>"
+        html +=
+            "</form>\n<table><thead><tr><th>severity</th><th>rule</th><th>event</th><th>param</th><th>count</th>"
             + "<th>where</th><th>message</th></tr></thead><tbody>\n"
         for group in groups {
             var message = Self.escape(group.first.message)
             if !group.values.isEmpty, group.values.count > 1 || group.otherValues > 0 {
-                message += "<br><small>values: " + group.values.sorted { $0.count > $1.count }
+                message +=
+                    "<br><small>values: "
+                    + group.values.sorted { $0.count > $1.count }
                     .map { "\u{201C}\(Self.escape($0.value))\u{201D} \($0.count)" }.joined(separator: ", ")
                     + (group.otherValues > 0 ? ", other values \(group.otherValues)" : "") + "</small>"
             }
-            html += "<tr class=\"group \(group.severity.rawValue)\" data-rule=\"\(Self.escape(group.ruleID))\" "
+            html +=
+                "<tr class=\"group \(group.severity.rawValue)\" data-rule=\"\(Self.escape(group.ruleID))\" "
                 + "data-event=\"\(Self.escape(group.event ?? ""))\" data-severity=\"\(group.severity.rawValue)\">"
                 + "<td>\(group.severity.rawValue)</td><td><code>\(Self.escape(group.ruleID))</code></td>"
                 + "<td>\(Self.escape(group.isOverflow ? "(others)" : group.event ?? "–"))</td>"
@@ -67,7 +73,8 @@ public struct HTMLReporter {
     static func span(_ group: FindingGroup) -> String {
         let first = group.first.location
         guard group.count > 1 else { return first.description }
-        return first.description + " … " + (group.last.file == first.file ? "line \(group.last.line)" : group.last.description)
+        return first.description + " … "
+            + (group.last.file == first.file ? "line \(group.last.line)" : group.last.description)
     }
 
     static func section(_ section: SummarySection) -> String {
@@ -92,14 +99,19 @@ public struct HTMLReporter {
 
     static func table(_ table: SummaryTable) -> String {
         let columns = table.peopleColumns
-        var html = "<table><thead><tr>" + columns.map { "<th>\(escape(table.columns[$0].title))</th>" }.joined()
+        var html =
+            "<table><thead><tr>" + columns.map { "<th>\(escape(table.columns[$0].title))</th>" }.joined()
             + "</tr></thead><tbody>"
         for row in table.rows {
-            html += "<tr>" + columns.map { column -> String in
-                let value = row[column]
-                if case .bar(let used, let capacity) = value { return "<td>\(bar(used: used, capacity: capacity))</td>" }
-                return "<td\(value.isNumeric ? " class=\"n\"" : "")>\(escape(SummarySpelling.spell(value)))</td>"
-            }.joined() + "</tr>"
+            html +=
+                "<tr>"
+                + columns.map { column -> String in
+                    let value = row[column]
+                    if case .bar(let used, let capacity) = value {
+                        return "<td>\(bar(used: used, capacity: capacity))</td>"
+                    }
+                    return "<td\(value.isNumeric ? " class=\"n\"" : "")>\(escape(SummarySpelling.spell(value)))</td>"
+                }.joined() + "</tr>"
         }
         return html + "</tbody></table>\n"
     }
@@ -116,7 +128,9 @@ public struct HTMLReporter {
     /// One funnel chart per row of a pair table: opened, closed, unclosed as horizontal bars.
     static func funnels(_ table: SummaryTable) -> String {
         func column(_ key: String) -> Int? { table.columns.firstIndex { $0.key == key } }
-        guard let opened = column("opened"), let closed = column("closed"), let unclosed = column("unclosed") else { return "" }
+        guard let opened = column("opened"), let closed = column("closed"), let unclosed = column("unclosed") else {
+            return ""
+        }
         let label = table.columns.firstIndex { $0.role == .label } ?? 0
         func number(_ value: SummaryValue) -> Int {
             if case .integer(let number) = value { return number }
@@ -126,15 +140,19 @@ public struct HTMLReporter {
         for row in table.rows {
             var name = SummarySpelling.spell(row[label])
             if let arms = column("arms") { name += " · " + SummarySpelling.spell(row[arms]) }
-            let bars = [("opened", number(row[opened]), "#1565c0"), ("closed", number(row[closed]), "#2e7d32"),
-                        ("unclosed", number(row[unclosed]), "#c62828")]
+            let bars = [
+                ("opened", number(row[opened]), "#1565c0"), ("closed", number(row[closed]), "#2e7d32"),
+                ("unclosed", number(row[unclosed]), "#c62828"),
+            ]
             let top = max(1, bars.map(\.1).max() ?? 1)
-            html += "<figure class=\"funnel\"><figcaption>\(escape(name))</figcaption>"
+            html +=
+                "<figure class=\"funnel\"><figcaption>\(escape(name))</figcaption>"
                 + "<svg class=\"funnel-chart\" width=\"260\" height=\"78\" role=\"img\" aria-label=\"funnel \(escape(name))\">"
             for (index, bar) in bars.enumerated() {
                 let width = Int((Double(bar.1) / Double(top) * 170).rounded())
                 let y = index * 26
-                html += "<text x=\"0\" y=\"\(y + 15)\">\(bar.0)</text>"
+                html +=
+                    "<text x=\"0\" y=\"\(y + 15)\">\(bar.0)</text>"
                     + "<rect x=\"62\" y=\"\(y + 3)\" width=\"\(max(width, 1))\" height=\"18\" fill=\"\(bar.2)\"/>"
                     + "<text x=\"\(66 + width)\" y=\"\(y + 16)\">\(bar.1)</text>"
             }

@@ -48,7 +48,7 @@ public indirect enum JSONOutput: Sendable {
             case 0x0D: result += "\\r"
             case 0x09: result += "\\t"
             case 0x00..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069,
-                 0x2028, 0x2029, 0xFEFF:
+                0x2028, 0x2029, 0xFEFF:
                 result += "\\u" + hex4(scalar.value)
             default: result.unicodeScalars.append(scalar)
             }
@@ -67,12 +67,12 @@ extension JSONOutput: Equatable {
     public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
-        case let (.bool(a), .bool(b)): a == b
-        case let (.int(a), .int(b)): a == b
-        case let (.double(a), .double(b)): a == b
-        case let (.string(a), .string(b)): a == b
-        case let (.array(a), .array(b)): a == b
-        case let (.object(a), .object(b)):
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.double(let a), .double(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)):
             a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: false
         }

@@ -28,19 +28,20 @@ extension ReportDocument {
 extension Finding {
     /// `{"rule","severity","message","file","line","column","byteOffset"?,"event"?,"param"?,"notes"}`.
     public var json: JSONOutput {
-        .object(omittingNil: [
-            ("rule", .string(ruleID)),
-            ("severity", .string(severity.rawValue)),
-            ("message", .string(message)),
-            ("file", .string(location.file)),
-            ("line", .int(Int64(location.line))),
-            ("column", .int(Int64(location.column))),
-            ("byteOffset", location.byteOffset.map { .int($0) }),
-            ("event", event.map { .string($0) }),
-            ("param", param.map { .string($0) }),
-        ] + triageFields + [
-            ("notes", .array(notes.map(\.json))),
-        ])
+        .object(
+            omittingNil: [
+                ("rule", .string(ruleID)),
+                ("severity", .string(severity.rawValue)),
+                ("message", .string(message)),
+                ("file", .string(location.file)),
+                ("line", .int(Int64(location.line))),
+                ("column", .int(Int64(location.column))),
+                ("byteOffset", location.byteOffset.map { .int($0) }),
+                ("event", event.map { .string($0) }),
+                ("param", param.map { .string($0) }),
+            ] + triageFields + [
+                ("notes", .array(notes.map(\.json)))
+            ])
     }
 
     /// The structured fields of a finding of an export line, each left out when the line does
@@ -53,10 +54,18 @@ extension Finding {
             ("eventTimestamp", context.timestamp.map { .int($0) }),
             ("appVersion", context.appVersion.map { .string($0) }),
             ("platform", context.platform.map { .string($0) }),
-            ("related", context.related.isEmpty ? nil : .array(context.related.map { location in
-                .object([("file", .string(location.file)), ("line", .int(Int64(location.line))),
-                         ("column", .int(Int64(location.column)))])
-            })),
+            (
+                "related",
+                context.related.isEmpty
+                    ? nil
+                    : .array(
+                        context.related.map { location in
+                            .object([
+                                ("file", .string(location.file)), ("line", .int(Int64(location.line))),
+                                ("column", .int(Int64(location.column))),
+                            ])
+                        })
+            ),
         ]
     }
 }
@@ -66,8 +75,10 @@ extension FindingGroup {
     /// "otherValues"?,"overflow"?}`: locations as `{"file","line","column"}`.
     public var json: JSONOutput {
         func place(_ location: SourceLocation) -> JSONOutput {
-            .object([("file", .string(location.file)), ("line", .int(Int64(location.line))),
-                     ("column", .int(Int64(location.column)))])
+            .object([
+                ("file", .string(location.file)), ("line", .int(Int64(location.line))),
+                ("column", .int(Int64(location.column))),
+            ])
         }
         return .object(omittingNil: [
             ("rule", .string(ruleID)),
@@ -78,9 +89,15 @@ extension FindingGroup {
             ("first", place(first.location)),
             ("last", place(last)),
             ("examples", .array(examples.map(place))),
-            ("values", values.isEmpty ? nil : .array(values.map {
-                .object([("value", .string($0.value)), ("count", .int(Int64($0.count)))])
-            })),
+            (
+                "values",
+                values.isEmpty
+                    ? nil
+                    : .array(
+                        values.map {
+                            .object([("value", .string($0.value)), ("count", .int(Int64($0.count)))])
+                        })
+            ),
             ("otherValues", otherValues > 0 ? .int(Int64(otherValues)) : nil),
             ("overflow", isOverflow ? .bool(true) : nil),
         ])
@@ -114,7 +131,8 @@ extension ReportSummary {
                     sectionMembers += text.keyedValues.map { ($0, $1.json) }
                 case .list(let list):
                     guard let key = list.key, list.audience.forMachines else { continue }
-                    sectionMembers.append((key, .array(list.items.map { .object($0.keyedValues.map { ($0, $1.json) }) })))
+                    sectionMembers.append(
+                        (key, .array(list.items.map { .object($0.keyedValues.map { ($0, $1.json) }) })))
                 case .table(let table):
                     guard let key = table.key, table.audience.forMachines else { continue }
                     sectionMembers.append((key, table.json))
@@ -138,12 +156,14 @@ extension SummaryTable {
         }
         let keyed = machineColumns
         // A cell with no value is left out of its row object (a sentence's is written `null`).
-        return .array(rows.map { row in
-            .object(keyed.compactMap { column in
-                let value = row[column].json
-                return value == .null ? nil : (columns[column].key ?? "", value)
+        return .array(
+            rows.map { row in
+                .object(
+                    keyed.compactMap { column in
+                        let value = row[column].json
+                        return value == .null ? nil : (columns[column].key ?? "", value)
+                    })
             })
-        })
     }
 }
 
@@ -158,7 +178,9 @@ extension SummaryValue {
         case .percent(let part, let total): .double(total > 0 ? Double(part) / Double(total) : 0)
         case .bar(let used, let capacity): .object([("used", .int(used)), ("capacity", .int(capacity))])
         case .location(let location):
-            .object([("file", .string(location.file)), ("line", .int(location.line)), ("column", .int(location.column))])
+            .object([
+                ("file", .string(location.file)), ("line", .int(location.line)), ("column", .int(location.column)),
+            ])
         case .flag(let flag): .bool(flag)
         case .names(let names): .array(names.map { .string($0) })
         case .tally(let entries), .shares(let entries): .object(entries.map { ($0.name, .int($0.count)) })

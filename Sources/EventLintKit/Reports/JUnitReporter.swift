@@ -12,15 +12,18 @@ public struct JUnitReporter {
         let runName = "\(document.tool.name) \(document.command.rawValue)"
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let totalTests = max(1, document.findings.count)
-        xml += "<testsuites name=\"\(Self.escape(runName))\" tests=\"\(totalTests)\" failures=\"\(failures)\" errors=\"0\">\n"
+        xml +=
+            "<testsuites name=\"\(Self.escape(runName))\" tests=\"\(totalTests)\" failures=\"\(failures)\" errors=\"0\">\n"
         if document.findings.isEmpty {
-            xml += "  <testsuite name=\"\(Self.escape(runName))\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
+            xml +=
+                "  <testsuite name=\"\(Self.escape(runName))\" tests=\"1\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
             xml += "    <testcase name=\"no findings\" classname=\"\(Self.escape(runName))\"/>\n"
             xml += "  </testsuite>\n"
         }
         for (ruleID, findings) in Self.groupedByRule(document.findings) {
             let suiteFailures = findings.filter { $0.severity >= .warning }.count
-            xml += "  <testsuite name=\"\(Self.escape(ruleID))\" tests=\"\(findings.count)\" failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"0\">\n"
+            xml +=
+                "  <testsuite name=\"\(Self.escape(ruleID))\" tests=\"\(findings.count)\" failures=\"\(suiteFailures)\" errors=\"0\" skipped=\"0\">\n"
             for finding in findings {
                 xml += Self.testCase(for: finding)
             }
@@ -31,8 +34,11 @@ public struct JUnitReporter {
             // cases, where JUnit viewers show standard output.
             let lines = SummaryTextLayout(escape: TextReporter.visible).lines(summary)
             if !lines.isEmpty {
-                xml += "  <testsuite name=\"\(Self.escape(runName + " summary"))\" tests=\"0\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
-                xml += "    <system-out>" + Self.escape(lines.joined(separator: "\n"), inAttribute: false) + "</system-out>\n"
+                xml +=
+                    "  <testsuite name=\"\(Self.escape(runName + " summary"))\" tests=\"0\" failures=\"0\" errors=\"0\" skipped=\"0\">\n"
+                xml +=
+                    "    <system-out>" + Self.escape(lines.joined(separator: "\n"), inAttribute: false)
+                    + "</system-out>\n"
                 xml += "  </testsuite>\n"
             }
         }

@@ -52,18 +52,22 @@ public struct MarkdownReporter {
     private func findingsTable(_ findings: [Finding]) -> String {
         // A stable sort by severity keeps the caller's file/line order within each severity.
         let ordered = findings.enumerated().sorted {
-            $0.element.severity != $1.element.severity ? $0.element.severity > $1.element.severity : $0.offset < $1.offset
+            $0.element.severity != $1.element.severity
+                ? $0.element.severity > $1.element.severity : $0.offset < $1.offset
         }.map(\.element)
         let limit = max(0, maxRows)
         var lines = ["| severity | rule | location | message |", "| --- | --- | --- | --- |"]
         for finding in ordered.prefix(limit) {
             lines.append(
-                "| \(finding.severity.rawValue) | `\(finding.ruleID)` | \(Self.inline(finding.location.description)) | \(Self.inline(finding.messageWithNotes)) |")
+                "| \(finding.severity.rawValue) | `\(finding.ruleID)` | \(Self.inline(finding.location.description)) | \(Self.inline(finding.messageWithNotes)) |"
+            )
         }
         if ordered.count > limit {
             let rest = ordered.count - limit
             lines.append("")
-            lines.append("\(rest) more \(rest == 1 ? "finding is" : "findings are") not shown here; the `json` or `sarif` report lists every finding.")
+            lines.append(
+                "\(rest) more \(rest == 1 ? "finding is" : "findings are") not shown here; the `json` or `sarif` report lists every finding."
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -81,7 +81,8 @@ public struct ReportDocument: Sendable {
         switch options.format {
         case .text:
             {
-                var reporter = TextReporter(color: options.color, maxExamples: options.maxExamples, sourceLine: options.sourceLine)
+                var reporter = TextReporter(
+                    color: options.color, maxExamples: options.maxExamples, sourceLine: options.sourceLine)
                 reporter.compactInfo = options.compactInfo
                 return reporter.render(self)
             }()

@@ -75,10 +75,13 @@ public struct SARIFReporter {
                 ("fullDescription", .object([("text", .string(rule.documentation))])),
                 ("help", .object([("text", .string(help)), ("markdown", .string(help))])),
                 ("defaultConfiguration", .object([("level", .string(SARIFReporter.level(rule.defaultSeverity)))])),
-                ("properties", .object(omittingNil: [
-                    ("tags", .array([.string(rule.stage.rawValue)])),
-                    ("ga4ValidationCode", rule.ga4ValidationCode.map { .string($0) }),
-                ])),
+                (
+                    "properties",
+                    .object(omittingNil: [
+                        ("tags", .array([.string(rule.stage.rawValue)])),
+                        ("ga4ValidationCode", rule.ga4ValidationCode.map { .string($0) }),
+                    ])
+                ),
             ])
         }
     }
@@ -91,11 +94,12 @@ public struct SARIFReporter {
                 ("message", .object([("text", .string(note.message))])),
             ])
         }
-        let properties: [(String, JSONOutput?)] = [
-            ("event", finding.event.map { .string($0) }),
-            ("param", finding.param.map { .string($0) }),
-            ("byteOffset", finding.location.byteOffset.map { .int($0) }),
-        ] + finding.triageFields
+        let properties: [(String, JSONOutput?)] =
+            [
+                ("event", finding.event.map { .string($0) }),
+                ("param", finding.param.map { .string($0) }),
+                ("byteOffset", finding.location.byteOffset.map { .int($0) }),
+            ] + finding.triageFields
         let hasProperties = properties.contains { $0.1 != nil }
         return .object(omittingNil: [
             ("ruleId", .string(finding.ruleID)),

@@ -24,7 +24,8 @@ struct SummaryTextLayout {
             case .sentence(let text):
                 lines.append(indent + escape(SummarySpelling.spell(text)))
             case .list(let list) where list.audience.forPeople:
-                lines += list.items.isEmpty
+                lines +=
+                    list.items.isEmpty
                     ? ["  none"] : list.items.map { "  " + escape(SummarySpelling.spell($0)) }
             case .table(let table) where table.audience.forPeople:
                 let body = table.rows.isEmpty ? ["none"] : table.layout == .grid ? grid(table) : rowLines(table)

@@ -43,8 +43,10 @@ public struct TextReporter {
             var compact: [String] = []
             for finding in shown {
                 if compactInfo && finding.severity == .info {
-                    compact.append(paint(finding.severity.rawValue, Self.severityStyle(finding.severity))
-                        + "[\(finding.ruleID)]: \(Self.visible(finding.message)) (\(Self.visible(finding.location.description)))")
+                    compact.append(
+                        paint(finding.severity.rawValue, Self.severityStyle(finding.severity))
+                            + "[\(finding.ruleID)]: \(Self.visible(finding.message)) (\(Self.visible(finding.location.description)))"
+                    )
                 } else {
                     blocks.append(block(for: finding))
                 }
@@ -97,18 +99,23 @@ public struct TextReporter {
         let gutter = String(repeating: " ", count: String(group.first.location.line).count + 1)
         func note(_ words: String) { text += "\n" + gutter + paint("=", Self.blue) + " " + Self.visible(words) }
         if group.isOverflow {
-            note("\(group.count) findings of this rule on further events and params (past \(FindingGroups.groupLimit) groups)")
+            note(
+                "\(group.count) findings of this rule on further events and params (past \(FindingGroups.groupLimit) groups)"
+            )
         } else if group.count > 1 {
             note("\(group.count) findings like this, the last at \(group.last)")
         }
         let more = group.examples.dropFirst().prefix(max(0, examples))
         if group.count > 1, !more.isEmpty {
             let sameFile = more.allSatisfy { $0.file == group.first.location.file }
-            note((sameFile ? "also at line\(more.count == 1 ? "" : "s") " : "also at ")
-                 + more.map { sameFile ? String($0.line) : $0.description }.joined(separator: ", "))
+            note(
+                (sameFile ? "also at line\(more.count == 1 ? "" : "s") " : "also at ")
+                    + more.map { sameFile ? String($0.line) : $0.description }.joined(separator: ", "))
         }
         if group.values.count > 1 || group.otherValues > 0 {
-            var words = "values: " + group.values.sorted { $0.count > $1.count }
+            var words =
+                "values: "
+                + group.values.sorted { $0.count > $1.count }
                 .map { "\"\($0.value)\" \($0.count)" }.joined(separator: ", ")
             if group.otherValues > 0 { words += ", other values \(group.otherValues)" }
             note(words)
@@ -124,7 +131,8 @@ public struct TextReporter {
         lines.append(
             paint(finding.severity.rawValue, Self.severityStyle(finding.severity))
                 + paint("[\(finding.ruleID)]: \(Self.visible(finding.message))", Self.bold))
-        lines.append(String(repeating: " ", count: width) + paint("-->", Self.blue) + " " + Self.visible(location.description))
+        lines.append(
+            String(repeating: " ", count: width) + paint("-->", Self.blue) + " " + Self.visible(location.description))
         if location.line >= 1, let source = sourceLine(location.file, location.line) {
             let excerpt = Self.excerpt(source: Self.trimmingLineBreak(source), column: location.column)
             lines.append(gutter + paint("|", Self.blue))

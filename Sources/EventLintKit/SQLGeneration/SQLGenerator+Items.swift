@@ -19,33 +19,38 @@ extension SQLGenerator {
                 let test = "(ip.key = \(SQLText.string(use.name)) AND event_name = \(SQLText.string(event.name)))"
                 useTests.append(test)
                 let kind = kindExpression("ip.value", absentWhen: "FALSE")
-                failureArms.append("WHEN \(test) THEN \(paramFailure(param, use: use, value: "ip.value", kind: "(\(kind))"))")
+                failureArms.append(
+                    "WHEN \(test) THEN \(paramFailure(param, use: use, value: "ip.value", kind: "(\(kind))"))")
             }
         }
         var arms: [String] = []
         if !useTests.isEmpty {
             // The first entry of a declared item param is checked; a later one is a duplicate.
-            arms.append("""
-            WHEN \(SQLText.any(useTests)) THEN IF(o > (SELECT MIN(o2) FROM UNNEST(it.item_params) AS q WITH OFFSET AS o2 WHERE q.key = ip.key), \(SQLText.string(StreamRules.duplicateParam.id)), CASE \(failureArms.joined(separator: " ")) END)
-            """)
+            arms.append(
+                """
+                WHEN \(SQLText.any(useTests)) THEN IF(o > (SELECT MIN(o2) FROM UNNEST(it.item_params) AS q WITH OFFSET AS o2 WHERE q.key = ip.key), \(SQLText.string(StreamRules.duplicateParam.id)), CASE \(failureArms.joined(separator: " ")) END)
+                """)
         }
         arms.append("WHEN ip.key IN \(SQLText.stringList(GA4Facts.standardItemFields.sorted())) THEN NULL")
         let declared = plan.params.map(\.name)
         if !declared.isEmpty {
-            arms.append("WHEN ip.key IN \(SQLText.stringList(declared)) THEN \(SQLText.string(StreamRules.unexpectedParam.id))")
+            arms.append(
+                "WHEN ip.key IN \(SQLText.stringList(declared)) THEN \(SQLText.string(StreamRules.unexpectedParam.id))")
         }
         arms.append("ELSE \(SQLText.string(StreamRules.unknownParam.id))")
-        var selects = ["""
-        -- Per item_params entry of each item of a plan event.
-        SELECT rule_id, user_key, event_time, event_name, param
-        FROM (
-          SELECT CASE \(arms.joined(separator: " ")) END AS rule_id,
-            user_key, event_time, event_name, ip.key AS param
-          FROM scanned, UNNEST(items) AS it, UNNEST(it.item_params) AS ip WITH OFFSET AS o
-          WHERE \(eventIn(planEventNames))
-        ) AS entries
-        WHERE rule_id IS NOT NULL
-        """]
+        var selects = [
+            """
+            -- Per item_params entry of each item of a plan event.
+            SELECT rule_id, user_key, event_time, event_name, param
+            FROM (
+              SELECT CASE \(arms.joined(separator: " ")) END AS rule_id,
+                user_key, event_time, event_name, ip.key AS param
+              FROM scanned, UNNEST(items) AS it, UNNEST(it.item_params) AS ip WITH OFFSET AS o
+              WHERE \(eventIn(planEventNames))
+            ) AS entries
+            WHERE rule_id IS NOT NULL
+            """
+        ]
         for event in plan.events {
             for use in event.itemParams where use.requirement != .optional {
                 let key = SQLText.string(use.name)
@@ -56,12 +61,13 @@ extension SQLGenerator {
                 if case .requiredSince(let version) = use.requirement {
                     missing += " AND NOT before_version_\(sinceVersions.firstIndex(of: version) ?? 0)"
                 }
-                selects.append("""
-                -- Items of a plan event without a required item param.
-                SELECT \(SQLText.string(StreamRules.missingRequiredParam.id)) AS rule_id, user_key, event_time, event_name, \(key) AS param
-                FROM scanned, UNNEST(items) AS it
-                WHERE event_name = \(SQLText.string(event.name)) AND \(missing)
-                """)
+                selects.append(
+                    """
+                    -- Items of a plan event without a required item param.
+                    SELECT \(SQLText.string(StreamRules.missingRequiredParam.id)) AS rule_id, user_key, event_time, event_name, \(key) AS param
+                    FROM scanned, UNNEST(items) AS it
+                    WHERE event_name = \(SQLText.string(event.name)) AND \(missing)
+                    """)
             }
         }
         return selects

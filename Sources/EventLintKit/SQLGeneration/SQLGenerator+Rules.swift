@@ -12,15 +12,17 @@ extension SQLGenerator {
 
     func slot(param name: String) -> Slot? {
         guard let param = params.first(where: { $0.declaration.name == name }) else { return nil }
-        return Slot(state: "\(param.base)_state", value: "\(param.base)_val",
-                    valueClass: valueClass(param.declaration.type), type: param.declaration.type,
-                    bucket: param.declaration.type == .bucket ? param.declaration.bucket : nil)
+        return Slot(
+            state: "\(param.base)_state", value: "\(param.base)_val",
+            valueClass: valueClass(param.declaration.type), type: param.declaration.type,
+            bucket: param.declaration.type == .bucket ? param.declaration.bucket : nil)
     }
 
     func slot(userProperty name: String) -> Slot? {
         guard let property = userProperties.first(where: { $0.declaration.name == name }) else { return nil }
-        return Slot(state: "\(property.base)_state", value: "\(property.base)_val",
-                    valueClass: valueClass(property.declaration.type), type: property.declaration.type, bucket: nil)
+        return Slot(
+            state: "\(property.base)_state", value: "\(property.base)_val",
+            valueClass: valueClass(property.declaration.type), type: property.declaration.type, bucket: nil)
     }
 
     /// A plan literal as the value a slot of this class holds; nil when it cannot be one
@@ -48,7 +50,10 @@ extension SQLGenerator {
         case .text:
             guard let bucket = slot.bucket else { return nil }
             let arms = bucket.labels.enumerated().compactMap { index, label -> String? in
-                let edge: Int64? = lower ? bucket.edges[index] : (index + 1 < bucket.edges.count ? bucket.edges[index + 1].subtractingSaturating(1) : nil)
+                let edge: Int64? =
+                    lower
+                    ? bucket.edges[index]
+                    : (index + 1 < bucket.edges.count ? bucket.edges[index + 1].subtractingSaturating(1) : nil)
                 return edge.map { "WHEN \(SQLText.string(label)) THEN \($0)" }
             }
             return arms.isEmpty ? nil : "CASE \(slot.value) \(arms.joined(separator: " ")) END"
@@ -86,7 +91,9 @@ extension SQLGenerator {
                 comparesUserProperty = true
                 arms.append("WHEN \(reference.state) IN ('invalid', 'out_of_range') THEN NULL")
                 if reference.valueClass == subject.valueClass {
-                    arms.append("WHEN NOT COALESCE(\(subject.state) = 'ok' AND \(reference.state) = 'ok' AND \(subject.value) = \(reference.value), FALSE) THEN FALSE")
+                    arms.append(
+                        "WHEN NOT COALESCE(\(subject.state) = 'ok' AND \(reference.state) = 'ok' AND \(subject.value) = \(reference.value), FALSE) THEN FALSE"
+                    )
                 } else {
                     arms.append("WHEN TRUE THEN FALSE")
                 }
@@ -114,9 +121,10 @@ extension SQLGenerator {
                 if let window = after.within?.value {
                     columns.append("\(seenWithin(test, window)) AS rule\(index)_after_within")
                 } else {
-                    columns.append("""
-                    IFNULL(COUNTIF(\(test)) OVER (PARTITION BY user_key ORDER BY \(timeOrder) ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) > 0 AS rule\(index)_after_seen
-                    """)
+                    columns.append(
+                        """
+                        IFNULL(COUNTIF(\(test)) OVER (PARTITION BY user_key ORDER BY \(timeOrder) ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) > 0 AS rule\(index)_after_seen
+                        """)
                 }
             }
             if let notAfter = rule.notAfter, let window = notAfter.within?.value, let test = matcher(notAfter.matcher) {
@@ -132,8 +140,10 @@ extension SQLGenerator {
     /// of the same time that come first in time order. Rows without a time take no part.
     func seenWithin(_ test: String, _ window: TimeWindow) -> String {
         let timed = "event_time IS NOT NULL AND \(test)"
-        let earlierTimes = "IFNULL(COUNTIF(\(timed)) OVER (PARTITION BY user_key ORDER BY event_time RANGE BETWEEN \(window.microseconds) PRECEDING AND 1 PRECEDING), 0)"
-        let sameTime = "IFNULL(COUNTIF(\(timed)) OVER (PARTITION BY user_key, event_time ORDER BY bundle_sequence ASC NULLS FIRST ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)"
+        let earlierTimes =
+            "IFNULL(COUNTIF(\(timed)) OVER (PARTITION BY user_key ORDER BY event_time RANGE BETWEEN \(window.microseconds) PRECEDING AND 1 PRECEDING), 0)"
+        let sameTime =
+            "IFNULL(COUNTIF(\(timed)) OVER (PARTITION BY user_key, event_time ORDER BY bundle_sequence ASC NULLS FIRST ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)"
         return "(event_time IS NOT NULL AND \(earlierTimes) + \(sameTime) > 0)"
     }
 
@@ -151,15 +161,20 @@ extension SQLGenerator {
         var known = planEventNames + automaticEvents
         known = known.filter { !$0.isEmpty }
         let prefixes = GA4Facts.automaticEventPrefixes.map { "STARTS_WITH(event_name, \(SQLText.string($0)))" }
-        elements.append(element(
-            "event_name IS NOT NULL AND NOT \(eventIn(known)) AND NOT (\(SQLText.any(prefixes)))",
-            rule: SQLText.string(StreamRules.unknownEvent.id), param: nil))
+        elements.append(
+            element(
+                "event_name IS NOT NULL AND NOT \(eventIn(known)) AND NOT (\(SQLText.any(prefixes)))",
+                rule: SQLText.string(StreamRules.unknownEvent.id), param: nil))
         if firebaseErrorChecked {
-            elements.append(element("event_name = 'error' AND firebase_error_code IS NOT NULL",
-                                    rule: SQLText.string(StreamRules.firebaseError.id), param: "firebase_error_value"))
+            elements.append(
+                element(
+                    "event_name = 'error' AND firebase_error_code IS NOT NULL",
+                    rule: SQLText.string(StreamRules.firebaseError.id), param: "firebase_error_value"))
         }
-        elements.append(element("\(planEvents) AND custom_params > \(GA4Facts.maxParamsPerEvent)",
-                                rule: SQLText.string(StreamRules.tooManyParams.id), param: nil))
+        elements.append(
+            element(
+                "\(planEvents) AND custom_params > \(GA4Facts.maxParamsPerEvent)",
+                rule: SQLText.string(StreamRules.tooManyParams.id), param: nil))
         for param in params {
             var required: [String] = []
             var since: [(String, Int)] = []
@@ -177,33 +192,42 @@ extension SQLGenerator {
                 owed.append("(event_name = \(SQLText.string(event)) AND NOT before_version_\(index))")
             }
             if !owed.isEmpty {
-                elements.append(element("\(param.base)_first IS NULL AND (\(SQLText.any(owed)))",
-                                        rule: SQLText.string(StreamRules.missingRequiredParam.id),
-                                        param: SQLText.string(param.declaration.name)))
+                elements.append(
+                    element(
+                        "\(param.base)_first IS NULL AND (\(SQLText.any(owed)))",
+                        rule: SQLText.string(StreamRules.missingRequiredParam.id),
+                        param: SQLText.string(param.declaration.name)))
             }
             if !param.uses.isEmpty {
-                elements.append(element("\(param.base)_fail IS NOT NULL", rule: "\(param.base)_fail",
-                                        param: SQLText.string(param.declaration.name)))
+                elements.append(
+                    element(
+                        "\(param.base)_fail IS NOT NULL", rule: "\(param.base)_fail",
+                        param: SQLText.string(param.declaration.name)))
             }
         }
         let recorded = eventIn(recordedEventNames)
         if !recordedEventNames.isEmpty {
-            elements.append(element("\(recorded) AND user_key IS NULL", rule: SQLText.string(StreamRules.missingUserID.id), param: nil))
-            elements.append(element("implausible_time OR (\(recorded) AND user_key IS NOT NULL AND event_time IS NULL)",
-                                    rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil))
+            elements.append(
+                element(
+                    "\(recorded) AND user_key IS NULL", rule: SQLText.string(StreamRules.missingUserID.id), param: nil))
+            elements.append(
+                element(
+                    "implausible_time OR (\(recorded) AND user_key IS NOT NULL AND event_time IS NULL)",
+                    rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil))
         } else {
-            elements.append(element("implausible_time", rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil))
+            elements.append(
+                element("implausible_time", rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil))
         }
         elements += ruleElements()
         return """
-        -- Per row: unknown events, GA4 errors, too many params, missing params, bad values,
-        -- rows pairs and rules cannot follow, and the plan's rules.
-        SELECT f.rule_id, user_key, event_time, event_name, f.param
-        FROM ordered, UNNEST([
-        \(elements.map { "  " + $0 }.joined(separator: ",\n"))
-        ]) AS f
-        WHERE f.rule_id IS NOT NULL
-        """
+            -- Per row: unknown events, GA4 errors, too many params, missing params, bad values,
+            -- rows pairs and rules cannot follow, and the plan's rules.
+            SELECT f.rule_id, user_key, event_time, event_name, f.param
+            FROM ordered, UNNEST([
+            \(elements.map { "  " + $0 }.joined(separator: ",\n"))
+            ]) AS f
+            WHERE f.rule_id IS NOT NULL
+            """
     }
 
     /// The plan's rules on one row (`CrossEventRun.apply`).
@@ -218,13 +242,13 @@ extension SQLGenerator {
         let elements = tests.map { "IF(\($0.test), \(SQLText.string($0.planRule)), NULL)" }
         let list = elements.isEmpty ? "CAST(NULL AS STRING)" : elements.joined(separator: ",\n  ")
         return """
-        -- Per row: the plan rule each finding of a rule comes from.
-        SELECT f AS plan_rule
-        FROM ordered, UNNEST([
-          \(list)
-        ]) AS f
-        WHERE f IS NOT NULL
-        """
+            -- Per row: the plan rule each finding of a rule comes from.
+            SELECT f AS plan_rule
+            FROM ordered, UNNEST([
+              \(list)
+            ]) AS f
+            WHERE f IS NOT NULL
+            """
     }
 
     /// Each finding a plan rule can make on a row: when it holds, the rule id, the param it
@@ -248,21 +272,29 @@ extension SQLGenerator {
             let appliesSQL = applies.joined(separator: " AND ")
             for item in rule.require {
                 guard let compiled = condition(item, userProperty: false) else { continue }
-                let id = compiled.comparesUserProperty ? CrossEventRules.paramEqualsUserProperty : CrossEventRules.paramRequirement
+                let id =
+                    compiled.comparesUserProperty
+                    ? CrossEventRules.paramEqualsUserProperty : CrossEventRules.paramRequirement
                 elements.append(("\(appliesSQL) AND \(compiled.sql) IS FALSE", id, item.name, rule.name))
             }
             for item in rule.requireUser {
                 guard let compiled = condition(item, userProperty: true) else { continue }
-                elements.append(("\(appliesSQL) AND \(compiled.sql) IS FALSE", CrossEventRules.userPropertyRequirement,
-                                 item.name, rule.name))
+                elements.append(
+                    (
+                        "\(appliesSQL) AND \(compiled.sql) IS FALSE", CrossEventRules.userPropertyRequirement,
+                        item.name, rule.name
+                    ))
             }
             if let after = rule.after, matcher(after.matcher) != nil {
                 // A row without a time takes part in no window check.
-                let test = after.within == nil ? "NOT rule\(index)_after_seen" : "event_time IS NOT NULL AND NOT rule\(index)_after_within"
+                let test =
+                    after.within == nil
+                    ? "NOT rule\(index)_after_seen" : "event_time IS NOT NULL AND NOT rule\(index)_after_within"
                 elements.append(("\(appliesSQL) AND \(test)", CrossEventRules.onlyAfter, nil, rule.name))
             }
             if let notAfter = rule.notAfter, notAfter.within != nil, matcher(notAfter.matcher) != nil {
-                elements.append(("\(appliesSQL) AND rule\(index)_not_after_within", CrossEventRules.notAfter, nil, rule.name))
+                elements.append(
+                    ("\(appliesSQL) AND rule\(index)_not_after_within", CrossEventRules.notAfter, nil, rule.name))
             }
         }
         return elements
@@ -283,24 +315,27 @@ extension SQLGenerator {
         let declared = plan.params.map(\.name)
         var arms: [String] = []
         if !useTests.isEmpty {
-            arms.append("WHEN \(SQLText.any(useTests)) THEN IF(o > CASE p.key \(firstArms.joined(separator: " ")) END, \(SQLText.string(StreamRules.duplicateParam.id)), NULL)")
+            arms.append(
+                "WHEN \(SQLText.any(useTests)) THEN IF(o > CASE p.key \(firstArms.joined(separator: " ")) END, \(SQLText.string(StreamRules.duplicateParam.id)), NULL)"
+            )
         }
         arms.append("WHEN p.key IN \(SQLText.stringList(automaticParams)) THEN NULL")
         if !declared.isEmpty {
-            arms.append("WHEN p.key IN \(SQLText.stringList(declared)) THEN \(SQLText.string(StreamRules.unexpectedParam.id))")
+            arms.append(
+                "WHEN p.key IN \(SQLText.stringList(declared)) THEN \(SQLText.string(StreamRules.unexpectedParam.id))")
         }
         arms.append("ELSE \(SQLText.string(StreamRules.unknownParam.id))")
         return """
-        -- Per event_params entry of a plan event.
-        SELECT rule_id, user_key, event_time, event_name, param
-        FROM (
-          SELECT CASE \(arms.joined(separator: " ")) END AS rule_id,
-            user_key, event_time, event_name, p.key AS param
-          FROM scanned, UNNEST(event_params) AS p WITH OFFSET AS o
-          WHERE \(eventIn(planEventNames))
-        ) AS entries
-        WHERE rule_id IS NOT NULL
-        """
+            -- Per event_params entry of a plan event.
+            SELECT rule_id, user_key, event_time, event_name, param
+            FROM (
+              SELECT CASE \(arms.joined(separator: " ")) END AS rule_id,
+                user_key, event_time, event_name, p.key AS param
+              FROM scanned, UNNEST(event_params) AS p WITH OFFSET AS o
+              WHERE \(eventIn(planEventNames))
+            ) AS entries
+            WHERE rule_id IS NOT NULL
+            """
     }
 
     /// Each `user_properties` entry of any event: unknown, or a value its declaration refuses.
@@ -308,27 +343,29 @@ extension SQLGenerator {
         var arms: [String] = []
         for property in userProperties {
             let kind = kindExpression("u.value", absentWhen: "FALSE")
-            arms.append("WHEN u.key = \(SQLText.string(property.declaration.name)) THEN \(userPropertyFailure(property.declaration, value: "u.value", kind: "(\(kind))"))")
+            arms.append(
+                "WHEN u.key = \(SQLText.string(property.declaration.name)) THEN \(userPropertyFailure(property.declaration, value: "u.value", kind: "(\(kind))"))"
+            )
         }
         arms.append("WHEN u.key IN \(SQLText.stringList(automaticUserProperties)) THEN NULL")
         arms.append("ELSE \(SQLText.string(StreamRules.unknownUserProperty.id))")
         return """
-        -- Per user_properties entry of any event.
-        SELECT rule_id, user_key, event_time, event_name, param
-        FROM (
-          SELECT CASE \(arms.joined(separator: " ")) END AS rule_id,
-            user_key, event_time, event_name, u.key AS param
-          FROM scanned, UNNEST(user_properties) AS u
-          WHERE event_name IS NOT NULL
-        ) AS entries
-        WHERE rule_id IS NOT NULL
-        UNION ALL
-        -- GA4's 36-character limit holds for user properties the plan does not declare too.
-        SELECT \(SQLText.string(StreamRules.userPropertyValueTooLong.id)) AS rule_id, user_key, event_time, event_name, u.key AS param
-        FROM scanned, UNNEST(user_properties) AS u
-        WHERE event_name IS NOT NULL\(declaredUserPropertyFilter)
-          AND CHAR_LENGTH(u.value.string_value) > \(GA4Facts.maxUserPropertyValueLength)
-        """
+            -- Per user_properties entry of any event.
+            SELECT rule_id, user_key, event_time, event_name, param
+            FROM (
+              SELECT CASE \(arms.joined(separator: " ")) END AS rule_id,
+                user_key, event_time, event_name, u.key AS param
+              FROM scanned, UNNEST(user_properties) AS u
+              WHERE event_name IS NOT NULL
+            ) AS entries
+            WHERE rule_id IS NOT NULL
+            UNION ALL
+            -- GA4's 36-character limit holds for user properties the plan does not declare too.
+            SELECT \(SQLText.string(StreamRules.userPropertyValueTooLong.id)) AS rule_id, user_key, event_time, event_name, u.key AS param
+            FROM scanned, UNNEST(user_properties) AS u
+            WHERE event_name IS NOT NULL\(declaredUserPropertyFilter)
+              AND CHAR_LENGTH(u.value.string_value) > \(GA4Facts.maxUserPropertyValueLength)
+            """
     }
 
     /// ` AND u.key NOT IN (…)` for the declared user properties, or nothing.

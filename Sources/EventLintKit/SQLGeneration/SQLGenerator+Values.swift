@@ -22,24 +22,25 @@ extension SQLGenerator {
         }
         // A time outside `GA4Facts.plausibleTimestampMicros` is no time, as in `lint`.
         let range = GA4Facts.plausibleTimestampMicros
-        let plausible = "SAFE_CAST(event_timestamp AS INT64) >= \(range.lowerBound) AND SAFE_CAST(event_timestamp AS INT64) < \(range.upperBound)"
+        let plausible =
+            "SAFE_CAST(event_timestamp AS INT64) >= \(range.lowerBound) AND SAFE_CAST(event_timestamp AS INT64) < \(range.upperBound)"
         return """
-        -- Only the columns the checks read; INT64 columns are cast safely, so the same text runs
-        -- where they arrive as strings (a bq extract loaded elsewhere); a time outside
-        -- 2000..2100 is no time.
-        SELECT
-          event_name,
-          IF(\(plausible), SAFE_CAST(event_timestamp AS INT64), NULL) AS event_time,
-          SAFE_CAST(event_timestamp AS INT64) IS NOT NULL AND NOT (\(plausible)) AS implausible_time,
-          SAFE_CAST(event_bundle_sequence_id AS INT64) AS bundle_sequence,
-          CASE WHEN user_pseudo_id IS NOT NULL THEN NULLIF(user_pseudo_id, '') ELSE NULLIF(user_id, '') END AS user_key,
-          REGEXP_EXTRACT(app_info.version, \(SQLText.string("^[0-9]+(?:\\.[0-9]+)*"))) AS app_version_prefix,
-          event_params,
-          items,
-          user_properties\(plan.rules.contains { !$0.whenPlatform.isEmpty } ? ",\n  platform" : "")
-        FROM \(request.table.sql)
-        WHERE \(filters.isEmpty ? "TRUE" : filters.joined(separator: "\n  AND "))
-        """
+            -- Only the columns the checks read; INT64 columns are cast safely, so the same text runs
+            -- where they arrive as strings (a bq extract loaded elsewhere); a time outside
+            -- 2000..2100 is no time.
+            SELECT
+              event_name,
+              IF(\(plausible), SAFE_CAST(event_timestamp AS INT64), NULL) AS event_time,
+              SAFE_CAST(event_timestamp AS INT64) IS NOT NULL AND NOT (\(plausible)) AS implausible_time,
+              SAFE_CAST(event_bundle_sequence_id AS INT64) AS bundle_sequence,
+              CASE WHEN user_pseudo_id IS NOT NULL THEN NULLIF(user_pseudo_id, '') ELSE NULLIF(user_id, '') END AS user_key,
+              REGEXP_EXTRACT(app_info.version, \(SQLText.string("^[0-9]+(?:\\.[0-9]+)*"))) AS app_version_prefix,
+              event_params,
+              items,
+              user_properties\(plan.rules.contains { !$0.whenPlatform.isEmpty } ? ",\n  platform" : "")
+            FROM \(request.table.sql)
+            WHERE \(filters.isEmpty ? "TRUE" : filters.joined(separator: "\n  AND "))
+            """
     }
 
     // MARK: - scanned
@@ -48,24 +49,37 @@ extension SQLGenerator {
         var columns = ["*"]
         for param in params {
             let key = SQLText.string(param.declaration.name)
-            columns.append("(SELECT MIN(o) FROM UNNEST(event_params) AS p WITH OFFSET AS o WHERE p.key = \(key)) AS \(param.base)_first")
-            columns.append("(SELECT p.value FROM UNNEST(event_params) AS p WITH OFFSET AS o WHERE p.key = \(key) ORDER BY o LIMIT 1) AS \(param.base)_value")
+            columns.append(
+                "(SELECT MIN(o) FROM UNNEST(event_params) AS p WITH OFFSET AS o WHERE p.key = \(key)) AS \(param.base)_first"
+            )
+            columns.append(
+                "(SELECT p.value FROM UNNEST(event_params) AS p WITH OFFSET AS o WHERE p.key = \(key) ORDER BY o LIMIT 1) AS \(param.base)_value"
+            )
         }
         for property in userProperties {
             // The last entry of a user property is the value rules see (each entry is checked).
             let key = SQLText.string(property.declaration.name)
-            columns.append("(SELECT MAX(o) FROM UNNEST(user_properties) AS u WITH OFFSET AS o WHERE u.key = \(key)) AS \(property.base)_last")
-            columns.append("(SELECT u.value FROM UNNEST(user_properties) AS u WITH OFFSET AS o WHERE u.key = \(key) ORDER BY o DESC LIMIT 1) AS \(property.base)_value")
+            columns.append(
+                "(SELECT MAX(o) FROM UNNEST(user_properties) AS u WITH OFFSET AS o WHERE u.key = \(key)) AS \(property.base)_last"
+            )
+            columns.append(
+                "(SELECT u.value FROM UNNEST(user_properties) AS u WITH OFFSET AS o WHERE u.key = \(key) ORDER BY o DESC LIMIT 1) AS \(property.base)_value"
+            )
         }
         columns.append("(SELECT COUNTIF(\(customParamTest())) FROM UNNEST(event_params) AS p) AS custom_params")
         if firebaseErrorChecked {
-            columns.append("""
-            (SELECT CASE WHEN p.value.string_value IS NOT NULL THEN SAFE_CAST(p.value.string_value AS INT64) ELSE SAFE_CAST(p.value.int_value AS INT64) END FROM UNNEST(event_params) AS p WITH OFFSET AS o WHERE p.key = 'firebase_error' ORDER BY o DESC LIMIT 1) AS firebase_error_code
-            """)
-            columns.append("(SELECT p.value.string_value FROM UNNEST(event_params) AS p WITH OFFSET AS o WHERE p.key = 'firebase_error_value' AND p.value.string_value IS NOT NULL ORDER BY o DESC LIMIT 1) AS firebase_error_value")
+            columns.append(
+                """
+                (SELECT CASE WHEN p.value.string_value IS NOT NULL THEN SAFE_CAST(p.value.string_value AS INT64) ELSE SAFE_CAST(p.value.int_value AS INT64) END FROM UNNEST(event_params) AS p WITH OFFSET AS o WHERE p.key = 'firebase_error' ORDER BY o DESC LIMIT 1) AS firebase_error_code
+                """)
+            columns.append(
+                "(SELECT p.value.string_value FROM UNNEST(event_params) AS p WITH OFFSET AS o WHERE p.key = 'firebase_error_value' AND p.value.string_value IS NOT NULL ORDER BY o DESC LIMIT 1) AS firebase_error_value"
+            )
         }
         if sessionKeyed {
-            columns.append("IFNULL((SELECT CASE WHEN p.value.string_value IS NOT NULL THEN SAFE_CAST(p.value.string_value AS INT64) ELSE SAFE_CAST(p.value.int_value AS INT64) END FROM UNNEST(event_params) AS p WITH OFFSET AS o WHERE p.key = 'ga_session_id' AND (CASE WHEN p.value.string_value IS NOT NULL THEN SAFE_CAST(p.value.string_value AS INT64) ELSE SAFE_CAST(p.value.int_value AS INT64) END) IS NOT NULL ORDER BY o DESC LIMIT 1), 0) AS session_key")
+            columns.append(
+                "IFNULL((SELECT CASE WHEN p.value.string_value IS NOT NULL THEN SAFE_CAST(p.value.string_value AS INT64) ELSE SAFE_CAST(p.value.int_value AS INT64) END FROM UNNEST(event_params) AS p WITH OFFSET AS o WHERE p.key = 'ga_session_id' AND (CASE WHEN p.value.string_value IS NOT NULL THEN SAFE_CAST(p.value.string_value AS INT64) ELSE SAFE_CAST(p.value.int_value AS INT64) END) IS NOT NULL ORDER BY o DESC LIMIT 1), 0) AS session_key"
+            )
         }
         for (index, version) in sinceVersions.enumerated() {
             columns.append("\(versionBefore(version)) AS before_version_\(index)")
@@ -120,10 +134,14 @@ extension SQLGenerator {
     func typedCTE() -> String {
         var columns = ["*"]
         for param in params {
-            columns.append("\(kindExpression("\(param.base)_value", absentWhen: "\(param.base)_first IS NULL")) AS \(param.base)_kind")
+            columns.append(
+                "\(kindExpression("\(param.base)_value", absentWhen: "\(param.base)_first IS NULL")) AS \(param.base)_kind"
+            )
         }
         for property in userProperties {
-            columns.append("\(kindExpression("\(property.base)_value", absentWhen: "\(property.base)_last IS NULL")) AS \(property.base)_kind")
+            columns.append(
+                "\(kindExpression("\(property.base)_value", absentWhen: "\(property.base)_last IS NULL")) AS \(property.base)_kind"
+            )
         }
         return "SELECT\n" + columns.map { "  " + $0 }.joined(separator: ",\n") + "\nFROM scanned"
     }
@@ -136,12 +154,16 @@ extension SQLGenerator {
             let cases = param.uses.map { use in
                 "WHEN \(SQLText.string(use.event)) THEN \(paramFailure(param.declaration, use: use.use, value: "\(param.base)_value", kind: "\(param.base)_kind"))"
             }
-            let expression = cases.isEmpty ? "CAST(NULL AS STRING)"
+            let expression =
+                cases.isEmpty
+                ? "CAST(NULL AS STRING)"
                 : "IF(\(param.base)_kind = 'absent', NULL, CASE event_name \(cases.joined(separator: " ")) END)"
             columns.append("\(expression) AS \(param.base)_fail")
         }
         for property in userProperties {
-            columns.append("\(userPropertyFailure(property.declaration, value: "\(property.base)_value", kind: "\(property.base)_kind")) AS \(property.base)_fail")
+            columns.append(
+                "\(userPropertyFailure(property.declaration, value: "\(property.base)_value", kind: "\(property.base)_kind")) AS \(property.base)_fail"
+            )
         }
         return "SELECT\n" + columns.map { "  " + $0 }.joined(separator: ",\n") + "\nFROM typed"
     }
@@ -172,25 +194,38 @@ extension SQLGenerator {
                 whens.append((notIn(text, allowed), StreamRules.valueNotAllowed))
             }
             whens.append(("CHAR_LENGTH(\(text)) > \(GA4Facts.maxParamValueLength)", StreamRules.valueTooLong))
-            if let minimum = param.minLength { whens.append(("CHAR_LENGTH(\(text)) < \(minimum)", StreamRules.valueLength)) }
-            if let maximum = param.maxLength { whens.append(("CHAR_LENGTH(\(text)) > \(maximum)", StreamRules.valueLength)) }
+            if let minimum = param.minLength {
+                whens.append(("CHAR_LENGTH(\(text)) < \(minimum)", StreamRules.valueLength))
+            }
+            if let maximum = param.maxLength {
+                whens.append(("CHAR_LENGTH(\(text)) > \(maximum)", StreamRules.valueLength))
+            }
         case .int, .double:
             let number = numberExpression(value, kind: kind)
-            whens.append((param.type == .int ? "\(kind) <> 'int'" : "\(kind) NOT IN ('int', 'double')", StreamRules.wrongType))
+            whens.append(
+                (param.type == .int ? "\(kind) <> 'int'" : "\(kind) NOT IN ('int', 'double')", StreamRules.wrongType))
             func numbers(_ values: [Located<PlanValue>]) -> [Double] {
                 values.compactMap { if case .number(_, let number) = $0.value { number } else { nil } }
             }
             if let allowed = use.values.map(numbers) ?? param.values.map(numbers) {
                 whens.append((notInNumbers(number, allowed), StreamRules.valueNotAllowed))
             }
-            if let minimum = param.minimum { whens.append(("\(number) < \(SQLText.number(minimum.value))", StreamRules.valueOutOfRange)) }
-            if let maximum = param.maximum { whens.append(("\(number) > \(SQLText.number(maximum.value))", StreamRules.valueOutOfRange)) }
+            if let minimum = param.minimum {
+                whens.append(("\(number) < \(SQLText.number(minimum.value))", StreamRules.valueOutOfRange))
+            }
+            if let maximum = param.maximum {
+                whens.append(("\(number) > \(SQLText.number(maximum.value))", StreamRules.valueOutOfRange))
+            }
         case .bool:
             let flag = "SAFE_CAST(\(value).int_value AS INT64)"
             whens.append(("\(kind) <> 'int' OR \(flag) NOT IN (0, 1)", StreamRules.wrongType))
             if let allowed = param.values.map(allowedFlags) {
-                whens.append((allowed.isEmpty ? "TRUE" : "\(flag) NOT IN (\(allowed.map { $0 ? "1" : "0" }.joined(separator: ", ")))",
-                              StreamRules.valueNotAllowed))
+                whens.append(
+                    (
+                        allowed.isEmpty
+                            ? "TRUE" : "\(flag) NOT IN (\(allowed.map { $0 ? "1" : "0" }.joined(separator: ", ")))",
+                        StreamRules.valueNotAllowed
+                    ))
             }
         }
         return "CASE " + whens.map { "WHEN \($0.0) THEN \(SQLText.string($0.1.id))" }.joined(separator: " ") + " END"
@@ -214,7 +249,8 @@ extension SQLGenerator {
         switch property.type {
         case .string, .bucket:
             whens.append(("\(kind) <> 'string'", StreamRules.userPropertyWrongType))
-            whens.append(("CHAR_LENGTH(\(text)) > \(GA4Facts.maxUserPropertyValueLength)", StreamRules.userPropertyValueTooLong))
+            whens.append(
+                ("CHAR_LENGTH(\(text)) > \(GA4Facts.maxUserPropertyValueLength)", StreamRules.userPropertyValueTooLong))
             if let allowed = property.values?.map(\.value.plainText), !allowed.isEmpty {
                 whens.append((notIn(text, allowed), StreamRules.userPropertyValueNotAllowed))
             }
@@ -223,12 +259,17 @@ extension SQLGenerator {
         case .double:
             whens.append(("\(kind) NOT IN ('int', 'double')", StreamRules.userPropertyWrongType))
         case .bool:
-            whens.append(("\(kind) <> 'int' OR SAFE_CAST(\(value).int_value AS INT64) NOT IN (0, 1)", StreamRules.userPropertyWrongType))
+            whens.append(
+                (
+                    "\(kind) <> 'int' OR SAFE_CAST(\(value).int_value AS INT64) NOT IN (0, 1)",
+                    StreamRules.userPropertyWrongType
+                ))
         }
-        return "CASE " + whens.enumerated().map { index, when in
-            // The first arm only stops the checks: an absent value is no finding.
-            "WHEN \(when.0) THEN \(index == 0 ? "CAST(NULL AS STRING)" : SQLText.string(when.1.id))"
-        }.joined(separator: " ") + " END"
+        return "CASE "
+            + whens.enumerated().map { index, when in
+                // The first arm only stops the checks: an absent value is no finding.
+                "WHEN \(when.0) THEN \(index == 0 ? "CAST(NULL AS STRING)" : SQLText.string(when.1.id))"
+            }.joined(separator: " ") + " END"
     }
 
     // MARK: - tracked
@@ -256,12 +297,20 @@ extension SQLGenerator {
         var columns = ["*"]
         for param in params {
             let used = eventIn(param.uses.map(\.event))
-            columns.append("CASE WHEN \(used) AND \(param.base)_kind <> 'absent' THEN IF(\(param.base)_fail IS NULL, 'ok', IF(\(param.base)_fail = \(SQLText.string(StreamRules.valueOutOfRange.id)), 'out_of_range', 'invalid')) ELSE 'absent' END AS \(param.base)_state")
-            columns.append("\(trackedValueExpression(param.declaration.type, value: "\(param.base)_value", kind: "\(param.base)_kind")) AS \(param.base)_val")
+            columns.append(
+                "CASE WHEN \(used) AND \(param.base)_kind <> 'absent' THEN IF(\(param.base)_fail IS NULL, 'ok', IF(\(param.base)_fail = \(SQLText.string(StreamRules.valueOutOfRange.id)), 'out_of_range', 'invalid')) ELSE 'absent' END AS \(param.base)_state"
+            )
+            columns.append(
+                "\(trackedValueExpression(param.declaration.type, value: "\(param.base)_value", kind: "\(param.base)_kind")) AS \(param.base)_val"
+            )
         }
         for property in userProperties {
-            columns.append("CASE WHEN \(property.base)_kind IN ('absent', 'none') THEN 'absent' WHEN \(property.base)_fail IS NULL THEN 'ok' ELSE 'invalid' END AS \(property.base)_state")
-            columns.append("\(trackedValueExpression(property.declaration.type, value: "\(property.base)_value", kind: "\(property.base)_kind")) AS \(property.base)_val")
+            columns.append(
+                "CASE WHEN \(property.base)_kind IN ('absent', 'none') THEN 'absent' WHEN \(property.base)_fail IS NULL THEN 'ok' ELSE 'invalid' END AS \(property.base)_state"
+            )
+            columns.append(
+                "\(trackedValueExpression(property.declaration.type, value: "\(property.base)_value", kind: "\(property.base)_kind")) AS \(property.base)_val"
+            )
         }
         return "SELECT\n" + columns.map { "  " + $0 }.joined(separator: ",\n") + "\nFROM checked"
     }

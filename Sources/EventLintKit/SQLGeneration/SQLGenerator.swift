@@ -79,10 +79,13 @@ public struct SQLGenerator {
     func header() -> String {
         var lines = [
             "-- eventlint sql \(ToolVersion.current): lint's checks as BigQuery Standard SQL, generated from the tracking plan",
-            "-- plan: " + [(plan.files.count, "file", "files"), (plan.events.count, "event", "events"),
-                           (plan.params.count, "param", "params"),
-                           (plan.userProperties.count, "user property", "user properties"),
-                           (plan.pairs.count, "pair", "pairs"), (plan.rules.count, "rule", "rules")]
+            "-- plan: "
+                + [
+                    (plan.files.count, "file", "files"), (plan.events.count, "event", "events"),
+                    (plan.params.count, "param", "params"),
+                    (plan.userProperties.count, "user property", "user properties"),
+                    (plan.pairs.count, "pair", "pairs"), (plan.rules.count, "rule", "rules"),
+                ]
                 .map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }.joined(separator: ", "),
             "-- table: \(request.table)" + dateRangeComment(),
             "-- mode: \(request.mode.rawValue)" + modeColumns,
@@ -121,8 +124,10 @@ public struct SQLGenerator {
             var parts = ["rule_id IN \(SQLText.stringList(ids))"]
             if let event = suppression.event {
                 // User-property findings name no event in lint, so an event filter never matches them.
-                let eventless = [StreamRules.unknownUserProperty, StreamRules.userPropertyValueNotAllowed,
-                                 StreamRules.userPropertyValueTooLong, StreamRules.userPropertyWrongType].map(\.id)
+                let eventless = [
+                    StreamRules.unknownUserProperty, StreamRules.userPropertyValueNotAllowed,
+                    StreamRules.userPropertyValueTooLong, StreamRules.userPropertyWrongType,
+                ].map(\.id)
                 parts.append("rule_id NOT IN \(SQLText.stringList(eventless))")
                 parts.append(globTest("event_name", event))
             }
@@ -149,20 +154,21 @@ public struct SQLGenerator {
             // computes that found nothing, so a clean result still lists what was checked.
             let checks = SQLCoverage.computedIDs.map(SQLText.string).joined(separator: ", ")
             return """
-            SELECT check_id AS rule_id, found.event_name, found.param, COUNT(found.rule_id) AS violations
-            FROM UNNEST([\(checks)]) AS check_id
-            LEFT JOIN (SELECT * FROM findings\(filter)) AS found ON found.rule_id = check_id
-            GROUP BY check_id, found.event_name, found.param
-            ORDER BY rule_id, found.event_name, found.param
-            """
+                SELECT check_id AS rule_id, found.event_name, found.param, COUNT(found.rule_id) AS violations
+                FROM UNNEST([\(checks)]) AS check_id
+                LEFT JOIN (SELECT * FROM findings\(filter)) AS found ON found.rule_id = check_id
+                GROUP BY check_id, found.event_name, found.param
+                ORDER BY rule_id, found.event_name, found.param
+                """
         case .rules:
-            return "SELECT plan_rule, COUNT(*) AS violations\nFROM plan_rule_findings\nGROUP BY plan_rule\nORDER BY plan_rule"
+            return
+                "SELECT plan_rule, COUNT(*) AS violations\nFROM plan_rule_findings\nGROUP BY plan_rule\nORDER BY plan_rule"
         case .rows:
             return """
-            SELECT rule_id, user_key AS user_pseudo_id, event_time AS event_timestamp, event_name, param
-            FROM findings\(filter)
-            ORDER BY rule_id, user_pseudo_id, event_timestamp, event_name, param
-            """
+                SELECT rule_id, user_key AS user_pseudo_id, event_time AS event_timestamp, event_name, param
+                FROM findings\(filter)
+                ORDER BY rule_id, user_pseudo_id, event_timestamp, event_name, param
+                """
         }
     }
 
@@ -177,7 +183,7 @@ public struct SQLGenerator {
             if plan.event(named: name) != nil, !names.contains(name) { names.append(name) }
         }
         for pair in plan.pairs {
-            (pair.opens + pair.closes + pair.inside).forEach { add($0.event) }
+            for matcher in pair.opens + pair.closes + pair.inside { add(matcher.event) }
         }
         for rule in plan.rules {
             rule.events.forEach(add)

@@ -25,7 +25,10 @@ public struct SQLTableReference: Sendable, Hashable, CustomStringConvertible {
         var text = written
         if text.contains("`") {
             let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-            let wrapped = { (part: Substring) in part.count >= 2 && part.first == "`" && part.last == "`" && part.dropFirst().dropLast().allSatisfy { $0 != "`" } }
+            let wrapped = { (part: Substring) in
+                part.count >= 2 && part.first == "`" && part.last == "`"
+                    && part.dropFirst().dropLast().allSatisfy { $0 != "`" }
+            }
             if wrapped(Substring(text)) || parts.allSatisfy(wrapped) {
                 text = text.filter { $0 != "`" }
             } else {
@@ -42,8 +45,8 @@ public struct SQLTableReference: Sendable, Hashable, CustomStringConvertible {
         let project = parts[0..<(parts.count - 2)].joined(separator: ".")
         let tableBody = table.hasSuffix("*") ? String(table.dropLast()) : table
         guard !tableBody.isEmpty || table == "*", tableBody.allSatisfy(Self.isIdentifierCharacter),
-              !dataset.isEmpty, dataset.allSatisfy(Self.isIdentifierCharacter),
-              !project.isEmpty, project.allSatisfy({ Self.isIdentifierCharacter($0) || "-.:".contains($0) })
+            !dataset.isEmpty, dataset.allSatisfy(Self.isIdentifierCharacter),
+            !project.isEmpty, project.allSatisfy({ Self.isIdentifierCharacter($0) || "-.:".contains($0) })
         else { return nil }
         self.project = project
         self.dataset = dataset
@@ -71,11 +74,13 @@ public struct SQLDate: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// Parses `YYYYMMDD` (also `YYYY-MM-DD`); nil for anything that is not a real day.
     public init?(parsing text: String) {
-        let digits = text.count == 10 && text.filter({ $0 == "-" }).count == 2
-            && Array(text)[4] == "-" && Array(text)[7] == "-" ? text.filter { $0 != "-" } : text
+        let digits =
+            text.count == 10 && text.filter({ $0 == "-" }).count == 2
+                && Array(text)[4] == "-" && Array(text)[7] == "-" ? text.filter { $0 != "-" } : text
         guard digits.count == 8, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let year = Int(digits.prefix(4)), let month = Int(digits.dropFirst(4).prefix(2)),
-              let day = Int(digits.suffix(2)) else { return nil }
+            let year = Int(digits.prefix(4)), let month = Int(digits.dropFirst(4).prefix(2)),
+            let day = Int(digits.suffix(2))
+        else { return nil }
         guard (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, year: year) else { return nil }
         self.year = year
         self.month = month
@@ -136,27 +141,39 @@ extension SQLRequest {
         let fixed = String(table.table.dropLast().reversed().prefix { $0.isASCII && $0.isNumber }.reversed())
         guard table.isWildcard else { return (from?.description, to?.description) }
         guard fixed.count <= 8 else {
-            throw SQLRequestError("--from and --to need a wildcard table whose name leaves at most a whole day (YYYYMMDD) to the wildcard, not \(table)")
+            throw SQLRequestError(
+                "--from and --to need a wildcard table whose name leaves at most a whole day (YYYYMMDD) to the wildcard, not \(table)"
+            )
         }
         var lower: String?
         var upper: String?
         var impossible = false
         if let from {
             let head = String(from.description.prefix(fixed.count))
-            if head == fixed { lower = String(from.description.dropFirst(fixed.count)) } else if head > fixed { impossible = true }
+            if head == fixed {
+                lower = String(from.description.dropFirst(fixed.count))
+            } else if head > fixed {
+                impossible = true
+            }
         }
         if let to {
             let head = String(to.description.prefix(fixed.count))
-            if head == fixed { upper = String(to.description.dropFirst(fixed.count)) } else if head < fixed { impossible = true }
+            if head == fixed {
+                upper = String(to.description.dropFirst(fixed.count))
+            } else if head < fixed {
+                impossible = true
+            }
         }
         if impossible {
-            let days = switch (from, to) {
-            case (let from?, let to?): "from \(from) to \(to)"
-            case (let from?, nil): "from \(from)"
-            case (nil, let to?): "up to \(to)"
-            case (nil, nil): ""
-            }
-            throw SQLRequestError("no table of \(table) holds a day \(days): the tables' names fix the days to start with \(fixed)")
+            let days =
+                switch (from, to) {
+                case (let from?, let to?): "from \(from) to \(to)"
+                case (let from?, nil): "from \(from)"
+                case (nil, let to?): "up to \(to)"
+                case (nil, nil): ""
+                }
+            throw SQLRequestError(
+                "no table of \(table) holds a day \(days): the tables' names fix the days to start with \(fixed)")
         }
         return (lower, upper)
     }

@@ -19,8 +19,9 @@ enum SQLText {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
                 } else if (0x80...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-                            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-                            || scalar.value == 0xFEFF {
+                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+                    || scalar.value == 0xFEFF
+                {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
@@ -49,10 +50,11 @@ enum SQLText {
     /// A column-name fragment from a plan name: ASCII letters, digits and `_` kept, anything else
     /// turned into `_`. Callers prefix an index, so two names never collide.
     static func identifierFragment(_ name: String) -> String {
-        String(name.unicodeScalars.map { scalar -> Character in
-            let character = Character(scalar)
-            return character.isASCII && (character.isLetter || character.isNumber) ? character : "_"
-        })
+        String(
+            name.unicodeScalars.map { scalar -> Character in
+                let character = Character(scalar)
+                return character.isASCII && (character.isLetter || character.isNumber) ? character : "_"
+            })
     }
 
     /// Indents every line of a block by `spaces`.

@@ -79,11 +79,17 @@ extension CompiledPlan {
     func platformConditions(_ rule: RuleDeclaration) -> [CompiledCondition] {
         guard !rule.whenPlatform.isEmpty, platformSlot >= 0 else { return [] }
         let names = rule.whenPlatform.map(\.value)
-        return [CompiledCondition(name: "platform", slot: platformSlot,
-                                  predicates: [.oneOf(names.map {
-                                      .text(texts.find(Array($0.utf8)).map(UInt64.init) ?? TrackedValue.untrackedText)
-                                  })],
-                                  expected: "one of " + names.joined(separator: ", "), bucketBounds: [:])]
+        return [
+            CompiledCondition(
+                name: "platform", slot: platformSlot,
+                predicates: [
+                    .oneOf(
+                        names.map {
+                            .text(texts.find(Array($0.utf8)).map(UInt64.init) ?? TrackedValue.untrackedText)
+                        })
+                ],
+                expected: "one of " + names.joined(separator: ", "), bucketBounds: [:])
+        ]
     }
 
     func compileCondition(_ condition: Condition, userProperty: Bool) -> CompiledCondition? {
@@ -91,7 +97,9 @@ extension CompiledPlan {
         let type: ParamType
         var bounds: [UInt64: (Int64, Int64?)] = [:]
         if userProperty {
-            guard let index = userPropertyIndex[condition.name], userProperties[index].trackedSlot >= 0 else { return nil }
+            guard let index = userPropertyIndex[condition.name], userProperties[index].trackedSlot >= 0 else {
+                return nil
+            }
             slot = userProperties[index].trackedSlot
             type = userProperties[index].type
         } else {
@@ -104,7 +112,8 @@ extension CompiledPlan {
         let predicates: [CompiledPredicate] = condition.predicates.compactMap { predicate in
             switch predicate {
             case .oneOf(let values):
-                expected.append(values.count == 1 ? "= \(values[0])" : "in [\(values.map(\.description).joined(separator: ", "))]")
+                expected.append(
+                    values.count == 1 ? "= \(values[0])" : "in [\(values.map(\.description).joined(separator: ", "))]")
                 return .oneOf(values.compactMap { trackedValue($0, type: type) })
             case .noneOf(let values):
                 expected.append("not in [\(values.map(\.description).joined(separator: ", "))]")
@@ -124,13 +133,15 @@ extension CompiledPlan {
                 return .equalsSlot(userProperties[other].trackedSlot, userProperty: name)
             }
         }
-        return CompiledCondition(name: condition.name, slot: slot, predicates: predicates,
-                                 expected: expected.joined(separator: " and "), bucketBounds: bounds)
+        return CompiledCondition(
+            name: condition.name, slot: slot, predicates: predicates,
+            expected: expected.joined(separator: " and "), bucketBounds: bounds)
     }
 
     func compileMatcher(_ matcher: EventMatcher) -> CompiledMatcher? {
         guard let event = eventIndex[matcher.event] else { return nil }
-        return CompiledMatcher(event: Int32(event),
-                               conditions: matcher.conditions.compactMap { compileCondition($0, userProperty: false) })
+        return CompiledMatcher(
+            event: Int32(event),
+            conditions: matcher.conditions.compactMap { compileCondition($0, userProperty: false) })
     }
 }

@@ -18,8 +18,10 @@ struct CompiledParam: Sendable {
     /// Index among tracked values of a record, or -1 when no pair or rule reads it.
     var trackedSlot: Int = -1
 
-    init(name: String, type: ParamType, values: [PlanValue]?, minimum: Double?, maximum: Double?, minLength: Int?,
-         maxLength: Int?, bucket: BucketSpec?) {
+    init(
+        name: String, type: ParamType, values: [PlanValue]?, minimum: Double?, maximum: Double?, minLength: Int?,
+        maxLength: Int?, bucket: BucketSpec?
+    ) {
         self.name = name
         self.type = type
         self.minimum = minimum
@@ -129,9 +131,11 @@ public struct CompiledPlan: Sendable {
         eventTable = ByteKeyTable(plan.events.enumerated().map { ($0.element.name, Int32($0.offset)) })
         paramTable = ByteKeyTable(plan.params.enumerated().map { ($0.element.name, Int32($0.offset)) })
         userPropertyTable = ByteKeyTable(plan.userProperties.enumerated().map { ($0.element.name, Int32($0.offset)) })
-        automaticEventTable = ByteKeyTable((GA4Facts.automaticEvents.sorted() + plan.extraAutomaticEvents).map { ($0, 0) })
+        automaticEventTable = ByteKeyTable(
+            (GA4Facts.automaticEvents.sorted() + plan.extraAutomaticEvents).map { ($0, 0) })
         automaticEventPrefixes = GA4Facts.automaticEventPrefixes.map { Array($0.utf8) }
-        automaticParamTable = ByteKeyTable((GA4Facts.automaticParams.sorted() + plan.extraAutomaticParams).map { ($0, 0) })
+        automaticParamTable = ByteKeyTable(
+            (GA4Facts.automaticParams.sorted() + plan.extraAutomaticParams).map { ($0, 0) })
         automaticUserPropertyTable = ByteKeyTable(
             (GA4Facts.automaticUserProperties.sorted() + plan.extraAutomaticUserProperties).map { ($0, 0) })
 
@@ -145,41 +149,46 @@ public struct CompiledPlan: Sendable {
         for pair in plan.pairs {
             for matcher in pair.opens + pair.closes + pair.inside {
                 recordedEvents.insert(matcher.event)
-                matcher.conditions.forEach { trackParam($0.name) }
+                for condition in matcher.conditions { trackParam(condition.name) }
             }
-            pair.same.forEach { trackParam($0.value) }
+            for same in pair.same { trackParam(same.value) }
             if let duration = pair.duration { trackParam(duration.param) }
             if let outcome = pair.outcomeParam { trackParam(outcome) }
         }
         for rule in plan.rules {
-            rule.events.forEach { recordedEvents.insert($0) }
+            for event in rule.events { recordedEvents.insert(event) }
             for condition in rule.when + rule.require {
                 trackParam(condition.name)
                 for case .equalsUserProperty(let name) in condition.predicates { trackUser(name) }
             }
-            (rule.whenUser + rule.requireUser).forEach { trackUser($0.name) }
+            for condition in rule.whenUser + rule.requireUser { trackUser(condition.name) }
             for earlier in [rule.after, rule.notAfter].compactMap({ $0?.matcher }) {
                 recordedEvents.insert(earlier.event)
-                earlier.conditions.forEach { trackParam($0.name) }
+                for condition in earlier.conditions { trackParam(condition.name) }
             }
         }
         // Experiment arms are read on every recorded event, to split pair counts per arm.
         for property in plan.userProperties where property.experiment { trackUser(property.name) }
         var compiledParams = plan.params.map {
-            CompiledParam(name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: $0.minimum?.value,
-                          maximum: $0.maximum?.value, minLength: $0.minLength, maxLength: $0.maxLength,
-                          bucket: $0.bucket)
+            CompiledParam(
+                name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: $0.minimum?.value,
+                maximum: $0.maximum?.value, minLength: $0.minLength, maxLength: $0.maxLength,
+                bucket: $0.bucket)
         }
         var compiledUserProperties = plan.userProperties.map {
-            CompiledParam(name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: nil, maximum: nil,
-                          minLength: nil, maxLength: nil, bucket: nil)
+            CompiledParam(
+                name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: nil, maximum: nil,
+                minLength: nil, maxLength: nil, bucket: nil)
         }
         var texts = ByteInterner(capacity: 64)
         for index in compiledParams.indices {
             guard let bucket = compiledParams[index].bucket else { continue }
             for (position, label) in bucket.labels.enumerated() {
-                let upper: Int64? = position + 1 < bucket.edges.count ? bucket.edges[position + 1].subtractingSaturating(1) : nil
-                compiledParams[index].bucketBounds[UInt64(texts.intern(Array(label.utf8)))] = (bucket.edges[position], upper)
+                let upper: Int64? =
+                    position + 1 < bucket.edges.count ? bucket.edges[position + 1].subtractingSaturating(1) : nil
+                compiledParams[index].bucketBounds[UInt64(texts.intern(Array(label.utf8)))] = (
+                    bucket.edges[position], upper
+                )
             }
         }
         func internTexts(of conditions: [Condition]) {
@@ -197,13 +206,16 @@ public struct CompiledPlan: Sendable {
             for matcher in pair.opens + pair.closes + pair.inside { internTexts(of: matcher.conditions) }
         }
         for rule in plan.rules {
-            internTexts(of: rule.when + rule.whenUser + rule.require + rule.requireUser + (rule.after?.matcher.conditions ?? [])
-                          + (rule.notAfter?.matcher.conditions ?? []))
+            internTexts(
+                of: rule.when + rule.whenUser + rule.require + rule.requireUser + (rule.after?.matcher.conditions ?? [])
+                    + (rule.notAfter?.matcher.conditions ?? []))
             for platform in rule.whenPlatform { _ = texts.intern(Array(platform.value.utf8)) }
         }
         self.texts = texts
         let paramIndex = Dictionary(plan.params.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
-        let userPropertyIndex = Dictionary(plan.userProperties.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
+        let userPropertyIndex = Dictionary(plan.userProperties.enumerated().map { ($0.element.name, $0.offset) }) {
+            first, _ in first
+        }
         self.paramIndex = paramIndex
         self.userPropertyIndex = userPropertyIndex
         eventIndex = Dictionary(plan.events.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
@@ -223,7 +235,8 @@ public struct CompiledPlan: Sendable {
         self.userProperties = compiledUserProperties
         self.trackedParams = trackedParams
         self.trackedUserProperties = trackedUserProperties
-        let platformSlot = plan.rules.contains { !$0.whenPlatform.isEmpty } ? trackedParams.count + trackedUserProperties.count : -1
+        let platformSlot =
+            plan.rules.contains { !$0.whenPlatform.isEmpty } ? trackedParams.count + trackedUserProperties.count : -1
         self.platformSlot = platformSlot
         let compiledEvents: [CompiledEvent] = plan.events.map { event in
             var useByParam = Array(repeating: -1, count: plan.params.count)
@@ -232,14 +245,18 @@ public struct CompiledPlan: Sendable {
                 guard let index = paramIndex[use.name] else { continue }
                 useByParam[index] = uses.count
                 let texts = use.values?.map(\.value.plainText)
-                uses.append(CompiledUse(
-                    param: index, requirement: use.requirement,
-                    narrowed: texts.map { ByteKeyTable($0.enumerated().map { ($0.element, Int32($0.offset)) }) },
-                    narrowedNumbers: use.values?.compactMap { if case .number(_, let value) = $0.value { value } else { nil } },
-                    narrowedTexts: texts))
+                uses.append(
+                    CompiledUse(
+                        param: index, requirement: use.requirement,
+                        narrowed: texts.map { ByteKeyTable($0.enumerated().map { ($0.element, Int32($0.offset)) }) },
+                        narrowedNumbers: use.values?.compactMap {
+                            if case .number(_, let value) = $0.value { value } else { nil }
+                        },
+                        narrowedTexts: texts))
             }
-            var compiled = CompiledEvent(name: event.name, useByParam: useByParam, uses: uses,
-                                         recorded: recordedEvents.contains(event.name))
+            var compiled = CompiledEvent(
+                name: event.name, useByParam: useByParam, uses: uses,
+                recorded: recordedEvents.contains(event.name))
             compiled.itemUseByParam = Array(repeating: -1, count: plan.params.count)
             for use in event.itemParams {
                 guard let index = plan.params.firstIndex(where: { $0.name == use.name }) else {
@@ -248,11 +265,14 @@ public struct CompiledPlan: Sendable {
                 }
                 compiled.itemUseByParam[index] = compiled.itemUses.count
                 let texts = use.values?.map(\.value.plainText)
-                compiled.itemUses.append(CompiledUse(
-                    param: index, requirement: use.requirement,
-                    narrowed: texts.map { ByteKeyTable($0.enumerated().map { ($0.element, Int32($0.offset)) }) },
-                    narrowedNumbers: use.values?.compactMap { if case .number(_, let value) = $0.value { value } else { nil } },
-                    narrowedTexts: texts))
+                compiled.itemUses.append(
+                    CompiledUse(
+                        param: index, requirement: use.requirement,
+                        narrowed: texts.map { ByteKeyTable($0.enumerated().map { ($0.element, Int32($0.offset)) }) },
+                        narrowedNumbers: use.values?.compactMap {
+                            if case .number(_, let value) = $0.value { value } else { nil }
+                        },
+                        narrowedTexts: texts))
             }
             return compiled
         }
@@ -263,7 +283,8 @@ public struct CompiledPlan: Sendable {
         for event in compiledEvents {
             var slots = event.uses.map { compiledParams[$0.param].trackedSlot }.filter { $0 >= 0 }.sorted()
             slots += userSlots
-            var positions = Array(repeating: -1, count: trackedParams.count + trackedUserProperties.count + (platformSlot >= 0 ? 1 : 0))
+            var positions = Array(
+                repeating: -1, count: trackedParams.count + trackedUserProperties.count + (platformSlot >= 0 ? 1 : 0))
             for (position, slot) in slots.enumerated() { positions[slot] = position }
             storedSlots.append(slots)
             slotPositions.append(positions)

@@ -77,8 +77,11 @@ public struct CrossEventChecker {
         let durationSlot: Int?
         let outcomeSlot: Int?
 
-        init(declaration: PairDeclaration, opens: [CompiledMatcher], closes: [CompiledMatcher], inside: [CompiledMatcher],
-             same: [(name: String, slot: Int)], durationSlot: Int?, outcomeSlot: Int?) {
+        init(
+            declaration: PairDeclaration, opens: [CompiledMatcher], closes: [CompiledMatcher],
+            inside: [CompiledMatcher],
+            same: [(name: String, slot: Int)], durationSlot: Int?, outcomeSlot: Int?
+        ) {
             self.declaration = declaration
             self.opens = opens
             self.closes = closes
@@ -103,9 +106,11 @@ public struct CrossEventChecker {
         let notAfterWindow: Int64
         let severity: Severity?
 
-        init(declaration: RuleDeclaration, events: Set<Int32>, when: [CompiledCondition], whenUser: [CompiledCondition],
-             require: [CompiledCondition], requireUser: [CompiledCondition], after: CompiledMatcher?,
-             notAfter: CompiledMatcher?, severity: Severity?) {
+        init(
+            declaration: RuleDeclaration, events: Set<Int32>, when: [CompiledCondition], whenUser: [CompiledCondition],
+            require: [CompiledCondition], requireUser: [CompiledCondition], after: CompiledMatcher?,
+            notAfter: CompiledMatcher?, severity: Severity?
+        ) {
             self.declaration = declaration
             self.events = events
             conditions = when + whenUser
@@ -135,7 +140,8 @@ public struct CrossEventChecker {
                 declaration: rule,
                 events: Set(rule.events.compactMap { name in plan.eventIndex[name].map(Int32.init) }),
                 when: rule.when.compactMap { plan.compileCondition($0, userProperty: false) },
-                whenUser: rule.whenUser.compactMap { plan.compileCondition($0, userProperty: true) } + plan.platformConditions(rule),
+                whenUser: rule.whenUser.compactMap { plan.compileCondition($0, userProperty: true) }
+                    + plan.platformConditions(rule),
                 require: rule.require.compactMap { plan.compileCondition($0, userProperty: false) },
                 requireUser: rule.requireUser.compactMap { plan.compileCondition($0, userProperty: true) },
                 after: rule.after.flatMap { plan.compileMatcher($0.matcher) },
@@ -175,12 +181,14 @@ struct CrossEventRun {
     }
 
     func values(_ record: EventRecord) -> RecordValues {
-        RecordValues(storage: input.values, base: record.values, positions: checker.plan.slotPositions[Int(record.event)])
+        RecordValues(
+            storage: input.values, base: record.values, positions: checker.plan.slotPositions[Int(record.event)])
     }
 
     func location(_ record: EventRecord) -> SourceLocation {
-        SourceLocation(file: input.files[Int(record.file)], line: record.line, column: Int(record.column),
-                       byteOffset: record.byteOffset)
+        SourceLocation(
+            file: input.files[Int(record.file)], line: record.line, column: Int(record.column),
+            byteOffset: record.byteOffset)
     }
 
     func eventName(_ record: EventRecord) -> String { checker.plan.events[Int(record.event)].name }
@@ -197,7 +205,8 @@ struct CrossEventRun {
     }
 
     func userText(_ record: EventRecord) -> String {
-        record.user < input.users.count ? "\"" + input.users.withBytes(of: Int(record.user), LinePass.string) + "\"" : "(unknown)"
+        record.user < input.users.count
+            ? "\"" + input.users.withBytes(of: Int(record.user), LinePass.string) + "\"" : "(unknown)"
     }
 
     func text(_ value: TrackedValue) -> String {
@@ -205,19 +214,26 @@ struct CrossEventRun {
         case .absent: "absent"
         case .invalid: "invalid"
         case .outOfRange: LinePass.format(Double(bitPattern: value.bits))
-        case .text: value.bits < input.texts.count ? "\"" + input.texts.withBytes(of: Int(value.bits), LinePass.string) + "\"" : "another value"
+        case .text:
+            value.bits < input.texts.count
+                ? "\"" + input.texts.withBytes(of: Int(value.bits), LinePass.string) + "\"" : "another value"
         case .number: LinePass.format(Double(bitPattern: value.bits))
         case .bool: value.bits == 1 ? "true" : "false"
         }
     }
 
-    mutating func report(_ rule: Rule, severity: Severity? = nil, _ message: String, at record: EventRecord,
-                         param: String? = nil, notes: [FindingNote] = []) {
+    mutating func report(
+        _ rule: Rule, severity: Severity? = nil, _ message: String, at record: EventRecord,
+        param: String? = nil, notes: [FindingNote] = []
+    ) {
         let user = record.user < input.users.count ? input.users.withBytes(of: Int(record.user), LinePass.string) : nil
-        let context = FindingContext(user: user, timestamp: record.timestamp == .min ? nil : record.timestamp,
-                                     related: notes.compactMap(\.location))
-        findings.append(Finding(rule: rule, severity: severity, message: message, at: location(record),
-                                event: eventName(record), param: param, notes: notes, context: context))
+        let context = FindingContext(
+            user: user, timestamp: record.timestamp == .min ? nil : record.timestamp,
+            related: notes.compactMap(\.location))
+        findings.append(
+            Finding(
+                rule: rule, severity: severity, message: message, at: location(record),
+                event: eventName(record), param: param, notes: notes, context: context))
     }
 
     // MARK: - One user
@@ -250,8 +266,9 @@ struct CrossEventRun {
             }
             for (index, rule) in checker.rules.enumerated() where rule.events.contains(record.event) {
                 let before = findings.count
-                apply(rule, to: record, values: values, afterSeen: afterSeen[index], latestAfter: latestAfter[index],
-                      latestNotAfter: latestNotAfter[index])
+                apply(
+                    rule, to: record, values: values, afterSeen: afterSeen[index], latestAfter: latestAfter[index],
+                    latestNotAfter: latestNotAfter[index])
                 ruleViolations[index] += findings.count - before
             }
             // Only after the rules ran: an event is never earlier than itself.
@@ -266,20 +283,26 @@ struct CrossEventRun {
             }
         }
         for (index, pair) in checker.pairs.enumerated() where pair.declaration.closeRequired {
-            for (_, record) in open[index].sorted(by: { ($0.record.file, $0.record.line) < ($1.record.file, $1.record.line) }) {
+            for (_, record) in open[index].sorted(by: {
+                ($0.record.file, $0.record.line) < ($1.record.file, $1.record.line)
+            }) {
                 let name = pair.declaration.name
                 if let lastTimestamp, record.timestamp != .min,
-                   record.timestamp >= lastTimestamp.subtractingSaturating(input.unclosedWindowMicros) {
+                    record.timestamp >= lastTimestamp.subtractingSaturating(input.unclosedWindowMicros)
+                {
                     statistics[index].unclosedNearEnd += 1
                     statistics[index].byArms[arms(record), default: PairArmStatistics()].unclosed += 1
-                    report(PairRules.unclosedNearEnd,
-                           "pair \"\(name)\": \"\(eventName(record))\" is not closed for user \(userText(record)), but it opened within \(windowText) of the user's last event: the export window may have cut it off",
-                           at: record)
+                    report(
+                        PairRules.unclosedNearEnd,
+                        "pair \"\(name)\": \"\(eventName(record))\" is not closed for user \(userText(record)), but it opened within \(windowText) of the user's last event: the export window may have cut it off",
+                        at: record)
                 } else {
                     statistics[index].unclosed += 1
                     statistics[index].byArms[arms(record), default: PairArmStatistics()].unclosed += 1
-                    report(PairRules.unclosed, "pair \"\(name)\": \"\(eventName(record))\" is never closed for user \(userText(record))",
-                           at: record)
+                    report(
+                        PairRules.unclosed,
+                        "pair \"\(name)\": \"\(eventName(record))\" is never closed for user \(userText(record))",
+                        at: record)
                 }
             }
         }
@@ -291,17 +314,20 @@ struct CrossEventRun {
     }
 
     /// One event through one pair's machine.
-    mutating func step(pair: CrossEventChecker.CompiledPair, index: Int, record: EventRecord,
-                       values: RecordValues, open: inout [(key: UInt64, record: EventRecord)]) {
+    mutating func step(
+        pair: CrossEventChecker.CompiledPair, index: Int, record: EventRecord,
+        values: RecordValues, open: inout [(key: UInt64, record: EventRecord)]
+    ) {
         let key = pair.declaration.keyedBySession ? record.session : 0
         let name = pair.declaration.name
         if pair.closes.contains(where: { $0.matches(record, values) }) {
             guard let position = open.firstIndex(where: { $0.key == key }) else {
                 statistics[index].orphanCloses += 1
                 let opener = pair.declaration.opens.first.map { " \"\($0.event)\"" } ?? ""
-                report(PairRules.orphanClose,
-                       "pair \"\(name)\": \"\(eventName(record))\" closes nothing: no open\(opener) before it for user \(userText(record))",
-                       at: record)
+                report(
+                    PairRules.orphanClose,
+                    "pair \"\(name)\": \"\(eventName(record))\" closes nothing: no open\(opener) before it for user \(userText(record))",
+                    at: record)
                 return
             }
             let opening = open.remove(at: position).record
@@ -316,26 +342,34 @@ struct CrossEventRun {
                 let previous = open[position].record
                 statistics[index].unclosed += 1
                 statistics[index].byArms[arms(previous), default: PairArmStatistics()].unclosed += 1
-                report(PairRules.reopened,
-                       "pair \"\(name)\": \"\(eventName(previous))\" is opened again before it was closed, for user \(userText(previous))",
-                       at: previous, notes: [FindingNote("opened again here", at: location(record))])
+                report(
+                    PairRules.reopened,
+                    "pair \"\(name)\": \"\(eventName(previous))\" is opened again before it was closed, for user \(userText(previous))",
+                    at: previous, notes: [FindingNote("opened again here", at: location(record))])
             }
             if let position { open[position].record = record } else { open.append((key, record)) }
             return
         }
-        if let inside = pair.inside.firstIndex(where: { $0.matches(record, values) }), !open.contains(where: { $0.key == key }) {
+        if let inside = pair.inside.firstIndex(where: { $0.matches(record, values) }),
+            !open.contains(where: { $0.key == key })
+        {
             // Name the matchers: `"x_step_shown" (step privacy) comes while no "x_step_shown" (step intro) is open`.
-            let matched = pair.declaration.inside.indices.contains(inside) ? pair.declaration.inside[inside].spelled
+            let matched =
+                pair.declaration.inside.indices.contains(inside)
+                ? pair.declaration.inside[inside].spelled
                 : "\"\(eventName(record))\""
             let opener = pair.declaration.opens.map(\.spelled).joined(separator: " or ")
-            report(PairRules.insideOutside,
-                   "pair \"\(name)\": \(matched) comes while no \(opener.isEmpty ? "\"\(name)\"" : opener) is open, for user \(userText(record))",
-                   at: record)
+            report(
+                PairRules.insideOutside,
+                "pair \"\(name)\": \(matched) comes while no \(opener.isEmpty ? "\"\(name)\"" : opener) is open, for user \(userText(record))",
+                at: record)
         }
     }
 
-    mutating func close(pair: CrossEventChecker.CompiledPair, index: Int, opening: EventRecord, closing: EventRecord,
-                        values: RecordValues) {
+    mutating func close(
+        pair: CrossEventChecker.CompiledPair, index: Int, opening: EventRecord, closing: EventRecord,
+        values: RecordValues
+    ) {
         let name = pair.declaration.name
         let openValues = self.values(opening)
         let note = FindingNote("opened here", at: location(opening))
@@ -343,14 +377,17 @@ struct CrossEventRun {
             let before = openValues[same.slot]
             let after = values[same.slot]
             guard !before.isInvalid, !after.isInvalid, before != after else { continue }
-            report(PairRules.paramMismatch,
-                   "pair \"\(name)\": param \"\(same.name)\" is \(text(before)) on the open but \(text(after)) on the close",
-                   at: closing, param: same.name, notes: [note])
+            report(
+                PairRules.paramMismatch,
+                "pair \"\(name)\": param \"\(same.name)\" is \(text(before)) on the open but \(text(after)) on the close",
+                at: closing, param: same.name, notes: [note])
         }
         var outcome = eventName(closing)
         if let slot = pair.outcomeSlot {
             let value = values[slot]
-            outcome = value.isUsable ? text(value).replacingQuotes : "(no valid \(pair.declaration.outcomeParam ?? "outcome"))"
+            outcome =
+                value.isUsable
+                ? text(value).replacingQuotes : "(no valid \(pair.declaration.outcomeParam ?? "outcome"))"
         }
         statistics[index].closedByOutcome[outcome, default: 0] += 1
         let armKey = arms(opening)
@@ -364,25 +401,31 @@ struct CrossEventRun {
             statistics[index].byArms[armKey, default: PairArmStatistics()].durationsMs.append(deltaMs)
         }
         guard let slot = pair.durationSlot, let duration = values[slot].measuredNumber,
-              let check = pair.declaration.duration else { return }
+            let check = pair.declaration.duration
+        else { return }
         if duration < 0 {
-            report(PairRules.negativeDuration, "pair \"\(name)\": \(check.param) is \(LinePass.format(duration)), a negative duration",
-                   at: closing, param: check.param, notes: [note])
+            report(
+                PairRules.negativeDuration,
+                "pair \"\(name)\": \(check.param) is \(LinePass.format(duration)), a negative duration",
+                at: closing, param: check.param, notes: [note])
             return
         }
         guard timed else { return }
         let tolerance = max(check.toleranceMilliseconds, check.tolerancePercent / 100 * abs(deltaMs))
         if abs(duration - deltaMs) > tolerance {
-            report(PairRules.durationMismatch,
-                   "pair \"\(name)\": \(check.param) says \(LinePass.format(duration)) ms, but the timestamps are \(LinePass.format(deltaMs.rounded())) ms apart (tolerance \(LinePass.format(tolerance.rounded())) ms)",
-                   at: closing, param: check.param, notes: [note])
+            report(
+                PairRules.durationMismatch,
+                "pair \"\(name)\": \(check.param) says \(LinePass.format(duration)) ms, but the timestamps are \(LinePass.format(deltaMs.rounded())) ms apart (tolerance \(LinePass.format(tolerance.rounded())) ms)",
+                at: closing, param: check.param, notes: [note])
         }
     }
 
     // MARK: - Rules
 
-    mutating func apply(_ rule: CrossEventChecker.CompiledRule, to record: EventRecord, values: RecordValues,
-                        afterSeen: Bool, latestAfter: EventRecord?, latestNotAfter: EventRecord?) {
+    mutating func apply(
+        _ rule: CrossEventChecker.CompiledRule, to record: EventRecord, values: RecordValues,
+        afterSeen: Bool, latestAfter: EventRecord?, latestNotAfter: EventRecord?
+    ) {
         for condition in rule.conditions where condition.holds(values) != true { return }
         let name = rule.declaration.name
         let event = eventName(record)
@@ -393,42 +436,58 @@ struct CrossEventRun {
                 if case .equalsSlot = $0 { true } else { false }
             }) {
                 let reference = text(values[slot])
-                report(CrossEventRules.paramEqualsUserProperty, severity: rule.severity,
-                       "rule \"\(name)\": param \"\(condition.name)\" of \"\(event)\" is \(actual), but user property \"\(property)\" is \(reference)",
-                       at: record, param: condition.name)
+                report(
+                    CrossEventRules.paramEqualsUserProperty, severity: rule.severity,
+                    "rule \"\(name)\": param \"\(condition.name)\" of \"\(event)\" is \(actual), but user property \"\(property)\" is \(reference)",
+                    at: record, param: condition.name)
             } else {
-                report(CrossEventRules.paramRequirement, severity: rule.severity,
-                       "rule \"\(name)\": \"\(event)\" needs param \"\(condition.name)\" \(condition.expected), but it is \(actual)",
-                       at: record, param: condition.name)
+                report(
+                    CrossEventRules.paramRequirement, severity: rule.severity,
+                    "rule \"\(name)\": \"\(event)\" needs param \"\(condition.name)\" \(condition.expected), but it is \(actual)",
+                    at: record, param: condition.name)
             }
         }
         for condition in rule.requireUser where condition.holds(values) == false {
             let actual = text(values[condition.slot])
-            report(CrossEventRules.userPropertyRequirement, severity: rule.severity,
-                   "rule \"\(name)\": \"\(event)\" needs user property \"\(condition.name)\" \(condition.expected), but it is \(actual) for user \(userText(record))",
-                   at: record, param: condition.name)
+            report(
+                CrossEventRules.userPropertyRequirement, severity: rule.severity,
+                "rule \"\(name)\": \"\(event)\" needs user property \"\(condition.name)\" \(condition.expected), but it is \(actual) for user \(userText(record))",
+                at: record, param: condition.name)
         }
         if let after = rule.after, let declaration = rule.declaration.after {
             let wanted = describe(declaration.matcher, after)
             if let window = rule.afterWindow, let within = declaration.within?.value {
                 // An event without a valid timestamp takes part in no window check.
                 if record.timestamp != .min, !Self.isWithin(latestAfter, window, of: record) {
-                    let notes = latestAfter.map { [FindingNote("the latest earlier one, \(Self.gap(from: $0, to: record)) before", at: location($0))] } ?? []
-                    report(CrossEventRules.onlyAfter, severity: rule.severity,
-                           "rule \"\(name)\": \"\(event)\" comes without any \(wanted) of user \(userText(record)) within \(within) before it",
-                           at: record, notes: notes)
+                    let notes =
+                        latestAfter.map {
+                            [
+                                FindingNote(
+                                    "the latest earlier one, \(Self.gap(from: $0, to: record)) before", at: location($0)
+                                )
+                            ]
+                        } ?? []
+                    report(
+                        CrossEventRules.onlyAfter, severity: rule.severity,
+                        "rule \"\(name)\": \"\(event)\" comes without any \(wanted) of user \(userText(record)) within \(within) before it",
+                        at: record, notes: notes)
                 }
             } else if !afterSeen {
-                report(CrossEventRules.onlyAfter, severity: rule.severity,
-                       "rule \"\(name)\": \"\(event)\" comes before any \(wanted) of user \(userText(record))",
-                       at: record)
+                report(
+                    CrossEventRules.onlyAfter, severity: rule.severity,
+                    "rule \"\(name)\": \"\(event)\" comes before any \(wanted) of user \(userText(record))",
+                    at: record)
             }
         }
-        if let notAfter = rule.notAfter, let declaration = rule.declaration.notAfter, let within = declaration.within?.value,
-           record.timestamp != .min, let earlier = latestNotAfter, Self.isWithin(earlier, rule.notAfterWindow, of: record) {
-            report(CrossEventRules.notAfter, severity: rule.severity,
-                   "rule \"\(name)\": \"\(event)\" comes \(Self.gap(from: earlier, to: record)) after \(describe(declaration.matcher, notAfter)) of user \(userText(record)), inside the rule's \(within) window",
-                   at: record, notes: [FindingNote("the earlier event", at: location(earlier))])
+        if let notAfter = rule.notAfter, let declaration = rule.declaration.notAfter,
+            let within = declaration.within?.value,
+            record.timestamp != .min, let earlier = latestNotAfter,
+            Self.isWithin(earlier, rule.notAfterWindow, of: record)
+        {
+            report(
+                CrossEventRules.notAfter, severity: rule.severity,
+                "rule \"\(name)\": \"\(event)\" comes \(Self.gap(from: earlier, to: record)) after \(describe(declaration.matcher, notAfter)) of user \(userText(record)), inside the rule's \(within) window",
+                at: record, notes: [FindingNote("the earlier event", at: location(earlier))])
         }
     }
 

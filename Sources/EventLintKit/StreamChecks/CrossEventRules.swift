@@ -1,37 +1,46 @@
 /// The rules of the plan's `rules`: conditions across params, user properties and earlier events.
 public enum CrossEventRules {
-    public static let all: [Rule] = [paramRequirement, userPropertyRequirement, paramEqualsUserProperty, onlyAfter, notAfter]
+    public static let all: [Rule] = [
+        paramRequirement, userPropertyRequirement, paramEqualsUserProperty, onlyAfter, notAfter,
+    ]
 
     static let basics = """
-    The plan's `rules` apply to the events named by `on` (globs allowed) when `when` (params) \
-    and `whenUser` (user properties) hold. A user property is read from the event's own row \
-    (bq), line (flat) or request (MP); where it is absent it equals no value. A value that \
-    failed its own checks neither triggers nor fails a rule: its own finding reports it. The \
-    message names the plan rule.
-    """
+        The plan's `rules` apply to the events named by `on` (globs allowed) when `when` (params) \
+        and `whenUser` (user properties) hold. A user property is read from the event's own row \
+        (bq), line (flat) or request (MP); where it is absent it equals no value. A value that \
+        failed its own checks neither triggers nor fails a rule: its own finding reports it. The \
+        message names the plan rule.
+        """
 
     public static let paramRequirement = Rule(
         id: "rule/param-requirement", stage: .crossEvent, severity: .error,
         summary: "an event breaks a plan rule's `require` on its params",
-        documentation: basics + "\n\nExample: a closing event with `outcome` = `later` requires `entry` = `onboarding`.")
+        documentation: basics + "\n\nExample: a closing event with `outcome` = `later` requires `entry` = `onboarding`."
+    )
 
     public static let userPropertyRequirement = Rule(
         id: "rule/user-property-requirement", stage: .crossEvent, severity: .error,
         summary: "an event breaks a plan rule's `requireUser` on the user's properties",
-        documentation: basics + "\n\nExample: an experiment's events only for users whose arm user property is `offer`.")
+        documentation: basics + "\n\nExample: an experiment's events only for users whose arm user property is `offer`."
+    )
 
     public static let paramEqualsUserProperty = Rule(
         id: "rule/param-equals-user-property", stage: .crossEvent, severity: .error,
         summary: "a param that must equal a user property does not",
-        documentation: basics + "\n\nExample: an arm copied onto the event as a param must equal the user's arm user property.")
+        documentation: basics
+            + "\n\nExample: an arm copied onto the event as a param must equal the user's arm user property.")
 
     public static let onlyAfter = Rule(
         id: "rule/only-after", stage: .crossEvent, severity: .error,
         summary: "an event that may only come after another event of the same user came first",
-        documentation: basics + "\n\n`after` looks at every earlier event of the same user in time order (not file order), with no time limit; with `within` (`'60s'`, `'30m'`, `'1h30m'`) only at those at most that long before it by event time, the edge included. An event without a valid timestamp takes part in no window check, on either side: its own finding reports it. Example: a paywall reached from a sheet only after that sheet was closed with `outcome` = `view_premium`.")
+        documentation: basics
+            + "\n\n`after` looks at every earlier event of the same user in time order (not file order), with no time limit; with `within` (`'60s'`, `'30m'`, `'1h30m'`) only at those at most that long before it by event time, the edge included. An event without a valid timestamp takes part in no window check, on either side: its own finding reports it. Example: a paywall reached from a sheet only after that sheet was closed with `outcome` = `view_premium`."
+    )
 
     public static let notAfter = Rule(
         id: "rule/not-after", stage: .crossEvent, severity: .error,
         summary: "an event came within a plan rule's `notAfter` window after an event it must not follow",
-        documentation: basics + "\n\n`notAfter: { event, where, within }` forbids a matching earlier event of the same user at most `within` before this one, by event time, the edge included (`within: '60s'`: 60 s apart is a violation, 61 s is not). Earlier means earlier in time order, so an event with the same timestamp that comes before in the input counts too. An event without a valid timestamp takes part in no window check, on either side: its own finding reports it. The finding stands at the later event, with a note at the closest earlier one. Example: the notification permission dialog must not come within 60 s after the Screen Time dialog closed.")
+        documentation: basics
+            + "\n\n`notAfter: { event, where, within }` forbids a matching earlier event of the same user at most `within` before this one, by event time, the edge included (`within: '60s'`: 60 s apart is a violation, 61 s is not). Earlier means earlier in time order, so an event with the same timestamp that comes before in the input counts too. An event without a valid timestamp takes part in no window check, on either side: its own finding reports it. The finding stands at the later event, with a note at the closest earlier one. Example: the notification permission dialog must not come within 60 s after the Screen Time dialog closed."
+    )
 }

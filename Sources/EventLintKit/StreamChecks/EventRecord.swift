@@ -21,7 +21,9 @@ public struct TrackedValue: Sendable, Hashable {
     public static func number(_ value: Double) -> TrackedValue { TrackedValue(tag: .number, bits: value.bitPattern) }
     public static func bool(_ flag: Bool) -> TrackedValue { TrackedValue(tag: .bool, bits: flag ? 1 : 0) }
 
-    public static func outOfRange(_ value: Double) -> TrackedValue { TrackedValue(tag: .outOfRange, bits: value.bitPattern) }
+    public static func outOfRange(_ value: Double) -> TrackedValue {
+        TrackedValue(tag: .outOfRange, bits: value.bitPattern)
+    }
 
     public var number: Double? { tag == .number ? Double(bitPattern: bits) : nil }
     /// The number, also when it failed its range.

@@ -25,7 +25,9 @@ struct FindingStore: Sendable {
     var last: Finding? { kept.last }
 
     mutating func append(_ finding: Finding) {
-        guard dropping.isEmpty || !dropping.contains(finding.ruleID), let adjusted = plan.adjust(finding) else { return }
+        guard dropping.isEmpty || !dropping.contains(finding.ruleID), let adjusted = plan.adjust(finding) else {
+            return
+        }
         groups.add(adjusted)
         if kept.count < limit || kept.last.map({ Self.sameLine($0.location, adjusted.location) }) == true {
             kept.append(adjusted)

@@ -55,7 +55,8 @@ extension LinePass {
             while index < raw.count, raw[index] == 0x20 || raw[index] == 0x09 { index += 1 }
             if index < raw.count, raw[index] == 0x7B { return false }
             if index < raw.count, raw[index] == 0x5B,
-               !Self.startsCaptureBracket(Array(raw[index..<min(raw.count, index + 9)]), 0) {
+                !Self.startsCaptureBracket(Array(raw[index..<min(raw.count, index + 9)]), 0)
+            {
                 return false
             }
         }
@@ -112,8 +113,11 @@ extension LinePass {
             capture.userID = nil
             capture.userProperties.removeAll()
         case .userProperty:
-            guard case .name(let name) = CaptureNames.exportName(long: entry.printedName, short: entry.shortName,
-                                                                  kind: .userProperty) else { return }
+            guard
+                case .name(let name) = CaptureNames.exportName(
+                    long: entry.printedName, short: entry.shortName,
+                    kind: .userProperty)
+            else { return }
             if name == "user_id" {
                 capture.userID = entry.value?.text
                 return
@@ -148,17 +152,24 @@ extension LinePass {
     }
 
     func checkCapturedEvent(_ entry: CaptureEntry) {
-        guard case .name(let name) = CaptureNames.exportName(long: entry.printedName, short: entry.shortName, kind: .event) else {
+        guard
+            case .name(let name) = CaptureNames.exportName(
+                long: entry.printedName, short: entry.shortName, kind: .event)
+        else {
             counters.eventsChecked += 1
             counters.automaticEvents += 1
             counters.countFormat(entry.format)
             return
         }
         if entry.truncated {
-            findings.append(Finding(rule: ExportRules.captureEntryTruncated,
-                                    message: "the entry of event \"\(name)\" ends before its params do (cut, or the capture ended); it is not checked",
-                                    at: SourceLocation(file: file, line: entry.start.line, column: entry.namePosition.column,
-                                                       byteOffset: entry.namePosition.byteOffset), event: name))
+            findings.append(
+                Finding(
+                    rule: ExportRules.captureEntryTruncated,
+                    message:
+                        "the entry of event \"\(name)\" ends before its params do (cut, or the capture ended); it is not checked",
+                    at: SourceLocation(
+                        file: file, line: entry.start.line, column: entry.namePosition.column,
+                        byteOffset: entry.namePosition.byteOffset), event: name))
             return
         }
         let user = captureUser
@@ -172,24 +183,32 @@ extension LinePass {
         var seen: Set<String> = []
         var items: CaptureValue?
         for field in entry.params {
-            guard case .name(let paramName) = CaptureNames.exportName(long: field.printedName, short: field.shortName,
-                                                                       kind: .param) else { continue }
+            guard
+                case .name(let paramName) = CaptureNames.exportName(
+                    long: field.printedName, short: field.shortName,
+                    kind: .param)
+            else { continue }
             if paramName == "items", field.value.kind == .list {
                 items = field.value
                 continue
             }
             guard seen.insert(paramName).inserted else {
-                findings.append(Finding(rule: StreamRules.duplicateParam,
-                                        message: "param \"\(paramName)\" appears twice on \"\(name)\"",
-                                        at: SourceLocation(file: file, line: entry.start.line, column: entry.namePosition.column,
-                                                           byteOffset: entry.namePosition.byteOffset), event: name, param: paramName))
+                findings.append(
+                    Finding(
+                        rule: StreamRules.duplicateParam,
+                        message: "param \"\(paramName)\" appears twice on \"\(name)\"",
+                        at: SourceLocation(
+                            file: file, line: entry.start.line, column: entry.namePosition.column,
+                            byteOffset: entry.namePosition.byteOffset), event: name, param: paramName))
                 continue
             }
             json.key(paramName, at: field.position)
             json.value(field.value)
         }
         // GA4 adds the session id from the `_sid` user property to every event of the session.
-        if !seen.contains("ga_session_id"), let session = capture.userProperties.first(where: { $0.name == "ga_session_id" }) {
+        if !seen.contains("ga_session_id"),
+            let session = capture.userProperties.first(where: { $0.name == "ga_session_id" })
+        {
             json.key("ga_session_id", at: entry.namePosition)
             json.value(session.value)
         }
@@ -199,8 +218,11 @@ extension LinePass {
             for (index, item) in items.items.enumerated() {
                 json.raw(index == 0 ? "{" : ",{")
                 for field in item {
-                    guard case .name(let paramName) = CaptureNames.exportName(long: field.printedName, short: field.shortName,
-                                                                               kind: .param) else { continue }
+                    guard
+                        case .name(let paramName) = CaptureNames.exportName(
+                            long: field.printedName, short: field.shortName,
+                            kind: .param)
+                    else { continue }
                     json.key(paramName, at: field.position)
                     json.value(field.value)
                 }
@@ -221,8 +243,10 @@ extension LinePass {
             guard var event = scan.events.first else { return }
             event.format = entry.format
             // User properties were checked where they were set.
-            findings.dropping = [StreamRules.unknownUserProperty.id, StreamRules.userPropertyWrongType.id,
-                                 StreamRules.userPropertyValueNotAllowed.id, StreamRules.userPropertyValueTooLong.id]
+            findings.dropping = [
+                StreamRules.unknownUserProperty.id, StreamRules.userPropertyWrongType.id,
+                StreamRules.userPropertyValueNotAllowed.id, StreamRules.userPropertyValueTooLong.id,
+            ]
             check(event, scan: scan, line: synthetic)
             findings.dropping = []
         }
@@ -232,16 +256,19 @@ extension LinePass {
     /// with findings mapped back to the capture.
     func withCaptureJSON(_ json: CaptureJSON, _ entry: CaptureEntry, _ body: (LineScan, FramedLine) -> Void) {
         json.bytes.withUnsafeBytes { raw in
-            let synthetic = FramedLine(number: entry.start.line, byteOffset: entry.start.byteOffset, bytes: raw,
-                                       length: Int64(raw.count), flags: [])
+            let synthetic = FramedLine(
+                number: entry.start.line, byteOffset: entry.start.byteOffset, bytes: raw,
+                length: Int64(raw.count), flags: [])
             do throws(JSONError) {
                 try scanner.scanLine(raw)
             } catch {
                 // Only the capture's own bytes can break the JSON form: text that is not UTF-8. The
                 // entry's lines stay counted as analytics lines; the entry is reported, not checked.
-                let finding = Finding(rule: error.rule, message: error.message,
-                                      at: SourceLocation(file: file, line: entry.start.line, column: entry.namePosition.column,
-                                                         byteOffset: entry.namePosition.byteOffset))
+                let finding = Finding(
+                    rule: error.rule, message: error.message,
+                    at: SourceLocation(
+                        file: file, line: entry.start.line, column: entry.namePosition.column,
+                        byteOffset: entry.namePosition.byteOffset))
                 findings.append(finding)
                 return
             }
@@ -250,7 +277,9 @@ extension LinePass {
                 if let slot = json.slots[scan.params[index].value.offset] { scan.params[index].value.slot = slot }
             }
             for index in scan.userProperties.indices {
-                if let slot = json.slots[scan.userProperties[index].value.offset] { scan.userProperties[index].value.slot = slot }
+                if let slot = json.slots[scan.userProperties[index].value.offset] {
+                    scan.userProperties[index].value.slot = slot
+                }
             }
             captureLocator = CaptureLocator(segments: json.segments, start: entry.start, name: entry.namePosition)
             defer { captureLocator = nil }
@@ -285,12 +314,13 @@ struct CaptureJSON {
         case .compound: raw("{}")
         case .list: raw("[]")
         case .printed, .string, .int, .double:
-            slots[bytes.count] = switch value.kind {
-            case .string: .stringValue
-            case .int: .intValue
-            case .double: .doubleValue
-            default: .printed
-            }
+            slots[bytes.count] =
+                switch value.kind {
+                case .string: .stringValue
+                case .int: .intValue
+                case .double: .doubleValue
+                default: .printed
+                }
             string(value.text)
         }
     }

@@ -2,7 +2,11 @@
 extension LinePass {
     /// The value's type on the wire, after the BigQuery slot or the JSON kind is read.
     enum Wire {
-        case string, int(Int64), double(Double), bool(Bool), none, compound
+        case string
+        case int(Int64)
+        case double(Double)
+        case bool(Bool)
+        case none, compound
         case malformedNumber(String)
 
         var kindIndex: Int {
@@ -37,15 +41,19 @@ extension LinePass {
         let bytes = line.bytes
         if let natural = event.formatMismatch, let forced = settings.inputFormat {
             counters.notEvents += 1
-            findings.append(Finding(rule: ExportRules.formatMismatch,
-                                    message: "the line is \(natural.title), not \(forced.title) (--input-format \(forced.rawValue))",
-                                    at: location(line, event.offset)))
+            findings.append(
+                Finding(
+                    rule: ExportRules.formatMismatch,
+                    message: "the line is \(natural.title), not \(forced.title) (--input-format \(forced.rawValue))",
+                    at: location(line, event.offset)))
             return
         }
         if let problem = event.shapeProblem {
             counters.notEvents += 1
-            findings.append(Finding(rule: StreamRules.notAnEvent, message: problem,
-                                    at: location(line, event.shapeProblemOffset)))
+            findings.append(
+                Finding(
+                    rule: StreamRules.notAnEvent, message: problem,
+                    at: location(line, event.shapeProblemOffset)))
             return
         }
         guard let nameToken = event.name else { return }
@@ -56,9 +64,12 @@ extension LinePass {
             // Reported on every event, planned or not, and then the event has no time at all: it
             // neither moves the user's last time nor takes part in an order, duration or window.
             let name = eventIndex.map { plan.events[Int($0)].name } ?? Self.string(Self.decoded(nameToken, bytes))
-            findings.append(Finding(rule: StreamRules.invalidTimestamp,
-                                    message: "event \"\(name)\" has timestamp \(timestamp), not a time between 2000 and 2100 in microseconds; it takes part in no time-based check",
-                                    at: location(line, event.timestampOffset), event: name))
+            findings.append(
+                Finding(
+                    rule: StreamRules.invalidTimestamp,
+                    message:
+                        "event \"\(name)\" has timestamp \(timestamp), not a time between 2000 and 2100 in microseconds; it takes part in no time-based check",
+                    at: location(line, event.timestampOffset), event: name))
             event.timestamp = nil
             event.timestampImplausible = true
         }
@@ -70,7 +81,8 @@ extension LinePass {
         if plan.platformSlot >= 0 { trackedScratch[plan.platformSlot] = platform(of: event, bytes) }
         checkUserProperties(event, scan: scan, line: line, eventName: nil, nameToken: nameToken)
         guard let eventIndex else {
-            checkNonPlanEvent(event, nameBytes: Self.decoded(nameToken, bytes), nameToken: nameToken, scan: scan, line: line)
+            checkNonPlanEvent(
+                event, nameBytes: Self.decoded(nameToken, bytes), nameToken: nameToken, scan: scan, line: line)
             return
         }
         let compiled = plan.events[Int(eventIndex)]
@@ -85,57 +97,78 @@ extension LinePass {
                 customParams += 1
                 let useIndex = compiled.useByParam[Int(paramIndex)]
                 if seenUses[useIndex] {
-                    findings.append(Finding(rule: StreamRules.duplicateParam,
-                                            message: "param \"\(plan.params[Int(paramIndex)].name)\" appears twice on \"\(compiled.name)\"",
-                                            at: location(line, field.key.sourceStart), event: compiled.name,
-                                            param: plan.params[Int(paramIndex)].name))
+                    findings.append(
+                        Finding(
+                            rule: StreamRules.duplicateParam,
+                            message:
+                                "param \"\(plan.params[Int(paramIndex)].name)\" appears twice on \"\(compiled.name)\"",
+                            at: location(line, field.key.sourceStart), event: compiled.name,
+                            param: plan.params[Int(paramIndex)].name))
                     continue
                 }
                 seenUses[useIndex] = true
                 let param = plan.params[Int(paramIndex)]
-                let tracked = checkValue(field, param: param, use: compiled.uses[useIndex], eventIndex: Int(eventIndex),
-                                         eventName: compiled.name, bytes: bytes, line: line)
+                let tracked = checkValue(
+                    field, param: param, use: compiled.uses[useIndex], eventIndex: Int(eventIndex),
+                    eventName: compiled.name, bytes: bytes, line: line)
                 if param.trackedSlot >= 0 { trackedScratch[param.trackedSlot] = tracked }
-            } else if Self.withBytes(field.key, bytes, { plan.automaticParamTable.lookup($0, hash: field.keyHash) }) != nil {
+            } else if Self.withBytes(field.key, bytes, { plan.automaticParamTable.lookup($0, hash: field.keyHash) })
+                != nil
+            {
                 if (field.keyHash == plan.sessionParamHash
-                    && Self.withBytes(field.key, bytes, { raw in CompiledPlan.sessionParam.withUnsafeBytes { ByteHash.equal(raw, $0) } }))
+                    && Self.withBytes(
+                        field.key, bytes,
+                        { raw in CompiledPlan.sessionParam.withUnsafeBytes { ByteHash.equal(raw, $0) } }))
                     || (event.format == .measurementProtocol && field.keyHash == plan.requestSessionParamHash
-                        && Self.withBytes(field.key, bytes, { raw in CompiledPlan.requestSessionParam.withUnsafeBytes { ByteHash.equal(raw, $0) } })),
-                   let value = Self.integer(field.value, bytes) {
+                        && Self.withBytes(
+                            field.key, bytes,
+                            { raw in CompiledPlan.requestSessionParam.withUnsafeBytes { ByteHash.equal(raw, $0) } })),
+                    let value = Self.integer(field.value, bytes)
+                {
                     sessionHash = UInt64(bitPattern: value)
                 }
             } else if let paramIndex {
                 customParams += 1
                 let name = plan.params[Int(paramIndex)].name
-                findings.append(Finding(rule: StreamRules.unexpectedParam,
-                                        message: "param \"\(name)\" is declared, but not for event \"\(compiled.name)\"",
-                                        at: location(line, field.key.sourceStart), event: compiled.name, param: name,
-                                        value: Self.shownValue(field.value, bytes)))
+                findings.append(
+                    Finding(
+                        rule: StreamRules.unexpectedParam,
+                        message: "param \"\(name)\" is declared, but not for event \"\(compiled.name)\"",
+                        at: location(line, field.key.sourceStart), event: compiled.name, param: name,
+                        value: Self.shownValue(field.value, bytes)))
             } else {
                 customParams += 1
                 let name = field.key.decodedString(in: bytes)
-                findings.append(Finding(rule: StreamRules.unknownParam,
-                                        message: "event \"\(compiled.name)\" has param \"\(name)\", which the plan does not declare",
-                                        at: location(line, field.key.sourceStart), event: compiled.name, param: name,
-                                        value: Self.shownValue(field.value, bytes)))
+                findings.append(
+                    Finding(
+                        rule: StreamRules.unknownParam,
+                        message: "event \"\(compiled.name)\" has param \"\(name)\", which the plan does not declare",
+                        at: location(line, field.key.sourceStart), event: compiled.name, param: name,
+                        value: Self.shownValue(field.value, bytes)))
             }
         }
         if customParams > GA4Facts.maxParamsPerEvent {
-            findings.append(Finding(rule: StreamRules.tooManyParams,
-                                    message: "event \"\(compiled.name)\" has \(customParams) params, over GA4's limit of \(GA4Facts.maxParamsPerEvent)",
-                                    at: location(line, event.nameOffset), event: compiled.name))
+            findings.append(
+                Finding(
+                    rule: StreamRules.tooManyParams,
+                    message:
+                        "event \"\(compiled.name)\" has \(customParams) params, over GA4's limit of \(GA4Facts.maxParamsPerEvent)",
+                    at: location(line, event.nameOffset), event: compiled.name))
         }
         checkRequired(event, compiled: compiled, eventIndex: Int(eventIndex), bytes: bytes, line: line)
         checkItems(event, compiled: compiled, eventIndex: Int(eventIndex), scan: scan, line: line)
         if compiled.recorded {
-            record(event, eventIndex: eventIndex, userHash: userHash, session: sessionHash, line: line, bytes: bytes,
-                   eventName: compiled.name)
+            record(
+                event, eventIndex: eventIndex, userHash: userHash, session: sessionHash, line: line, bytes: bytes,
+                eventName: compiled.name)
         }
     }
 
     /// Automatic and unknown events: count them; report unknown ones and Firebase's own errors.
-    func checkNonPlanEvent(_ event: ScannedEvent, nameBytes: [UInt8], nameToken: JSONStringToken, scan: LineScan,
-                           line: FramedLine) {
+    func checkNonPlanEvent(
+        _ event: ScannedEvent, nameBytes: [UInt8], nameToken: JSONStringToken, scan: LineScan,
+        line: FramedLine
+    ) {
         let hash = ByteHash.hash(nameBytes)
         let isAutomatic = nameBytes.withUnsafeBytes { plan.isAutomaticEvent($0, hash: hash) }
         if isAutomatic {
@@ -146,8 +179,10 @@ extension LinePass {
         counters.unknownEvents += 1
         let name = Self.string(nameBytes)
         counters.countUnknownName(name)
-        findings.append(Finding(rule: StreamRules.unknownEvent, message: "event \"\(name)\" is not in the plan",
-                                at: location(line, event.nameOffset), event: name))
+        findings.append(
+            Finding(
+                rule: StreamRules.unknownEvent, message: "event \"\(name)\" is not in the plan",
+                at: location(line, event.nameOffset), event: name))
     }
 
     /// An `error` event with `firebase_error`: GA4 rejected something the app sent.
@@ -161,19 +196,26 @@ extension LinePass {
             if Self.decoded(field.key, bytes) == CompiledPlan.firebaseErrorParam {
                 code = Self.integer(field.value, bytes)
                 offset = field.key.sourceStart
-            } else if field.value.kind == .string, Self.decoded(field.key, bytes) == CompiledPlan.firebaseErrorValueParam {
+            } else if field.value.kind == .string,
+                Self.decoded(field.key, bytes) == CompiledPlan.firebaseErrorValueParam
+            {
                 offending = Self.text(field.value, bytes)
             }
         }
         guard let code else { return }
-        var message = "GA4 rejected something the app sent: firebase_error \(code) (\(GA4Facts.firebaseErrorMeaning(code)))"
+        var message =
+            "GA4 rejected something the app sent: firebase_error \(code) (\(GA4Facts.firebaseErrorMeaning(code)))"
         if let offending { message += " for \"\(offending)\"" }
-        findings.append(Finding(rule: StreamRules.firebaseError, message: message, at: location(line, offset),
-                                event: "error", param: offending))
+        findings.append(
+            Finding(
+                rule: StreamRules.firebaseError, message: message, at: location(line, offset),
+                event: "error", param: offending))
     }
 
-    func checkRequired(_ event: ScannedEvent, compiled: CompiledEvent, eventIndex: Int, bytes: UnsafeRawBufferPointer,
-                       line: FramedLine) {
+    func checkRequired(
+        _ event: ScannedEvent, compiled: CompiledEvent, eventIndex: Int, bytes: UnsafeRawBufferPointer,
+        line: FramedLine
+    ) {
         var rowVersion: AppVersion??
         for (useIndex, use) in compiled.uses.enumerated() where !seenUses[useIndex] {
             switch use.requirement {
@@ -187,8 +229,10 @@ extension LinePass {
             counters.missing[eventIndex * plan.params.count + use.param] += 1
             var message = "event \"\(compiled.name)\" is missing required param \"\(name)\""
             if case .requiredSince(let since) = use.requirement { message += " (required since \(since))" }
-            findings.append(Finding(rule: StreamRules.missingRequiredParam, message: message,
-                                    at: location(line, event.nameOffset), event: compiled.name, param: name))
+            findings.append(
+                Finding(
+                    rule: StreamRules.missingRequiredParam, message: message,
+                    at: location(line, event.nameOffset), event: compiled.name, param: name))
         }
     }
 
@@ -197,8 +241,9 @@ extension LinePass {
         func scalar(_ value: ValueToken) -> String? {
             value.kind == .string || value.kind == .number ? FindingContext.bounded(text(value, bytes)) : nil
         }
-        return FindingContext(user: scalar(event.user), timestamp: event.timestamp, appVersion: scalar(event.appVersion),
-                              platform: scalar(event.platform))
+        return FindingContext(
+            user: scalar(event.user), timestamp: event.timestamp, appVersion: scalar(event.appVersion),
+            platform: scalar(event.platform))
     }
 
     // MARK: - Values
@@ -234,7 +279,11 @@ extension LinePass {
         case .int, .double:
             if let int = Self.integer(value, bytes) { return .int(int) }
             let text = Self.text(value, bytes)
-            let isNumeral = !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B }
+            let isNumeral =
+                !text.isEmpty
+                && text.utf8.allSatisfy {
+                    ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x65 || $0 == 0x45 || $0 == 0x2B
+                }
             if isNumeral, let double = Double(text), double.isFinite { return .double(double) }
             return .string
         case .bool:
@@ -247,57 +296,77 @@ extension LinePass {
     }
 
     /// Checks one param value against its declaration; returns the value pairs and rules see.
-    func checkValue(_ field: ScannedField, param: CompiledParam, use: CompiledUse, eventIndex: Int, eventName: String,
-                    bytes: UnsafeRawBufferPointer, line: FramedLine, item: Int? = nil) -> TrackedValue {
+    func checkValue(
+        _ field: ScannedField, param: CompiledParam, use: CompiledUse, eventIndex: Int, eventName: String,
+        bytes: UnsafeRawBufferPointer, line: FramedLine, item: Int? = nil
+    ) -> TrackedValue {
         let value = field.value
         let wire = value.slot == .printed ? printedWire(value, bytes, as: param.type) : wire(value, bytes)
         if item == nil {
-            counters.wireKinds[(eventIndex * plan.params.count + use.param) * StreamCounters.wireKindCount + wire.kindIndex] += 1
+            counters.wireKinds[
+                (eventIndex * plan.params.count + use.param) * StreamCounters.wireKindCount + wire.kindIndex] += 1
         }
         func fail(_ rule: Rule, _ message: String) -> TrackedValue {
-            findings.append(Finding(rule: rule, message: message, at: location(line, value.offset), event: eventName,
-                                    param: param.name, value: Self.shownValue(value, bytes)))
+            findings.append(
+                Finding(
+                    rule: rule, message: message, at: location(line, value.offset), event: eventName,
+                    param: param.name, value: Self.shownValue(value, bytes)))
             return .invalid
         }
         var subject: String {
-            item.map { "param \"\(param.name)\" of item \($0) of \"\(eventName)\"" } ?? "param \"\(param.name)\" of \"\(eventName)\""
+            item.map { "param \"\(param.name)\" of item \($0) of \"\(eventName)\"" }
+                ?? "param \"\(param.name)\" of \"\(eventName)\""
         }
         switch (param.type, wire) {
         case (.string, .string), (.bucket, .string):
             return Self.withValueBytes(value, bytes) { raw -> TrackedValue in
                 if param.type == .bucket, param.allowed.lookup(raw) == nil {
-                    return fail(StreamRules.bucketLabelUnknown,
-                                "\(subject) has \"\(Self.string(raw))\", not a bucket label (\(Self.list(param.bucket?.labels ?? [])))")
+                    return fail(
+                        StreamRules.bucketLabelUnknown,
+                        "\(subject) has \"\(Self.string(raw))\", not a bucket label (\(Self.list(param.bucket?.labels ?? [])))"
+                    )
                 }
                 if let narrowed = use.narrowed, narrowed.lookup(raw) == nil {
-                    return fail(StreamRules.valueNotAllowed,
-                                "\(subject) has \"\(Self.string(raw))\", not one of \(Self.list(use.narrowedTexts ?? []))")
+                    return fail(
+                        StreamRules.valueNotAllowed,
+                        "\(subject) has \"\(Self.string(raw))\", not one of \(Self.list(use.narrowedTexts ?? []))")
                 }
                 if param.type == .string, !param.allowed.isEmpty, param.allowed.lookup(raw) == nil {
-                    return fail(StreamRules.valueNotAllowed,
-                                "\(subject) has \"\(Self.string(raw))\", not one of \(Self.list(param.allowed.keys.map { Self.string($0) }))")
+                    return fail(
+                        StreamRules.valueNotAllowed,
+                        "\(subject) has \"\(Self.string(raw))\", not one of \(Self.list(param.allowed.keys.map { Self.string($0) }))"
+                    )
                 }
                 if raw.count > GA4Facts.maxParamValueLength || param.minLength != nil || param.maxLength != nil {
                     let characters = Self.characterCount(raw)
                     if characters > GA4Facts.maxParamValueLength {
-                        return fail(StreamRules.valueTooLong,
-                                    "\(subject) is \(characters) characters long; GA4 drops values over \(GA4Facts.maxParamValueLength)")
+                        return fail(
+                            StreamRules.valueTooLong,
+                            "\(subject) is \(characters) characters long; GA4 drops values over \(GA4Facts.maxParamValueLength)"
+                        )
                     }
                     if let minimum = param.minLength, characters < minimum {
-                        return fail(StreamRules.valueLength, "\(subject) has \"\(Self.string(raw))\", shorter than \(minimum) characters")
+                        return fail(
+                            StreamRules.valueLength,
+                            "\(subject) has \"\(Self.string(raw))\", shorter than \(minimum) characters")
                     }
                     if let maximum = param.maxLength, characters > maximum {
-                        return fail(StreamRules.valueLength, "\(subject) has \"\(Self.string(raw))\", longer than \(maximum) characters")
+                        return fail(
+                            StreamRules.valueLength,
+                            "\(subject) has \"\(Self.string(raw))\", longer than \(maximum) characters")
                     }
                 }
                 return tracked(raw, remember: param.trackedSlot >= 0)
             }
         case (.int, .int(let number)):
-            return checkNumber(Double(number), lexeme: String(number), param: param, use: use, subject: subject, fail: fail)
+            return checkNumber(
+                Double(number), lexeme: String(number), param: param, use: use, subject: subject, fail: fail)
         case (.double, .int(let number)):
-            return checkNumber(Double(number), lexeme: String(number), param: param, use: use, subject: subject, fail: fail)
+            return checkNumber(
+                Double(number), lexeme: String(number), param: param, use: use, subject: subject, fail: fail)
         case (.double, .double(let number)):
-            return checkNumber(number, lexeme: Self.text(value, bytes), param: param, use: use, subject: subject, fail: fail)
+            return checkNumber(
+                number, lexeme: Self.text(value, bytes), param: param, use: use, subject: subject, fail: fail)
         case (.bool, .bool(let flag)):
             return checkBool(flag, param: param, subject: subject, fail: fail)
         case (.bool, .int(let number)) where number == 0 || number == 1:
@@ -305,15 +374,20 @@ extension LinePass {
         case (.bool, .int(let number)):
             return fail(StreamRules.wrongType, "\(subject) is a bool (0 or 1), not \(number)")
         case (.bucket, .int), (.bucket, .double):
-            return fail(StreamRules.wrongType, "\(subject) is a bucket label, but arrives as a number \(Self.text(value, bytes))")
+            return fail(
+                StreamRules.wrongType,
+                "\(subject) is a bucket label, but arrives as a number \(Self.text(value, bytes))")
         default:
-            return fail(StreamRules.wrongType,
-                        "\(subject) is declared \(param.type.rawValue), but arrives \(Self.arrival(value, wire, bytes))")
+            return fail(
+                StreamRules.wrongType,
+                "\(subject) is declared \(param.type.rawValue), but arrives \(Self.arrival(value, wire, bytes))")
         }
     }
 
-    func checkNumber(_ number: Double, lexeme: String, param: CompiledParam, use: CompiledUse, subject: String,
-                     fail: (Rule, String) -> TrackedValue) -> TrackedValue {
+    func checkNumber(
+        _ number: Double, lexeme: String, param: CompiledParam, use: CompiledUse, subject: String,
+        fail: (Rule, String) -> TrackedValue
+    ) -> TrackedValue {
         if let allowed = use.narrowedNumbers ?? param.allowedNumbers, !allowed.contains(number) {
             return fail(StreamRules.valueNotAllowed, "\(subject) has \(lexeme), not an allowed value")
         }
@@ -328,7 +402,9 @@ extension LinePass {
         return .number(number)
     }
 
-    func checkBool(_ flag: Bool, param: CompiledParam, subject: String, fail: (Rule, String) -> TrackedValue) -> TrackedValue {
+    func checkBool(_ flag: Bool, param: CompiledParam, subject: String, fail: (Rule, String) -> TrackedValue)
+        -> TrackedValue
+    {
         if let allowed = param.allowedBools, !allowed.contains(flag) {
             return fail(StreamRules.valueNotAllowed, "\(subject) is \(flag), not an allowed value")
         }
@@ -337,27 +413,37 @@ extension LinePass {
 
     // MARK: - User properties
 
-    func checkUserProperties(_ event: ScannedEvent, scan: LineScan, line: FramedLine, eventName: String?,
-                             nameToken: JSONStringToken) {
+    func checkUserProperties(
+        _ event: ScannedEvent, scan: LineScan, line: FramedLine, eventName: String?,
+        nameToken: JSONStringToken
+    ) {
         let bytes = line.bytes
         for fieldIndex in event.userProperties {
             let field = scan.userProperties[fieldIndex]
-            guard let index = Self.withBytes(field.key, bytes, { plan.userPropertyTable.lookup($0, hash: field.keyHash) }) else {
-                if Self.withBytes(field.key, bytes, { plan.automaticUserPropertyTable.lookup($0, hash: field.keyHash) }) == nil {
+            guard
+                let index = Self.withBytes(field.key, bytes, { plan.userPropertyTable.lookup($0, hash: field.keyHash) })
+            else {
+                if Self.withBytes(field.key, bytes, { plan.automaticUserPropertyTable.lookup($0, hash: field.keyHash) })
+                    == nil
+                {
                     let name = field.key.decodedString(in: bytes)
-                    findings.append(Finding(rule: StreamRules.unknownUserProperty,
-                                            message: "user property \"\(name)\" is not in the plan",
-                                            at: location(line, field.key.sourceStart), param: name))
+                    findings.append(
+                        Finding(
+                            rule: StreamRules.unknownUserProperty,
+                            message: "user property \"\(name)\" is not in the plan",
+                            at: location(line, field.key.sourceStart), param: name))
                 }
                 // GA4's 36-character limit holds for every user property, planned or not.
                 if field.value.kind == .string, field.value.range.count > GA4Facts.maxUserPropertyValueLength {
                     let characters = Self.withValueBytes(field.value, bytes) { Self.characterCount($0) }
                     if characters > GA4Facts.maxUserPropertyValueLength {
                         let name = field.key.decodedString(in: bytes)
-                        findings.append(Finding(
-                            rule: StreamRules.userPropertyValueTooLong,
-                            message: "user property \"\(name)\" is \(characters) characters long; GA4 ignores values over \(GA4Facts.maxUserPropertyValueLength)",
-                            at: location(line, field.value.offset), param: name))
+                        findings.append(
+                            Finding(
+                                rule: StreamRules.userPropertyValueTooLong,
+                                message:
+                                    "user property \"\(name)\" is \(characters) characters long; GA4 ignores values over \(GA4Facts.maxUserPropertyValueLength)",
+                                at: location(line, field.value.offset), param: name))
                     }
                 }
                 continue
@@ -368,12 +454,16 @@ extension LinePass {
         }
     }
 
-    func checkUserPropertyValue(_ value: ValueToken, property: CompiledParam, bytes: UnsafeRawBufferPointer,
-                                line: FramedLine) -> TrackedValue {
+    func checkUserPropertyValue(
+        _ value: ValueToken, property: CompiledParam, bytes: UnsafeRawBufferPointer,
+        line: FramedLine
+    ) -> TrackedValue {
         let wire = value.slot == .printed ? printedWire(value, bytes, as: property.type) : wire(value, bytes)
         func fail(_ rule: Rule, _ message: String) -> TrackedValue {
-            findings.append(Finding(rule: rule, message: message, at: location(line, value.offset), param: property.name,
-                                    value: Self.shownValue(value, bytes)))
+            findings.append(
+                Finding(
+                    rule: rule, message: message, at: location(line, value.offset), param: property.name,
+                    value: Self.shownValue(value, bytes)))
             return .invalid
         }
         var subject: String { "user property \"\(property.name)\"" }
@@ -384,12 +474,16 @@ extension LinePass {
             return Self.withValueBytes(value, bytes) { raw -> TrackedValue in
                 let characters = raw.count > GA4Facts.maxUserPropertyValueLength ? Self.characterCount(raw) : 0
                 if characters > GA4Facts.maxUserPropertyValueLength {
-                    return fail(StreamRules.userPropertyValueTooLong,
-                                "\(subject) is \(characters) characters long; GA4 ignores values over \(GA4Facts.maxUserPropertyValueLength)")
+                    return fail(
+                        StreamRules.userPropertyValueTooLong,
+                        "\(subject) is \(characters) characters long; GA4 ignores values over \(GA4Facts.maxUserPropertyValueLength)"
+                    )
                 }
                 if !property.allowed.isEmpty, property.allowed.lookup(raw) == nil {
-                    return fail(StreamRules.userPropertyValueNotAllowed,
-                                "\(subject) is \"\(Self.string(raw))\", not one of \(Self.list(property.allowed.keys.map { Self.string($0) }))")
+                    return fail(
+                        StreamRules.userPropertyValueNotAllowed,
+                        "\(subject) is \"\(Self.string(raw))\", not one of \(Self.list(property.allowed.keys.map { Self.string($0) }))"
+                    )
                 }
                 return tracked(raw, remember: property.trackedSlot >= 0)
             }
@@ -402,38 +496,48 @@ extension LinePass {
         case (.bool, .int(let number)) where number == 0 || number == 1:
             return .bool(number == 1)
         default:
-            return fail(StreamRules.userPropertyWrongType,
-                        "\(subject) is declared \(property.type.rawValue), but arrives \(Self.arrival(value, wire, bytes))")
+            return fail(
+                StreamRules.userPropertyWrongType,
+                "\(subject) is declared \(property.type.rawValue), but arrives \(Self.arrival(value, wire, bytes))")
         }
     }
 
     // MARK: - Records
 
-    func record(_ event: ScannedEvent, eventIndex: Int32, userHash: UInt64?, session: UInt64, line: FramedLine,
-                bytes: UnsafeRawBufferPointer, eventName: String) {
+    func record(
+        _ event: ScannedEvent, eventIndex: Int32, userHash: UInt64?, session: UInt64, line: FramedLine,
+        bytes: UnsafeRawBufferPointer, eventName: String
+    ) {
         guard let userHash else {
-            findings.append(Finding(rule: StreamRules.missingUserID,
-                                    message: "event \"\(eventName)\" has no user id, so pairs and rules cannot follow it",
-                                    at: location(line, event.nameOffset), event: eventName))
+            findings.append(
+                Finding(
+                    rule: StreamRules.missingUserID,
+                    message: "event \"\(eventName)\" has no user id, so pairs and rules cannot follow it",
+                    at: location(line, event.nameOffset), event: eventName))
             return
         }
         // A capture entry without a readable time is ordered by its place in the file (no finding).
         if event.timestamp == nil, !event.timestampImplausible, !event.format.isCapture {
             let what = event.timestampInvalid ? "a timestamp that is not an integer" : "no timestamp"
-            findings.append(Finding(rule: StreamRules.invalidTimestamp,
-                                    message: "event \"\(eventName)\" has \(what); it sorts before the user's timed events",
-                                    at: location(line, event.timestampInvalid ? event.timestampOffset : event.nameOffset),
-                                    event: eventName))
+            findings.append(
+                Finding(
+                    rule: StreamRules.invalidTimestamp,
+                    message: "event \"\(eventName)\" has \(what); it sorts before the user's timed events",
+                    at: location(line, event.timestampInvalid ? event.timestampOffset : event.nameOffset),
+                    event: eventName))
         }
         let recordLocation = location(line, event.nameOffset)
         let start = values.count
         for slot in plan.storedSlots[Int(eventIndex)] { values.append(trackedScratch[slot]) }
-        records.append(EventRecord(
-            user: userHash, session: session, timestamp: event.timestamp ?? .min, bundle: event.bundleSequence ?? .min,
-            file: fileIndex, line: recordLocation.line, indexInLine: Int32(clamping: event.indexInLine),
-            column: Int32(clamping: recordLocation.column),
-            byteOffset: recordLocation.byteOffset ?? line.contentByteOffset + Int64(event.nameOffset), event: eventIndex,
-            values: start))
+        records.append(
+            EventRecord(
+                user: userHash, session: session, timestamp: event.timestamp ?? .min,
+                bundle: event.bundleSequence ?? .min,
+                file: fileIndex, line: recordLocation.line, indexInLine: Int32(clamping: event.indexInLine),
+                column: Int32(clamping: recordLocation.column),
+                byteOffset: recordLocation.byteOffset ?? line.contentByteOffset + Int64(event.nameOffset),
+                event: eventIndex,
+                values: start))
     }
 
     /// The event's platform as rules compare it: the `platform` written, else the one its shape
@@ -472,16 +576,22 @@ extension LinePass {
     /// Runs `body` on a token's unescaped bytes: the input itself when there is no escape (the
     /// common case, no allocation), a decoded copy otherwise.
     @inline(__always)
-    static func withBytes<T>(_ token: JSONStringToken, _ bytes: UnsafeRawBufferPointer,
-                             _ body: (UnsafeRawBufferPointer) -> T) -> T {
+    static func withBytes<T>(
+        _ token: JSONStringToken, _ bytes: UnsafeRawBufferPointer,
+        _ body: (UnsafeRawBufferPointer) -> T
+    ) -> T {
         if !token.hasEscapes { return body(UnsafeRawBufferPointer(rebasing: bytes[token.content])) }
         return token.decodedBytes(in: bytes).withUnsafeBytes(body)
     }
 
     @inline(__always)
-    static func withValueBytes<T>(_ value: ValueToken, _ bytes: UnsafeRawBufferPointer,
-                                  _ body: (UnsafeRawBufferPointer) -> T) -> T {
-        if !value.hasEscapes || value.kind != .string { return body(UnsafeRawBufferPointer(rebasing: bytes[value.range])) }
+    static func withValueBytes<T>(
+        _ value: ValueToken, _ bytes: UnsafeRawBufferPointer,
+        _ body: (UnsafeRawBufferPointer) -> T
+    ) -> T {
+        if !value.hasEscapes || value.kind != .string {
+            return body(UnsafeRawBufferPointer(rebasing: bytes[value.range]))
+        }
         return decodedValue(value, bytes).withUnsafeBytes(body)
     }
 
@@ -491,7 +601,8 @@ extension LinePass {
 
     static func decodedValue(_ value: ValueToken, _ bytes: UnsafeRawBufferPointer) -> [UInt8] {
         guard value.kind == .string else { return Array(bytes[value.range]) }
-        return JSONStringToken(content: value.range, hasEscapes: value.hasEscapes, isQuoted: true).decodedBytes(in: bytes)
+        return JSONStringToken(content: value.range, hasEscapes: value.hasEscapes, isQuoted: true).decodedBytes(
+            in: bytes)
     }
 
     /// A value as a finding keeps it: its text, cut to `FindingContext.maxValueBytes`.
@@ -501,7 +612,9 @@ extension LinePass {
             // Without escapes only a prefix is decoded (a long value costs no more than a short one).
             var cut = value
             if !value.hasEscapes {
-                cut.range = value.range.lowerBound..<min(value.range.upperBound, value.range.lowerBound + 4 * FindingContext.maxValueBytes)
+                cut.range =
+                    value.range
+                    .lowerBound..<min(value.range.upperBound, value.range.lowerBound + 4 * FindingContext.maxValueBytes)
             }
             return FindingContext.bounded(text(cut, bytes))
         case .bool: return value.boolValue ? "true" : "false"

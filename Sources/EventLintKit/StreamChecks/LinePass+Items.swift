@@ -17,30 +17,44 @@ extension LinePass {
                     let useIndex = compiled.itemUseByParam[Int(paramIndex)]
                     let param = plan.params[Int(paramIndex)]
                     if seen[useIndex] {
-                        findings.append(Finding(rule: StreamRules.duplicateParam,
-                                                message: "param \"\(param.name)\" appears twice in item \(itemIndex) of \"\(compiled.name)\"",
-                                                at: location(line, field.key.sourceStart), event: compiled.name, param: param.name))
+                        findings.append(
+                            Finding(
+                                rule: StreamRules.duplicateParam,
+                                message:
+                                    "param \"\(param.name)\" appears twice in item \(itemIndex) of \"\(compiled.name)\"",
+                                at: location(line, field.key.sourceStart), event: compiled.name, param: param.name))
                         continue
                     }
                     seen[useIndex] = true
-                    _ = checkValue(field, param: param, use: compiled.itemUses[useIndex], eventIndex: eventIndex,
-                                   eventName: compiled.name, bytes: bytes, line: line, item: itemIndex)
+                    _ = checkValue(
+                        field, param: param, use: compiled.itemUses[useIndex], eventIndex: eventIndex,
+                        eventName: compiled.name, bytes: bytes, line: line, item: itemIndex)
                     continue
                 }
-                if Self.withBytes(field.key, bytes, { plan.standardItemFieldTable.lookup($0, hash: field.keyHash) }) != nil {
+                if Self.withBytes(field.key, bytes, { plan.standardItemFieldTable.lookup($0, hash: field.keyHash) })
+                    != nil
+                {
                     let name = field.key.decodedString(in: bytes)
-                    if let index = compiled.itemFieldUses.firstIndex(where: { $0.name == name }) { seenFields[index] = true }
+                    if let index = compiled.itemFieldUses.firstIndex(where: { $0.name == name }) {
+                        seenFields[index] = true
+                    }
                     continue
                 }
                 let name = field.key.decodedString(in: bytes)
                 if paramIndex != nil {
-                    findings.append(Finding(rule: StreamRules.unexpectedParam,
-                                            message: "param \"\(name)\" is declared, but not for the items of \"\(compiled.name)\" (item \(itemIndex))",
-                                            at: location(line, field.key.sourceStart), event: compiled.name, param: name))
+                    findings.append(
+                        Finding(
+                            rule: StreamRules.unexpectedParam,
+                            message:
+                                "param \"\(name)\" is declared, but not for the items of \"\(compiled.name)\" (item \(itemIndex))",
+                            at: location(line, field.key.sourceStart), event: compiled.name, param: name))
                 } else {
-                    findings.append(Finding(rule: StreamRules.unknownParam,
-                                            message: "item \(itemIndex) of \"\(compiled.name)\" has param \"\(name)\", which the plan does not declare",
-                                            at: location(line, field.key.sourceStart), event: compiled.name, param: name))
+                    findings.append(
+                        Finding(
+                            rule: StreamRules.unknownParam,
+                            message:
+                                "item \(itemIndex) of \"\(compiled.name)\" has param \"\(name)\", which the plan does not declare",
+                            at: location(line, field.key.sourceStart), event: compiled.name, param: name))
                 }
             }
             func isRequired(_ requirement: Requirement) -> Bool {
@@ -57,13 +71,16 @@ extension LinePass {
             for (useIndex, use) in compiled.itemUses.enumerated() where !seen[useIndex] && isRequired(use.requirement) {
                 missing.append(plan.params[use.param].name)
             }
-            for (index, use) in compiled.itemFieldUses.enumerated() where !seenFields[index] && isRequired(use.requirement) {
+            for (index, use) in compiled.itemFieldUses.enumerated()
+            where !seenFields[index] && isRequired(use.requirement) {
                 missing.append(use.name)
             }
             for name in missing {
-                findings.append(Finding(rule: StreamRules.missingRequiredParam,
-                                        message: "item \(itemIndex) of \"\(compiled.name)\" is missing required param \"\(name)\"",
-                                        at: location(line, item.offset), event: compiled.name, param: name))
+                findings.append(
+                    Finding(
+                        rule: StreamRules.missingRequiredParam,
+                        message: "item \(itemIndex) of \"\(compiled.name)\" is missing required param \"\(name)\"",
+                        at: location(line, item.offset), event: compiled.name, param: name))
             }
         }
     }

@@ -152,7 +152,8 @@ public final class LinePass: @unchecked Sendable {
             }
             var finding = Finding(rule: error.rule, message: message, at: location(line, offset))
             if error.kind == .notUTF8 && line.byteOffset == 0 && documentIndex == nil {
-                finding.message = "the file is not UTF-8 (it looks like UTF-16), so none of its lines can be read; "
+                finding.message =
+                    "the file is not UTF-8 (it looks like UTF-16), so none of its lines can be read; "
                     + "convert it, e.g. `iconv -f UTF-16 -t UTF-8 FILE > FILE.ndjson`"
                 notUTF8Finding = finding
             } else {
@@ -172,8 +173,9 @@ public final class LinePass: @unchecked Sendable {
     /// Keeps a rejected line's first bytes and real size for the rejects file.
     func reject(_ line: FramedLine, _ finding: Finding) {
         guard settings.collectRejects || settings.rejectSink != nil else { return }
-        let rejected = RejectedLine(finding: finding, lineOffset: line.byteOffset,
-                                    prefix: Array(line.bytes.prefix(settings.rejectPrefixBytes)), size: line.length)
+        let rejected = RejectedLine(
+            finding: finding, lineOffset: line.byteOffset,
+            prefix: Array(line.bytes.prefix(settings.rejectPrefixBytes)), size: line.length)
         if let sink = settings.rejectSink { sink.write(rejected) }
         if settings.collectRejects { rejects.append(rejected) }
     }
@@ -184,13 +186,17 @@ public final class LinePass: @unchecked Sendable {
         if let documentIndex {
             // The index covers the whole document, a skipped BOM included.
             // An error at the very end of a document that ends in LF belongs to its last line.
-            let end = line.bytes.count > 0 && line.bytes[line.bytes.count - 1] == 0x0A ? line.bytes.count - 1 : line.bytes.count
+            let end =
+                line.bytes.count > 0 && line.bytes[line.bytes.count - 1] == 0x0A
+                ? line.bytes.count - 1 : line.bytes.count
             let position = documentIndex.location(of: min(offset, end) + (line.flags.contains(.leadingBOM) ? 3 : 0))
-            return SourceLocation(file: file, line: position.line, column: position.column,
-                                  byteOffset: line.contentByteOffset + Int64(offset))
+            return SourceLocation(
+                file: file, line: position.line, column: position.column,
+                byteOffset: line.contentByteOffset + Int64(offset))
         }
-        return SourceLocation(file: file, line: line.number, column: line.column(ofContentIndex: offset),
-                              byteOffset: line.contentByteOffset + Int64(offset))
+        return SourceLocation(
+            file: file, line: line.number, column: line.column(ofContentIndex: offset),
+            byteOffset: line.contentByteOffset + Int64(offset))
     }
 
     /// Checks a whole JSON document (a pretty-printed array of rows) as one unit; every event
@@ -205,8 +211,10 @@ public final class LinePass: @unchecked Sendable {
         // A BOM at byte 0 is skipped with a warning, as for NDJSON (Windows tools add one).
         let hasBOM = ASCII.startsWithByteOrderMark(bytes)
         let content = hasBOM ? UnsafeRawBufferPointer(rebasing: bytes[3...]) : bytes
-        process(FramedLine(number: 1, byteOffset: 0, bytes: content, length: Int64(content.count),
-                           flags: hasBOM ? .leadingBOM : []))
+        process(
+            FramedLine(
+                number: 1, byteOffset: 0, bytes: content, length: Int64(content.count),
+                flags: hasBOM ? .leadingBOM : []))
         let valid = counters.validLines > before.validLines
         counters.validLines = before.validLines
         counters.invalidLines = before.invalidLines

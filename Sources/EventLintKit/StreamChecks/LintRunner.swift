@@ -1,6 +1,6 @@
-import Synchronization
 import Dispatch
 import Glibc
+import Synchronization
 
 /// One lint run's request: the inputs and how to read them.
 public struct LintRequest: Sendable {
@@ -66,8 +66,9 @@ public enum LintRunner {
             }
             files.append(displayName(path))
             do throws(ExportInputError) {
-                let (passes, failure) = try runFile(path, fileIndex: fileIndex, plan: plan, request: request,
-                                                    progress: progress)
+                let (passes, failure) = try runFile(
+                    path, fileIndex: fileIndex, plan: plan, request: request,
+                    progress: progress)
                 merge(passes, into: &merged)
                 if let failure { inputErrors.append(failure) }
             } catch {
@@ -86,8 +87,9 @@ public enum LintRunner {
         let cross = CrossEventChecker(plan: plan).run(input)
         merged.findings.absorb(cross.findings)
         merged.findings.trimToLimit()
-        var result = LintResult(findings: merged.findings.kept, counters: merged.counters, pairs: cross.pairs,
-                                ruleViolations: cross.ruleViolations, files: files, plan: plan)
+        var result = LintResult(
+            findings: merged.findings.kept, counters: merged.counters, pairs: cross.pairs,
+            ruleViolations: cross.ruleViolations, files: files, plan: plan)
         result.unlisted = merged.findings.unlisted
         result.groups = merged.findings.groups.sorted
         result.rejects = merged.rejects
@@ -98,8 +100,10 @@ public enum LintRunner {
     /// The line pass over one input; several passes when the file is split across workers.
     /// It throws when the input cannot be opened at all; a failure part-way returns the passes
     /// up to the failed one (which holds the lines read before the failure) and the error.
-    static func runFile(_ path: String, fileIndex: Int, plan: CompiledPlan, request: LintRequest,
-                        progress: ProgressMeter?) throws(ExportInputError) -> ([LinePass], ExportInputError?) {
+    static func runFile(
+        _ path: String, fileIndex: Int, plan: CompiledPlan, request: LintRequest,
+        progress: ProgressMeter?
+    ) throws(ExportInputError) -> ([LinePass], ExportInputError?) {
         if path != "-" {
             switch try wholeDocument(path, settings: request.settings) {
             case .lines: break
@@ -109,14 +113,16 @@ public enum LintRunner {
                 return ([pass], nil)
             case .tooLarge:
                 let pass = LinePass(plan: plan, settings: request.settings)
-                pass.findings.append(ExportRules.documentTooLarge(file: path, limit: request.settings.framing.maxLineBytes))
+                pass.findings.append(
+                    ExportRules.documentTooLarge(file: path, limit: request.settings.framing.maxLineBytes))
                 return ([pass], nil)
             }
         }
         // A capture is read in one piece: its entries span lines and its user properties hold
         // from the line where they are set. A reject sink takes lines in file order, so such a
         // run reads each file in one pass too.
-        let isCapture = request.settings.inputFormat?.isCapture
+        let isCapture =
+            request.settings.inputFormat?.isCapture
             ?? (request.settings.inputFormat == nil && path != "-" && (try? looksLikeCapture(path)) == true)
         let parts = request.settings.rejectSink == nil && !isCapture ? request.jobs : 1
         let ranges = parts > 1 ? try splitAtLineBoundaries(path: path, parts: parts) : [ByteRange.whole]
@@ -133,8 +139,9 @@ public enum LintRunner {
         } else {
             DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
                 errors.run(index) { () throws(ExportInputError) in
-                    try runRange(path, range: ranges[index], fileIndex: fileIndex, pass: passes[index],
-                                 settings: request.settings)
+                    try runRange(
+                        path, range: ranges[index], fileIndex: fileIndex, pass: passes[index],
+                        settings: request.settings)
                 }
             }
         }
@@ -143,8 +150,10 @@ public enum LintRunner {
         return (Array(passes[...failedIndex]), error)
     }
 
-    static func runRange(_ path: String, range: ByteRange, fileIndex: Int, pass: LinePass,
-                         settings: LintSettings) throws(ExportInputError) {
+    static func runRange(
+        _ path: String, range: ByteRange, fileIndex: Int, pass: LinePass,
+        settings: LintSettings
+    ) throws(ExportInputError) {
         let framer = try LineFramer(path: path, range: range, options: settings.framing)
         do {
             try pass.run(framer, file: displayName(path), fileIndex: fileIndex)
@@ -165,22 +174,31 @@ public enum LintRunner {
         var count = 0
         // The first read returns only the bytes peeked for the compression check: read on.
         while count < prefix.count {
-            let got = (try? prefix.withUnsafeMutableBytes { try input.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[count...])) }) ?? 0
+            let got =
+                (try? prefix.withUnsafeMutableBytes {
+                    try input.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[count...]))
+                }) ?? 0
             if got == 0 { break }
             count += got
         }
-        let markers = ["[FirebaseAnalytics][", "[Firebase/Analytics][", "<FIRAnalytics/", "Logging event (FE): ",
-                       "Setting user property (FE): ", "Logging event: origin="]
+        let markers = [
+            "[FirebaseAnalytics][", "[Firebase/Analytics][", "<FIRAnalytics/", "Logging event (FE): ",
+            "Setting user property (FE): ", "Logging event: origin=",
+        ]
         // A file that starts with JSON is read line by line as JSON, capture lines detected each.
         var firstLine = true
         for line in prefix[0..<count].split(separator: 0x0A) {
             let bytes = Array(line)
             guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
-            if firstLine, first == 0x7B || (first == 0x5B && !LinePass.startsCaptureBracket(bytes, bytes.firstIndex(of: first)!)) {
+            if firstLine,
+                first == 0x7B || (first == 0x5B && !LinePass.startsCaptureBracket(bytes, bytes.firstIndex(of: first)!))
+            {
                 return false
             }
             firstLine = false
-            if first != 0x7B, markers.contains(where: { CaptureReader.find($0, in: bytes, from: 0) != nil }) { return true }
+            if first != 0x7B, markers.contains(where: { CaptureReader.find($0, in: bytes, from: 0) != nil }) {
+                return true
+            }
         }
         return false
     }
@@ -211,7 +229,9 @@ public enum LintRunner {
         prefix.removeLast(prefix.count - count)
         var start = 0
         if ASCII.startsWithByteOrderMark(prefix) { start = 3 }
-        while start < prefix.count, [ASCII.space, ASCII.tab, ASCII.carriageReturn, ASCII.lineFeed].contains(prefix[start]) {
+        while start < prefix.count,
+            [ASCII.space, ASCII.tab, ASCII.carriageReturn, ASCII.lineFeed].contains(prefix[start])
+        {
             start += 1
         }
         guard start < prefix.count, prefix[start] == ASCII.openBracket else { return .lines }

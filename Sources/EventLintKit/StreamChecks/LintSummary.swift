@@ -30,8 +30,10 @@ public struct LintSummary {
             for (paramIndex, param) in plan.params.enumerated() {
                 let missing = counters.missing[eventIndex * plan.params.count + paramIndex]
                 if missing > 0 {
-                    list.append(MissingStatistic(event: event.name, param: param.name, missing: missing,
-                                                 total: counters.perEvent[eventIndex]))
+                    list.append(
+                        MissingStatistic(
+                            event: event.name, param: param.name, missing: missing,
+                            total: counters.perEvent[eventIndex]))
                 }
             }
         }
@@ -55,8 +57,11 @@ public struct LintSummary {
                     kinds[kind] > 0 ? (Self.wireNames[kind], kinds[kind]) : nil
                 }
                 if shares.count > 1 {
-                    list.append(TypeStatistic(event: event.name, param: param.name,
-                                              shares: shares.sorted { $0.1 > $1.1 }, total: shares.reduce(0) { $0.addingSaturating($1.1) }))
+                    list.append(
+                        TypeStatistic(
+                            event: event.name, param: param.name,
+                            shares: shares.sorted { $0.1 > $1.1 }, total: shares.reduce(0) { $0.addingSaturating($1.1) }
+                        ))
                 }
             }
         }
@@ -69,24 +74,44 @@ public struct LintSummary {
     }
 
     var summary: ReportSummary {
-        var sections = [SummarySection([.sentence(accounting), .sentence(eventLine)]
-                                       + (result.unlisted.isEmpty ? [] : [.sentence(unlistedLine)]))]
+        var sections = [
+            SummarySection(
+                [.sentence(accounting), .sentence(eventLine)]
+                    + (result.unlisted.isEmpty ? [] : [.sentence(unlistedLine)]))
+        ]
         sections.append(pairSection)
         if let armSection { sections.append(armSection) }
         sections.append(ruleSection)
-        sections.append(SummarySection([.table(Self.namedCounts(
-            key: "findingsByRule", name: "rule", count: "findings", result.countsByRule.sorted { $0.key < $1.key },
-            audience: .machines))]))
+        sections.append(
+            SummarySection([
+                .table(
+                    Self.namedCounts(
+                        key: "findingsByRule", name: "rule", count: "findings",
+                        result.countsByRule.sorted { $0.key < $1.key },
+                        audience: .machines))
+            ]))
         sections.append(statisticsSection)
         let seen = plan.events.enumerated().filter { counters.perEvent[$0.offset] > 0 }
-        sections.append(SummarySection(title: "events", [.table(Self.namedCounts(
-            key: "events", name: "event", count: "count",
-            seen.map { ($0.element.name, counters.perEvent[$0.offset]) },
-            audience: seen.isEmpty ? .machines : .everyone))]))
+        sections.append(
+            SummarySection(
+                title: "events",
+                [
+                    .table(
+                        Self.namedCounts(
+                            key: "events", name: "event", count: "count",
+                            seen.map { ($0.element.name, counters.perEvent[$0.offset]) },
+                            audience: seen.isEmpty ? .machines : .everyone))
+                ]))
         let unknown = counters.unknownNames.sorted { $0.key < $1.key }
-        sections.append(SummarySection(title: "events not in the plan", [.table(Self.namedCounts(
-            key: "unknownEventNames", name: "event", count: "count", unknown.map { ($0.key, $0.value) },
-            audience: unknown.isEmpty ? .machines : .everyone))]))
+        sections.append(
+            SummarySection(
+                title: "events not in the plan",
+                [
+                    .table(
+                        Self.namedCounts(
+                            key: "unknownEventNames", name: "event", count: "count", unknown.map { ($0.key, $0.value) },
+                            audience: unknown.isEmpty ? .machines : .everyone))
+                ]))
         return ReportSummary(sections)
     }
 
@@ -177,7 +202,8 @@ public struct LintSummary {
         let rows: [[SummaryValue]] = result.pairs.map { pair in
             let outcomes = pair.closedByOutcome.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
             return [
-                .text(pair.name), .integer(pair.opened), .integer(pair.closedByOutcome.values.reduce(0) { $0.addingSaturating($1) }),
+                .text(pair.name), .integer(pair.opened),
+                .integer(pair.closedByOutcome.values.reduce(0) { $0.addingSaturating($1) }),
                 .tally(outcomes.map { SummaryTally($0.key, $0.value) }),
                 .integer(pair.unclosed.addingSaturating(pair.unclosedNearEnd)), .integer(pair.unclosedNearEnd),
                 .integer(pair.orphanCloses), .milliseconds(pair.percentile(0.5)), .milliseconds(pair.percentile(0.9)),
@@ -188,8 +214,10 @@ public struct LintSummary {
         let seenRows = zip(result.pairs, rows).filter { Self.seen($0.0) }.map(\.1)
         var blocks: [SummaryBlock] = [
             .table(SummaryTable(key: "pairs", columns: columns, rows: rows, layout: .lines, audience: .machines)),
-            .table(SummaryTable(columns: columns, rows: seenRows, layout: .lines,
-                                audience: seenRows.isEmpty ? .machines : .people)),
+            .table(
+                SummaryTable(
+                    columns: columns, rows: seenRows, layout: .lines,
+                    audience: seenRows.isEmpty ? .machines : .people)),
         ]
         let unseen = result.pairs.filter { !Self.seen($0) }.map(\.name)
         if !unseen.isEmpty { blocks.append(.sentence(Self.notSeen(unseen, "pair", "pairs"))) }
@@ -198,7 +226,8 @@ public struct LintSummary {
 
     /// `2 pairs with no event in the input: a, b` (people only).
     static func notSeen(_ names: [String], _ singular: String, _ plural: String) -> SummaryText {
-        var text = SummaryText(stringLiteral: "\(names.count) \(names.count == 1 ? singular : plural) with no event in the input: ")
+        var text = SummaryText(
+            stringLiteral: "\(names.count) \(names.count == 1 ? singular : plural) with no event in the input: ")
         text.add(.names(names))
         return text
     }
@@ -231,15 +260,22 @@ public struct LintSummary {
         var rows: [[SummaryValue]] = []
         for pair in result.pairs where Self.seen(pair) {
             func row(_ label: String, _ arm: PairArmStatistics) -> [SummaryValue] {
-                let outcomes = arm.closedByOutcome.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-                return [.text(pair.name), .text(label), .integer(arm.opened), .integer(arm.closedByOutcome.values.reduce(0) { $0.addingSaturating($1) }),
-                        .tally(outcomes.map { SummaryTally($0.key, $0.value) }), .integer(arm.unclosed),
-                        .milliseconds(arm.median)]
+                let outcomes = arm.closedByOutcome.sorted {
+                    $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
+                }
+                return [
+                    .text(pair.name), .text(label), .integer(arm.opened),
+                    .integer(arm.closedByOutcome.values.reduce(0) { $0.addingSaturating($1) }),
+                    .tally(outcomes.map { SummaryTally($0.key, $0.value) }), .integer(arm.unclosed),
+                    .milliseconds(arm.median),
+                ]
             }
             // Per value of each experiment, then per combination.
             for (position, name) in names.enumerated() {
                 var byValue: [String: PairArmStatistics] = [:]
-                for (key, arm) in pair.byArms where position < key.count { byValue[key[position], default: PairArmStatistics()].add(arm) }
+                for (key, arm) in pair.byArms where position < key.count {
+                    byValue[key[position], default: PairArmStatistics()].add(arm)
+                }
                 for value in byValue.keys.sorted() { rows.append(row("\(name)=\(value)", byValue[value]!)) }
             }
             if names.count > 1 {
@@ -248,10 +284,14 @@ public struct LintSummary {
                 }
             }
         }
-        return SummarySection(title: "pairs per experiment arm", [
-            .table(SummaryTable(key: "pairArms", columns: columns, rows: rows, layout: .lines,
-                                audience: rows.isEmpty ? .machines : .everyone)),
-        ])
+        return SummarySection(
+            title: "pairs per experiment arm",
+            [
+                .table(
+                    SummaryTable(
+                        key: "pairArms", columns: columns, rows: rows, layout: .lines,
+                        audience: rows.isEmpty ? .machines : .everyone))
+            ])
     }
 
     /// `rule_name: 3 violations`, one row per plan rule.
@@ -263,9 +303,13 @@ public struct LintSummary {
         let seenRows = rows.indices.filter { isSeen[$0] }.map { rows[$0] }
         let columns = [SummaryColumn("rule", role: .label), SummaryColumn("violations", role: .bare)]
         var blocks: [SummaryBlock] = [
-            .table(SummaryTable(key: "rules", columns: columns, rows: rows, layout: .lines, keyedByFirstColumn: true,
-                                audience: .machines)),
-            .table(SummaryTable(columns: columns, rows: seenRows, layout: .lines, audience: seenRows.isEmpty ? .machines : .people)),
+            .table(
+                SummaryTable(
+                    key: "rules", columns: columns, rows: rows, layout: .lines, keyedByFirstColumn: true,
+                    audience: .machines)),
+            .table(
+                SummaryTable(
+                    columns: columns, rows: seenRows, layout: .lines, audience: seenRows.isEmpty ? .machines : .people)),
         ]
         let unseen = plan.rules.indices.filter { !isSeen[$0] }.map { plan.rules[$0].name }
         if !unseen.isEmpty { blocks.append(.sentence(Self.notSeen(unseen, "rule", "rules"))) }
@@ -292,10 +336,12 @@ public struct LintSummary {
             text.add(.shares(item.shares.map { SummaryTally($0.0, $0.1) }), key: "kinds")
             return text
         }
-        return SummarySection(title: "stream statistics", [
-            .list(SummaryList(key: "missingRequired", audience: missing.isEmpty ? .machines : .everyone, missing)),
-            .list(SummaryList(key: "typeVariation", audience: types.isEmpty ? .machines : .everyone, types)),
-        ])
+        return SummarySection(
+            title: "stream statistics",
+            [
+                .list(SummaryList(key: "missingRequired", audience: missing.isEmpty ? .machines : .everyone, missing)),
+                .list(SummaryList(key: "typeVariation", audience: types.isEmpty ? .machines : .everyone, types)),
+            ])
     }
 
     /// `"event".param` after `lead`, both keyed for JSON.

@@ -6,49 +6,64 @@ public enum PairRules {
     ]
 
     static let order = """
-    Pairs are followed per user (`user_pseudo_id`; optionally per session too), in time order: \
-    `event_timestamp`, then `event_bundle_sequence_id`, then position in the input. The input \
-    need not be sorted.
-    """
+        Pairs are followed per user (`user_pseudo_id`; optionally per session too), in time order: \
+        `event_timestamp`, then `event_bundle_sequence_id`, then position in the input. The input \
+        need not be sorted.
+        """
 
     public static let orphanClose = Rule(
         id: "pair/orphan-close", stage: .pair, severity: .error,
         summary: "a closing event with no open of its pair before it",
-        documentation: order + "\n\nThe close has no matching open earlier in the user's stream: the shown event was not logged, logged for another user, or logged with a later timestamp.")
+        documentation: order
+            + "\n\nThe close has no matching open earlier in the user's stream: the shown event was not logged, logged for another user, or logged with a later timestamp."
+    )
 
     public static let reopened = Rule(
         id: "pair/reopened", stage: .pair, severity: .error,
         summary: "an open that is opened again before it is closed (required close)",
-        documentation: order + "\n\nWhere the close is required, a second open before the close means the first one was never closed; the finding stands at the first open with a note at the second. (Where the close is optional, a new open silently replaces the earlier one.) A close always matches the latest open.")
+        documentation: order
+            + "\n\nWhere the close is required, a second open before the close means the first one was never closed; the finding stands at the first open with a note at the second. (Where the close is optional, a new open silently replaces the earlier one.) A close always matches the latest open."
+    )
 
     public static let unclosed = Rule(
         id: "pair/unclosed", stage: .pair, severity: .error,
         summary: "an open never closed, where the close is required",
-        documentation: order + "\n\nThe user's stream has no close after the open. Opens within the last `unclosedWindowMinutes` (default 30) before the user's last event are reported apart, as `pair/unclosed-near-end`.")
+        documentation: order
+            + "\n\nThe user's stream has no close after the open. Opens within the last `unclosedWindowMinutes` (default 30) before the user's last event are reported apart, as `pair/unclosed-near-end`."
+    )
 
     public static let unclosedNearEnd = Rule(
         id: "pair/unclosed-near-end", stage: .pair, severity: .warning,
         summary: "an open left unclosed close to the end of the user's stream (possibly cut off by the export window)",
-        documentation: order + "\n\nThe open is within `unclosedWindowMinutes` (default 30, edge included; `--unclosed-window` or `lint.unclosedWindowMinutes`) before the user's last event of any kind in the input, so the close may simply be in the next day's export.")
+        documentation: order
+            + "\n\nThe open is within `unclosedWindowMinutes` (default 30, edge included; `--unclosed-window` or `lint.unclosedWindowMinutes`) before the user's last event of any kind in the input, so the close may simply be in the next day's export."
+    )
 
     public static let insideOutside = Rule(
         id: "pair/inside-outside", stage: .pair, severity: .error,
         summary: "an inside-only event outside an open pair",
-        documentation: order + "\n\nSome events may only happen while a pair is open (saving a selection only inside the picker that makes it); this one came when none was open.")
+        documentation: order
+            + "\n\nSome events may only happen while a pair is open (saving a selection only inside the picker that makes it); this one came when none was open."
+    )
 
     public static let paramMismatch = Rule(
         id: "pair/param-mismatch", stage: .pair, severity: .error,
         summary: "a param that differs between the open and the close of a pair",
-        documentation: order + "\n\nThe pair's `same` params must be equal on open and close (a param absent on both sides counts as equal). Numbers compare by value across formats (`\"5\"` in a BigQuery row equals `5`).")
+        documentation: order
+            + "\n\nThe pair's `same` params must be equal on open and close (a param absent on both sides counts as equal). Numbers compare by value across formats (`\"5\"` in a BigQuery row equals `5`)."
+    )
 
     public static let durationMismatch = Rule(
         id: "pair/duration-mismatch", stage: .pair, severity: .error,
         summary: "a duration param that disagrees with the timestamps of open and close",
-        documentation: order + "\n\nThe close's duration param (milliseconds) must match Δ = close − open timestamps within max(1000 ms, 10 % of Δ) (configurable per pair: `toleranceMs`, `tolerancePercent`).")
+        documentation: order
+            + "\n\nThe close's duration param (milliseconds) must match Δ = close − open timestamps within max(1000 ms, 10 % of Δ) (configurable per pair: `toleranceMs`, `tolerancePercent`)."
+    )
 
     public static let negativeDuration = Rule(
         id: "pair/negative-duration", stage: .pair, severity: .error,
         summary: "a negative duration param on a close",
-        documentation: order + "\n\nA duration cannot be negative: the device clock jumped, or the value was computed the wrong way round.")
+        documentation: order
+            + "\n\nA duration cannot be negative: the device clock jumped, or the value was computed the wrong way round."
+    )
 }
-

@@ -67,7 +67,6 @@ public struct StreamCounters: Sendable {
     static let wireKindCount = 5
     static let unknownNameCap = 1000
 
-
     init(eventCount: Int, paramCount: Int) {
         self.paramCount = paramCount
         perEvent = Array(repeating: 0, count: eventCount)
@@ -101,7 +100,6 @@ public struct StreamCounters: Sendable {
         for index in formatCounts.indices { formatCounts[index] += other.formatCounts[index] }
     }
 }
-
 
 extension Array {
     /// The first index whose element satisfies `belongs` (which must be false, then true, along

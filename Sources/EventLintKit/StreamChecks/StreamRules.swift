@@ -11,71 +11,76 @@ public enum StreamRules {
         id: "stream/not-an-event", stage: .stream, severity: .error,
         summary: "a valid JSON line that is not an event in any shape eventlint reads",
         documentation: """
-        The line parsed as JSON, but it is not a GA4 BigQuery row (`event_name`, `event_params`), \
-        a flat debug log line (`name`/`event_name`, `params`), or a Measurement Protocol request \
-        (`events: [...]`), or one of its parts has the wrong shape (`event_params` not an array). \
-        The line is counted and reported; the run goes on with the next line.
-        """)
+            The line parsed as JSON, but it is not a GA4 BigQuery row (`event_name`, `event_params`), \
+            a flat debug log line (`name`/`event_name`, `params`), or a Measurement Protocol request \
+            (`events: [...]`), or one of its parts has the wrong shape (`event_params` not an array). \
+            The line is counted and reported; the run goes on with the next line.
+            """)
 
     public static let unknownEvent = Rule(
         id: "stream/unknown-event", stage: .stream, severity: .error,
         summary: "an event the plan does not declare",
         documentation: """
-        The event name is neither in the plan nor one of GA4's automatically collected events \
-        (`first_open`, `session_start`, `screen_view`, `notification_*`, …; a plan may add names \
-        under `automatic.events`). Add it to the plan, or fix the app.
-        """)
+            The event name is neither in the plan nor one of GA4's automatically collected events \
+            (`first_open`, `session_start`, `screen_view`, `notification_*`, …; a plan may add names \
+            under `automatic.events`). Add it to the plan, or fix the app.
+            """)
 
     public static let unknownParam = Rule(
         id: "stream/unknown-param", stage: .stream, severity: .error,
         summary: "a param the plan does not declare at all",
         documentation: """
-        The param is neither declared under `params` nor one of the params GA4 adds by itself \
-        (`ga_session_id`, `engagement_time_msec`, `firebase_screen_class`, …; a plan may add \
-        names under `automatic.params`).
-        """)
+            The param is neither declared under `params` nor one of the params GA4 adds by itself \
+            (`ga_session_id`, `engagement_time_msec`, `firebase_screen_class`, …; a plan may add \
+            names under `automatic.params`).
+            """)
 
     public static let unexpectedParam = Rule(
         id: "stream/unexpected-param", stage: .stream, severity: .error,
         summary: "a declared param on an event that does not carry it in the plan",
-        documentation: "The param exists in the plan, but this event's declaration does not list it. Add it to the event or stop sending it.")
+        documentation:
+            "The param exists in the plan, but this event's declaration does not list it. Add it to the event or stop sending it."
+    )
 
     public static let duplicateParam = Rule(
         id: "stream/duplicate-param", stage: .stream, severity: .error,
         summary: "the same param twice on one event",
-        documentation: "An event's `event_params` holds two entries with the same key: which one a report uses is undefined.")
+        documentation:
+            "An event's `event_params` holds two entries with the same key: which one a report uses is undefined.")
 
     public static let missingRequiredParam = Rule(
         id: "stream/missing-required-param", stage: .stream, severity: .error,
         summary: "a required param is missing",
         documentation: """
-        The plan marks the param required on this event. A param required `since` an app version \
-        is required only on rows of that version or later (`app_info.version`; flat logs: \
-        `app_version`); where no version is known, the requirement holds.
-        """)
+            The plan marks the param required on this event. A param required `since` an app version \
+            is required only on rows of that version or later (`app_info.version`; flat logs: \
+            `app_version`); where no version is known, the requirement holds.
+            """)
 
     public static let wrongType = Rule(
         id: "stream/wrong-type", stage: .stream, severity: .error,
         summary: "a param value of the wrong type",
         documentation: """
-        The value's type does not match the param's declared type. In BigQuery rows the member \
-        of `value` decides: a param declared `int` that arrives as `string_value` is a type \
-        error, while `int_value` written as a JSON string (`"42"`) is normal. A `bool` is \
-        `int_value` 0/1 in BigQuery rows and `true`/`false` or 0/1 in flat and MP lines (a \
-        string such as `"true"` is a type error). A `bucket` is a string label; a number where \
-        a label is expected is a type error.
-        """)
+            The value's type does not match the param's declared type. In BigQuery rows the member \
+            of `value` decides: a param declared `int` that arrives as `string_value` is a type \
+            error, while `int_value` written as a JSON string (`"42"`) is normal. A `bool` is \
+            `int_value` 0/1 in BigQuery rows and `true`/`false` or 0/1 in flat and MP lines (a \
+            string such as `"true"` is a type error). A `bucket` is a string label; a number where \
+            a label is expected is a type error.
+            """)
 
     public static let valueNotAllowed = Rule(
         id: "stream/value-not-allowed", stage: .stream, severity: .error,
         summary: "a value outside the param's allowed values (for this event)",
-        documentation: "The plan lists the values the param may take, possibly narrowed per event; this one is not among them.",
+        documentation:
+            "The plan lists the values the param may take, possibly narrowed per event; this one is not among them.",
         groupsByValue: true)
 
     public static let bucketLabelUnknown = Rule(
         id: "stream/bucket-label-unknown", stage: .stream, severity: .error,
         summary: "a bucket param whose value is not one of the labels derived from its edges",
-        documentation: "Edges `[0, 1, 5, 10]` give the labels `0`, `1-4`, `5-9`, `10+`; any other string (`5-10`, `five`) is reported.",
+        documentation:
+            "Edges `[0, 1, 5, 10]` give the labels `0`, `1-4`, `5-9`, `10+`; any other string (`5-10`, `five`) is reported.",
         groupsByValue: true)
 
     public static let valueOutOfRange = Rule(
@@ -127,27 +132,29 @@ public enum StreamRules {
         id: "stream/firebase-error", stage: .stream, severity: .error,
         summary: "GA4 rejected something the app sent (an `error` event with `firebase_error`)",
         documentation: """
-        When the SDK drops an event, a param or a user property, it logs an `error` event whose \
-        `firebase_error` param holds the code (2 invalid event name, 3 invalid param name, 4 value \
-        too long, 5 too many params, 13 reserved event name, …) and `firebase_error_value` the \
-        offending name. The finding reports both: the data the app meant to send is not in GA4.
-        """)
+            When the SDK drops an event, a param or a user property, it logs an `error` event whose \
+            `firebase_error` param holds the code (2 invalid event name, 3 invalid param name, 4 value \
+            too long, 5 too many params, 13 reserved event name, …) and `firebase_error_value` the \
+            offending name. The finding reports both: the data the app meant to send is not in GA4.
+            """)
 
     public static let missingUserID = Rule(
         id: "stream/missing-user-id", stage: .stream, severity: .warning,
         summary: "an event that pairs or rules need has no user id",
-        documentation: "Pairs and rules are checked per user (`user_pseudo_id`; flat: `user_pseudo_id`, `app_instance_id` or `user_id`; MP: `app_instance_id` or `client_id`). An event without one is left out of them.")
+        documentation:
+            "Pairs and rules are checked per user (`user_pseudo_id`; flat: `user_pseudo_id`, `app_instance_id` or `user_id`; MP: `app_instance_id` or `client_id`). An event without one is left out of them."
+    )
 
     public static let invalidTimestamp = Rule(
         id: "stream/invalid-timestamp", stage: .stream, severity: .warning,
         summary: "an event's timestamp cannot be a real GA4 time, or an event that pairs or rules need has none",
         documentation: """
-        Events are ordered per user by `event_timestamp` (flat and MP: `timestamp_micros`), an \
-        integer of microseconds since 1970. A timestamp that cannot be a real GA4 time — before \
-        2000-01-01 or from 2100-01-01 on (0, negative, near the 64-bit limits, or in seconds, \
-        milliseconds or nanoseconds) — is reported on any event, and the event then has no time: \
-        it sorts by its position in the input, takes part in no duration check and does not move \
-        the user's last time (the `unclosedWindowMinutes` window). An event that pairs or rules \
-        need and that has no timestamp, or one that is not an integer, is reported the same way.
-        """)
+            Events are ordered per user by `event_timestamp` (flat and MP: `timestamp_micros`), an \
+            integer of microseconds since 1970. A timestamp that cannot be a real GA4 time — before \
+            2000-01-01 or from 2100-01-01 on (0, negative, near the 64-bit limits, or in seconds, \
+            milliseconds or nanoseconds) — is reported on any event, and the event then has no time: \
+            it sorts by its position in the input, takes part in no duration check and does not move \
+            the user's last time (the `unclosedWindowMinutes` window). An event that pairs or rules \
+            need and that has no timestamp, or one that is not an integer, is reported the same way.
+            """)
 }

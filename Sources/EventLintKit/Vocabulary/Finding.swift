@@ -122,8 +122,10 @@ public struct FindingContext: Sendable, Hashable {
     /// The other lines of a pair or rule finding (the opening event, the earlier event).
     public var related: [SourceLocation]
 
-    public init(user: String? = nil, timestamp: Int64? = nil, appVersion: String? = nil, platform: String? = nil,
-                related: [SourceLocation] = []) {
+    public init(
+        user: String? = nil, timestamp: Int64? = nil, appVersion: String? = nil, platform: String? = nil,
+        related: [SourceLocation] = []
+    ) {
         self.user = user.map(Self.bounded)
         self.timestamp = timestamp
         self.appVersion = appVersion.map(Self.bounded)
@@ -131,7 +133,9 @@ public struct FindingContext: Sendable, Hashable {
         self.related = related
     }
 
-    public var isEmpty: Bool { user == nil && timestamp == nil && appVersion == nil && platform == nil && related.isEmpty }
+    public var isEmpty: Bool {
+        user == nil && timestamp == nil && appVersion == nil && platform == nil && related.isEmpty
+    }
 
     /// The most UTF-8 bytes of a value, user id or version a finding keeps.
     public static let maxValueBytes = 120

@@ -118,7 +118,11 @@ public struct FindingGroups: Sendable {
 
     mutating func add(_ group: FindingGroup) {
         if group.isOverflow {
-            if overflow[group.ruleID] != nil { overflow[group.ruleID]!.add(group) } else { overflow[group.ruleID] = group }
+            if overflow[group.ruleID] != nil {
+                overflow[group.ruleID]!.add(group)
+            } else {
+                overflow[group.ruleID] = group
+            }
             return
         }
         let key = group.key
@@ -161,7 +165,9 @@ public struct FindingGroups: Sendable {
     /// among its rule's.
     public var sorted: [FindingGroup] {
         var copy = self
-        for rule in copy.keysPerRule.keys.sorted() where copy.keysPerRule[rule]! > Self.groupLimit { copy.trim(rule: rule) }
+        for rule in copy.keysPerRule.keys.sorted() where copy.keysPerRule[rule]! > Self.groupLimit {
+            copy.trim(rule: rule)
+        }
         let listed = copy.groups.values.sorted { Finding.ordered($0.first, $1.first) }
         return listed + copy.overflow.values.sorted { $0.ruleID < $1.ruleID }
     }

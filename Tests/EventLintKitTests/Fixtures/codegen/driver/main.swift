@@ -4,9 +4,9 @@
 // for the shipped plan, and writes what the recorder received as flat NDJSON (argument 1).
 // The deliberate misuses at the end must be dropped, not sent: each drop is printed.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A clock the driver moves by hand, so durations and timestamps agree exactly.
@@ -69,7 +69,9 @@ var sessions: [(lines: [String], drops: [String])] = []
 
 /// One user's session: `body` drives the tracker; the recorded calls become NDJSON lines,
 /// and the drops their descriptions.
-func session(_ id: String, version: String, _ body: (Tracker, ManualClock) -> Void) -> (lines: [String], drops: [String]) {
+func session(_ id: String, version: String, _ body: (Tracker, ManualClock) -> Void) -> (
+    lines: [String], drops: [String]
+) {
     let start: UInt64 = 1_741_910_400_000_000  // 2025-03-14T00:00:00Z, in microseconds
     var lines: [String] = []
     var drops: [String] = []
@@ -91,8 +93,9 @@ func session(_ id: String, version: String, _ body: (Tracker, ManualClock) -> Vo
             timeIndex += 1
             let params = parameters.map { json($0.name) + ":" + json($0.value) }.joined(separator: ",")
             let userProperties = properties.map { json($0.0) + ":" + json($0.1) }.joined(separator: ",")
-            lines.append("{\"name\":\(json(name)),\"params\":{\(params)},\"user_properties\":{\(userProperties)},"
-                         + "\"user_pseudo_id\":\(json(id)),\"timestamp_micros\":\(micros),\"app_version\":\(json(version))}")
+            lines.append(
+                "{\"name\":\(json(name)),\"params\":{\(params)},\"user_properties\":{\(userProperties)},"
+                    + "\"user_pseudo_id\":\(json(id)),\"timestamp_micros\":\(micros),\"app_version\":\(json(version))}")
         case .drop(let drop):
             drops.append(drop.description)
         }
@@ -101,120 +104,130 @@ func session(_ id: String, version: String, _ body: (Tracker, ManualClock) -> Vo
 }
 
 // A new install in the offer arm with the capped block list: the whole block flow.
-sessions.append(session("USER-OFFER-CAP4", version: "3.1.0") { tracker, clock in
-    tracker.setOnboardingBlockArm(.offer)
-    tracker.setBlockCapArm(.cap4)
-    for phase in [Tracker.Phase.intro, .pickBuilding, .guideStart, .demo] {
-        clock.advance(milliseconds: 4_000)
-        tracker.log(Tracker.OnboardingStepComplete(phase: phase))
-    }
-    let offer = tracker.openBlockOffer(blockCapArm: .cap4)
-    clock.advance(milliseconds: 6_500)
-    offer.close(outcome: .setup)
-    tracker.log(Tracker.OnboardingStepComplete(phase: .blockOffer))
-    let shield = tracker.openShieldOptIn(entry: .onboarding)
-    clock.advance(milliseconds: 3_000)
-    shield.shieldOptInStepShown(step: .privacy)
-    clock.advance(milliseconds: 3_000)
-    shield.shieldOptInStepShown(step: .screenTime)
-    clock.advance(milliseconds: 2_000)
-    shield.close(step: .screenTime, outcome: .granted)
-    let picker = tracker.openAppPicker(entry: .onboarding)
-    clock.advance(milliseconds: 9_000)
-    let sheet = tracker.openBlockCapSheet(reason: .overLimit, selectedCount: 7, entry: .onboarding)
-    clock.advance(milliseconds: 2_500)
-    sheet.close(outcome: .viewPremium)
-    clock.advance(milliseconds: 1_000)
-    let paywall = tracker.openPaywall(source: .blockCap, variant: "annual_focus_v3", trigger: "block_cap_sheet",
-                                      builtCount: 0, sessionCount: 0)
-    clock.advance(milliseconds: 20_000)
-    paywall.close()
-    picker.appBlockSaved(appCount: 7, domainCount: 0, hasCategory: false)
-    clock.advance(milliseconds: 800)
-    picker.close(appCount: 7, domainCount: 0, hasCategory: false)
-    clock.advance(milliseconds: 3_000)
-    tracker.log(Tracker.OnboardingStepComplete(phase: .completed))
-    // Later: a category picked, the sheet reselected, the list saved.
-    clock.advance(milliseconds: 3_600_000)
-    let again = tracker.openAppPicker(entry: .homeShield)
-    let category = tracker.openBlockCapSheet(reason: .category, selectedCount: 2, entry: .homeShield)
-    clock.advance(milliseconds: 1_500)
-    category.close(outcome: .reselect)
-    again.appBlockSaved(appCount: 2, domainCount: 0, hasCategory: false)
-    again.close(appCount: 2, domainCount: 0, hasCategory: false)
-    // And once more: the sheet swiped away, nothing saved.
-    clock.advance(milliseconds: 600_000)
-    let third = tracker.openAppPicker(entry: .homeShield)
-    let swiped = tracker.openBlockCapSheet(reason: .overLimit, selectedCount: 25, entry: .homeShield)
-    clock.advance(milliseconds: 900)
-    swiped.close(outcome: .swiped)
-    third.close(appCount: 20, domainCount: 5, hasCategory: true)
-})
+sessions.append(
+    session("USER-OFFER-CAP4", version: "3.1.0") { tracker, clock in
+        tracker.setOnboardingBlockArm(.offer)
+        tracker.setBlockCapArm(.cap4)
+        for phase in [Tracker.Phase.intro, .pickBuilding, .guideStart, .demo] {
+            clock.advance(milliseconds: 4_000)
+            tracker.log(Tracker.OnboardingStepComplete(phase: phase))
+        }
+        let offer = tracker.openBlockOffer(blockCapArm: .cap4)
+        clock.advance(milliseconds: 6_500)
+        offer.close(outcome: .setup)
+        tracker.log(Tracker.OnboardingStepComplete(phase: .blockOffer))
+        let shield = tracker.openShieldOptIn(entry: .onboarding)
+        clock.advance(milliseconds: 3_000)
+        shield.shieldOptInStepShown(step: .privacy)
+        clock.advance(milliseconds: 3_000)
+        shield.shieldOptInStepShown(step: .screenTime)
+        clock.advance(milliseconds: 2_000)
+        shield.close(step: .screenTime, outcome: .granted)
+        let picker = tracker.openAppPicker(entry: .onboarding)
+        clock.advance(milliseconds: 9_000)
+        let sheet = tracker.openBlockCapSheet(reason: .overLimit, selectedCount: 7, entry: .onboarding)
+        clock.advance(milliseconds: 2_500)
+        sheet.close(outcome: .viewPremium)
+        clock.advance(milliseconds: 1_000)
+        let paywall = tracker.openPaywall(
+            source: .blockCap, variant: "annual_focus_v3", trigger: "block_cap_sheet",
+            builtCount: 0, sessionCount: 0)
+        clock.advance(milliseconds: 20_000)
+        paywall.close()
+        picker.appBlockSaved(appCount: 7, domainCount: 0, hasCategory: false)
+        clock.advance(milliseconds: 800)
+        picker.close(appCount: 7, domainCount: 0, hasCategory: false)
+        clock.advance(milliseconds: 3_000)
+        tracker.log(Tracker.OnboardingStepComplete(phase: .completed))
+        // Later: a category picked, the sheet reselected, the list saved.
+        clock.advance(milliseconds: 3_600_000)
+        let again = tracker.openAppPicker(entry: .homeShield)
+        let category = tracker.openBlockCapSheet(reason: .category, selectedCount: 2, entry: .homeShield)
+        clock.advance(milliseconds: 1_500)
+        category.close(outcome: .reselect)
+        again.appBlockSaved(appCount: 2, domainCount: 0, hasCategory: false)
+        again.close(appCount: 2, domainCount: 0, hasCategory: false)
+        // And once more: the sheet swiped away, nothing saved.
+        clock.advance(milliseconds: 600_000)
+        let third = tracker.openAppPicker(entry: .homeShield)
+        let swiped = tracker.openBlockCapSheet(reason: .overLimit, selectedCount: 25, entry: .homeShield)
+        clock.advance(milliseconds: 900)
+        swiped.close(outcome: .swiped)
+        third.close(appCount: 20, domainCount: 5, hasCategory: true)
+    })
 
 // A new install in the control arm with the unlimited list: no offer, a paywall left without a
 // purchase, and later the shield and the picker from the home screen.
-sessions.append(session("USER-CONTROL-UNLIMITED", version: "3.0.1") { tracker, clock in
-    tracker.setOnboardingBlockArm(.control)
-    tracker.setBlockCapArm(.unlimited)
-    for phase in [Tracker.Phase.intro, .pickBuilding, .guideStart, .demo, .completed] {
-        clock.advance(milliseconds: 5_000)
-        tracker.log(Tracker.OnboardingStepComplete(phase: phase))
-    }
-    tracker.openPaywall(source: .onboarding, variant: "trial_7d_v1", trigger: "onboarding_end", builtCount: 0,
-                        sessionCount: 0)
-    clock.advance(milliseconds: 3_600_000)
-    let shield = tracker.openShieldOptIn(entry: .homeShield)
-    clock.advance(milliseconds: 4_000)
-    shield.shieldOptInStepShown(step: .privacy)
-    clock.advance(milliseconds: 4_000)
-    shield.close(step: .privacy, outcome: .dismissed)
-    let picker = tracker.openAppPicker(entry: .homeShield)
-    clock.advance(milliseconds: 12_000)
-    picker.appBlockSaved(appCount: 12, domainCount: 3, hasCategory: true)
-    picker.close(appCount: 12, domainCount: 3, hasCategory: true)
-    // The notification dialog well after the Screen Time dialog closed the shield flow.
-    clock.advance(milliseconds: 90_000)
-    tracker.log(Tracker.NotificationPermissionRequested(promptSource: .focusStart))
-})
+sessions.append(
+    session("USER-CONTROL-UNLIMITED", version: "3.0.1") { tracker, clock in
+        tracker.setOnboardingBlockArm(.control)
+        tracker.setBlockCapArm(.unlimited)
+        for phase in [Tracker.Phase.intro, .pickBuilding, .guideStart, .demo, .completed] {
+            clock.advance(milliseconds: 5_000)
+            tracker.log(Tracker.OnboardingStepComplete(phase: phase))
+        }
+        tracker.openPaywall(
+            source: .onboarding, variant: "trial_7d_v1", trigger: "onboarding_end", builtCount: 0,
+            sessionCount: 0)
+        clock.advance(milliseconds: 3_600_000)
+        let shield = tracker.openShieldOptIn(entry: .homeShield)
+        clock.advance(milliseconds: 4_000)
+        shield.shieldOptInStepShown(step: .privacy)
+        clock.advance(milliseconds: 4_000)
+        shield.close(step: .privacy, outcome: .dismissed)
+        let picker = tracker.openAppPicker(entry: .homeShield)
+        clock.advance(milliseconds: 12_000)
+        picker.appBlockSaved(appCount: 12, domainCount: 3, hasCategory: true)
+        picker.close(appCount: 12, domainCount: 3, hasCategory: true)
+        // The notification dialog well after the Screen Time dialog closed the shield flow.
+        clock.advance(milliseconds: 90_000)
+        tracker.log(Tracker.NotificationPermissionRequested(promptSource: .focusStart))
+    })
 
 // The offer arm with the unlimited list: the offer put off ("later"), the shield put off too.
-sessions.append(session("USER-OFFER-UNLIMITED", version: "3.1.0") { tracker, clock in
-    tracker.setOnboardingBlockArm(.offer)
-    tracker.setBlockCapArm(.unlimited)
-    for phase in [Tracker.Phase.intro, .pickBuilding, .guideStart, .demo] {
-        clock.advance(milliseconds: 3_000)
-        tracker.log(Tracker.OnboardingStepComplete(phase: phase))
-    }
-    let offer = tracker.openBlockOffer(blockCapArm: .unlimited)
-    clock.advance(milliseconds: 12_345)
-    offer.close(outcome: .later)
-    tracker.log(Tracker.OnboardingStepComplete(phase: .blockOffer))
-    let shield = tracker.openShieldOptIn(entry: .onboarding)
-    clock.advance(milliseconds: 2_000)
-    shield.close(step: .intro, outcome: .later)
-    tracker.log(Tracker.OnboardingStepComplete(phase: .completed))
-})
+sessions.append(
+    session("USER-OFFER-UNLIMITED", version: "3.1.0") { tracker, clock in
+        tracker.setOnboardingBlockArm(.offer)
+        tracker.setBlockCapArm(.unlimited)
+        for phase in [Tracker.Phase.intro, .pickBuilding, .guideStart, .demo] {
+            clock.advance(milliseconds: 3_000)
+            tracker.log(Tracker.OnboardingStepComplete(phase: phase))
+        }
+        let offer = tracker.openBlockOffer(blockCapArm: .unlimited)
+        clock.advance(milliseconds: 12_345)
+        offer.close(outcome: .later)
+        tracker.log(Tracker.OnboardingStepComplete(phase: .blockOffer))
+        let shield = tracker.openShieldOptIn(entry: .onboarding)
+        clock.advance(milliseconds: 2_000)
+        shield.close(step: .intro, outcome: .later)
+        tracker.log(Tracker.OnboardingStepComplete(phase: .completed))
+    })
 
 // An existing user (no arms): paywalls from the home screen and a building, one bought.
-sessions.append(session("USER-EXISTING", version: "3.0.0") { tracker, clock in
-    clock.advance(milliseconds: 60_000)
-    tracker.openPaywall(source: .home, variant: "lifetime_v2", trigger: "home_premium_button", builtCount: 12,
-                        sessionCount: 64)
-    clock.advance(milliseconds: 600_000)
-    let bought = tracker.openPaywall(source: .building, variant: "lifetime_v2", trigger: "building_locked",
-                                     builtCount: 4, sessionCount: 30)
-    clock.advance(milliseconds: 30_000)
-    bought.close()
-    clock.advance(milliseconds: 60_000)
-    tracker.openPaywall(source: .recurring, variant: "annual_focus_v3", trigger: "weekly_reminder", builtCount: 4,
-                        sessionCount: 31)
-    // Misuse the plan catches at run time: dropped and reported, never sent.
-    bought.close()  // a pair closed twice
-    tracker.openPaywall(source: .home, variant: "", trigger: "home_premium_button", builtCount: 4,
-                        sessionCount: 31)  // a variant shorter than minLength 1
-    let sheet = tracker.openBlockCapSheet(reason: .category, selectedCount: -1, entry: .homeShield)  // below edge 0
-    sheet.close(outcome: .swiped)  // the open was dropped, so the close is too
-})
+sessions.append(
+    session("USER-EXISTING", version: "3.0.0") { tracker, clock in
+        clock.advance(milliseconds: 60_000)
+        tracker.openPaywall(
+            source: .home, variant: "lifetime_v2", trigger: "home_premium_button", builtCount: 12,
+            sessionCount: 64)
+        clock.advance(milliseconds: 600_000)
+        let bought = tracker.openPaywall(
+            source: .building, variant: "lifetime_v2", trigger: "building_locked",
+            builtCount: 4, sessionCount: 30)
+        clock.advance(milliseconds: 30_000)
+        bought.close()
+        clock.advance(milliseconds: 60_000)
+        tracker.openPaywall(
+            source: .recurring, variant: "annual_focus_v3", trigger: "weekly_reminder", builtCount: 4,
+            sessionCount: 31)
+        // Misuse the plan catches at run time: dropped and reported, never sent.
+        bought.close()  // a pair closed twice
+        tracker.openPaywall(
+            source: .home, variant: "", trigger: "home_premium_button", builtCount: 4,
+            sessionCount: 31)  // a variant shorter than minLength 1
+        let sheet = tracker.openBlockCapSheet(reason: .category, selectedCount: -1, entry: .homeShield)  // below edge 0
+        sheet.close(outcome: .swiped)  // the open was dropped, so the close is too
+    })
 
 let output = sessions.flatMap(\.lines).joined(separator: "\n") + "\n"
 guard CommandLine.arguments.count == 2, let file = fopen(CommandLine.arguments[1], "w") else {
