@@ -48,6 +48,24 @@ import Testing
         }
     }
 
+    /// `original` with a few random edits: a byte replaced, inserted or removed.
+    static func mutated(
+        _ original: [UInt8], edits: ClosedRange<Int>, from interesting: [UInt8],
+        using generator: inout SeededGenerator
+    ) -> [UInt8] {
+        var bytes = original
+        for _ in 0..<Int.random(in: edits, using: &generator) {
+            let position = Int.random(in: 0..<bytes.count, using: &generator)
+            let byte = interesting.randomElement(using: &generator) ?? 0
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0: bytes[position] = byte
+            case 1: bytes.insert(byte, at: position)
+            default: if bytes.count > 1 { bytes.remove(at: position) }
+            }
+        }
+        return bytes
+    }
+
     /// Random mutations of the bundled sample's real lines.
     @Test func mutatedSampleLinesGetTheSameVerdict() throws {
         let data = try Data(
@@ -58,17 +76,7 @@ import Testing
         let interesting: [UInt8] = Array("\"\\{}[],:0-.eE+u \t".utf8) + [0x00, 0x80, 0xC0, 0xED, 0xFF]
         for original in lines where !original.isEmpty {
             for _ in 0..<60 {
-                var bytes = original
-                for _ in 0..<Int.random(in: 1...2, using: &generator) {
-                    let position = Int.random(in: 0..<bytes.count, using: &generator)
-                    let byte = interesting.randomElement(using: &generator) ?? 0
-                    switch Int.random(in: 0..<3, using: &generator) {
-                    case 0: bytes[position] = byte
-                    case 1: bytes.insert(byte, at: position)
-                    default: if bytes.count > 1 { bytes.remove(at: position) }
-                    }
-                }
-                Self.check(bytes, scratch: scratch)
+                Self.check(Self.mutated(original, edits: 1...2, from: interesting, using: &generator), scratch: scratch)
             }
         }
     }
@@ -89,17 +97,7 @@ import Testing
         for seed in Self.seeds {
             let original = Array(seed.utf8)
             for _ in 0..<1_500 {
-                var bytes = original
-                for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                    let position = Int.random(in: 0..<bytes.count, using: &generator)
-                    let byte = interesting.randomElement(using: &generator) ?? 0
-                    switch Int.random(in: 0..<3, using: &generator) {
-                    case 0: bytes[position] = byte
-                    case 1: bytes.insert(byte, at: position)
-                    default: if bytes.count > 1 { bytes.remove(at: position) }
-                    }
-                }
-                Self.check(bytes, scratch: scratch)
+                Self.check(Self.mutated(original, edits: 1...3, from: interesting, using: &generator), scratch: scratch)
             }
         }
     }
