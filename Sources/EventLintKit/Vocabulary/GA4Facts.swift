@@ -19,7 +19,7 @@ public enum GA4Facts {
     public static let plausibleTimestampMicros: Range<Int64> = 946_684_800_000_000..<4_102_444_800_000_000
 
     /// Custom-definition quotas per tier: event, user, item dimensions and metrics.
-    public static func quota(for tier: PropertySettings.Tier, scope: BudgetScope) -> Int {
+    public static func quota(for tier: GA4PropertyTier, scope: BudgetScope) -> Int {
         switch (tier, scope) {
         case (.standard, .event): 50
         case (.standard, .user): 25
