@@ -8,7 +8,9 @@
 /// what the checks read — event name, user id, timestamps, app version, params and user
 /// properties — as byte ranges. Everything else (device, geo, traffic source, items, …) is
 /// skipped by the cursor without building anything.
-public struct EventScanner {
+/// A class, not a struct: its scan result and scratch are buffers reused line after line, so a
+/// copy would share them with the original; one scanner belongs to one line pass.
+public final class EventScanner {
     public let scan = LineScan()
     let scratch = JSONScratch()
     public var forcedFormat: InputFormat?

@@ -41,7 +41,7 @@ public struct LintSettings: Sendable {
 public final class LinePass: @unchecked Sendable {
     let plan: CompiledPlan
     let settings: LintSettings
-    var scanner: EventScanner
+    let scanner: EventScanner
     @exclusivity(unchecked) var findings: FindingStore
     @exclusivity(unchecked) public var records: [EventRecord] = []
     @exclusivity(unchecked) public var values: [TrackedValue] = []
