@@ -7,16 +7,15 @@ cd "$(dirname "$0")/../.."
 
 scratch=.build-coverage
 swift test --enable-code-coverage --scratch-path "$scratch" 2>&1 | tail -n 1
-llvm_cov="$(command -v llvm-cov || true)"
-if [ -z "$llvm_cov" ]; then
-  llvm_cov="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov"
-fi
+# The toolchain's own llvm-cov reads the profiles its compiler writes; another one on PATH (a
+# Debian clang's) may not know their format version.
+llvm_cov="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov"
+[ -x "$llvm_cov" ] || llvm_cov="$(command -v llvm-cov)"
 bin_dir="$(swift build --scratch-path "$scratch" --show-bin-path)"
 profile="$bin_dir/codecov/default.profdata"
 binary="$bin_dir/eventlintPackageTests.xctest"
 [ -f "$profile" ] || { echo "no coverage profile at $profile" >&2; exit 1; }
 "$llvm_cov" report "$binary" -instr-profile="$profile" \
   -ignore-filename-regex='(/Tests/|/\.build|/fuzz/|/bench/)' > "$scratch/coverage.txt"
-echo "line coverage (Sources/):"
-head -n 2 "$scratch/coverage.txt" | tail -n 1 | cut -c1-200 >/dev/null
+echo "coverage of Sources/ (regions, functions, lines, branches: count, missed, percent):"
 grep -E '^TOTAL' "$scratch/coverage.txt"
