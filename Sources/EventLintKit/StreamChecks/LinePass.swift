@@ -43,6 +43,8 @@ public final class LinePass: @unchecked Sendable {
     let settings: LintSettings
     let scanner: EventScanner
     @exclusivity(unchecked) var findings: FindingStore
+    /// The findings this pass kept (at most `maxFindings`, in the order found).
+    public var keptFindings: [Finding] { findings.kept }
     @exclusivity(unchecked) public var records: [EventRecord] = []
     @exclusivity(unchecked) public var values: [TrackedValue] = []
     @exclusivity(unchecked) public internal(set) var counters: StreamCounters
