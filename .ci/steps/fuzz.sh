@@ -18,6 +18,9 @@ if ! command -v ld.lld >/dev/null && ! find "$toolchain_lib/.." -name 'ld.lld' 2
 fi
 
 export SWIFT_BACKTRACE=enable=no
+# The same LeakSanitizer suppressions as the sanitizer test runs: lazily made globals (the
+# shipped plan, the plan-language table) live for the whole process by design.
+export LSAN_OPTIONS="suppressions=$PWD/Tests/lsan.supp:print_suppressions=0"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 run() {
