@@ -91,10 +91,11 @@ public enum BaseLoader {
         listing.split(separator: 0).compactMap { record in
             guard let tab = record.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
             let fields = record[record.startIndex..<tab].split(separator: UInt8(ascii: " "))
-            guard fields.count == 3 else { return nil }
-            return TreeEntry(
-                type: String(decoding: fields[1], as: UTF8.self), object: String(decoding: fields[2], as: UTF8.self),
-                path: Array(record[(tab + 1)...]))
+            // Mode, type and object id are ASCII; a record where they are not is not git's.
+            guard fields.count == 3, let type = String(validating: fields[1], as: UTF8.self),
+                let object = String(validating: fields[2], as: UTF8.self)
+            else { return nil }
+            return TreeEntry(type: type, object: object, path: Array(record[(tab + 1)...]))
         }
     }
 

@@ -122,7 +122,7 @@ public enum SwiftSource {
         joined(words(text), upperFirst: false, fallback: fallback)
     }
 
-    /// `block_cap_sheet` → `BlockCapSheet`.
+    /// `checkout_sheet` → `CheckoutSheet`.
     public static func upperCamel(_ text: String, fallback: String = "Value") -> String {
         joined(words(text), upperFirst: true, fallback: fallback)
     }

@@ -51,10 +51,10 @@ struct BodyParser {
             var long: String
             if current == 0x22 {
                 guard let quoted = quotedString() else { return nil }
-                long = String(decoding: quoted, as: UTF8.self)
+                long = CaptureReader.string(quoted[...])
             } else {
                 while !atEnd, current != 0x20, current != 0x3D, current != 0x28, current != 0x0A { index += 1 }
-                long = String(decoding: text[keyStart..<index], as: UTF8.self)
+                long = CaptureReader.string(text[keyStart..<index])
             }
             skipSpace()
             var short: String?
@@ -62,7 +62,7 @@ struct BodyParser {
                 let open = index
                 while !atEnd, current != 0x29, current != 0x0A { index += 1 }
                 if atEnd { return nil }
-                short = String(decoding: text[(open + 1)..<index], as: UTF8.self)
+                short = CaptureReader.string(text[(open + 1)..<index])
                 index += 1
                 skipSpace()
             }

@@ -672,5 +672,9 @@ public struct CaptureReader: Sendable {
         return true
     }
 
-    static func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+    /// Text of capture bytes, never repaired: bytes that are not UTF-8 are shown escaped
+    /// (`\xFF`), so a bad name is reported as it is instead of as U+FFFD.
+    static func string(_ bytes: ArraySlice<UInt8>) -> String {
+        String(validating: bytes, as: UTF8.self) ?? Array(bytes).withUnsafeBytes { LineIndex.escapedRendering($0) }
+    }
 }

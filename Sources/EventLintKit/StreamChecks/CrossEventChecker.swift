@@ -522,7 +522,7 @@ extension String {
 }
 
 extension EventMatcher {
-    /// `"shield_opt_in_step_shown" (step intro)`: the event and what its conditions ask.
+    /// `"tour_step_shown" (step intro)`: the event and what its conditions ask.
     var spelled: String {
         let conditions = conditions.map { condition -> String in
             let asked = condition.predicates.map { predicate -> String in

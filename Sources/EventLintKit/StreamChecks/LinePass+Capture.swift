@@ -134,7 +134,7 @@ extension LinePass {
 
     /// The user a capture's events belong to: the user id the app set, else the device.
     var captureUser: String {
-        if let userID = capture.userID { return String(decoding: userID, as: UTF8.self) }
+        if let userID = capture.userID { return CaptureReader.string(userID[...]) }
         return capture.device == 0 ? "device of \(file)" : "device of \(file) (reset \(capture.device))"
     }
 
