@@ -126,6 +126,11 @@ public struct CompiledPlan: Sendable {
     let storedSlots: [[Int]]
     let slotPositions: [[Int]]
 
+    /// Pairs and rules compiled for the cross-event pass; built once with the plan, so each
+    /// lint run (and each in-process run of a test or fuzz target) starts without compiling.
+    private(set) var crossEventPairs: [CrossEventChecker.CompiledPair] = []
+    private(set) var crossEventRules: [CrossEventChecker.CompiledRule] = []
+
     public init(_ plan: Plan) {
         self.plan = plan
         eventTable = ByteKeyTable(plan.events.enumerated().map { ($0.element.name, Int32($0.offset)) })
@@ -138,37 +143,7 @@ public struct CompiledPlan: Sendable {
             (GA4Facts.automaticParams.sorted() + plan.extraAutomaticParams).map { ($0, 0) })
         automaticUserPropertyTable = ByteKeyTable(
             (GA4Facts.automaticUserProperties.sorted() + plan.extraAutomaticUserProperties).map { ($0, 0) })
-
-        // What pairs and rules read: the params of conditions, `same`, `duration` and
-        // `outcome`; the user properties of user conditions; and the events involved.
-        var trackedParamNames: [String] = []
-        var trackedUserNames: [String] = []
-        var recordedEvents = Set<String>()
-        func trackParam(_ name: String) { if !trackedParamNames.contains(name) { trackedParamNames.append(name) } }
-        func trackUser(_ name: String) { if !trackedUserNames.contains(name) { trackedUserNames.append(name) } }
-        for pair in plan.pairs {
-            for matcher in pair.opens + pair.closes + pair.inside {
-                recordedEvents.insert(matcher.event)
-                for condition in matcher.conditions { trackParam(condition.name) }
-            }
-            for same in pair.same { trackParam(same.value) }
-            if let duration = pair.duration { trackParam(duration.param) }
-            if let outcome = pair.outcomeParam { trackParam(outcome) }
-        }
-        for rule in plan.rules {
-            for event in rule.events { recordedEvents.insert(event) }
-            for condition in rule.when + rule.require {
-                trackParam(condition.name)
-                for case .equalsUserProperty(let name) in condition.predicates { trackUser(name) }
-            }
-            for condition in rule.whenUser + rule.requireUser { trackUser(condition.name) }
-            for earlier in [rule.after, rule.notAfter].compactMap({ $0?.matcher }) {
-                recordedEvents.insert(earlier.event)
-                for condition in earlier.conditions { trackParam(condition.name) }
-            }
-        }
-        // Experiment arms are read on every recorded event, to split pair counts per arm.
-        for property in plan.userProperties where property.experiment { trackUser(property.name) }
+        let reads = CrossEventReads(plan)
         var compiledParams = plan.params.map {
             CompiledParam(
                 name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: $0.minimum?.value,
@@ -180,121 +155,149 @@ public struct CompiledPlan: Sendable {
                 name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: nil, maximum: nil,
                 minLength: nil, maxLength: nil, bucket: nil)
         }
-        var texts = ByteInterner(capacity: 64)
-        for index in compiledParams.indices {
-            guard let bucket = compiledParams[index].bucket else { continue }
-            for (position, label) in bucket.labels.enumerated() {
-                let upper: Int64? =
-                    position + 1 < bucket.edges.count ? bucket.edges[position + 1].subtractingSaturating(1) : nil
-                compiledParams[index].bucketBounds[UInt64(texts.intern(Array(label.utf8)))] = (
-                    bucket.edges[position], upper
-                )
-            }
-        }
-        func internTexts(of conditions: [Condition]) {
-            for condition in conditions {
-                for predicate in condition.predicates {
-                    switch predicate {
-                    case .oneOf(let values), .noneOf(let values):
-                        for value in values { _ = texts.intern(Array(value.plainText.utf8)) }
-                    default: break
-                    }
-                }
-            }
-        }
-        for pair in plan.pairs {
-            for matcher in pair.opens + pair.closes + pair.inside { internTexts(of: matcher.conditions) }
-        }
-        for rule in plan.rules {
-            internTexts(
-                of: rule.when + rule.whenUser + rule.require + rule.requireUser + (rule.after?.matcher.conditions ?? [])
-                    + (rule.notAfter?.matcher.conditions ?? []))
-            for platform in rule.whenPlatform { _ = texts.intern(Array(platform.value.utf8)) }
-        }
-        self.texts = texts
-        let paramIndex = Dictionary(plan.params.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
-        let userPropertyIndex = Dictionary(plan.userProperties.enumerated().map { ($0.element.name, $0.offset) }) {
-            first, _ in first
-        }
+        texts = Self.internTexts(of: plan, bucketsOf: &compiledParams)
+        let paramIndex = Self.firstIndex(plan.params.map(\.name))
+        let userPropertyIndex = Self.firstIndex(plan.userProperties.map(\.name))
         self.paramIndex = paramIndex
         self.userPropertyIndex = userPropertyIndex
-        eventIndex = Dictionary(plan.events.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
-        var trackedParams: [Int] = []
-        for name in trackedParamNames {
-            guard let index = paramIndex[name] else { continue }
-            compiledParams[index].trackedSlot = trackedParams.count
-            trackedParams.append(index)
+        eventIndex = Self.firstIndex(plan.events.map(\.name))
+        trackedParams = reads.params.compactMap { paramIndex[$0] }
+        for (slot, index) in trackedParams.enumerated() { compiledParams[index].trackedSlot = slot }
+        trackedUserProperties = reads.userProperties.compactMap { userPropertyIndex[$0] }
+        for (position, index) in trackedUserProperties.enumerated() {
+            compiledUserProperties[index].trackedSlot = trackedParams.count + position
         }
-        var trackedUserProperties: [Int] = []
-        for name in trackedUserNames {
-            guard let index = userPropertyIndex[name] else { continue }
-            compiledUserProperties[index].trackedSlot = trackedParams.count + trackedUserProperties.count
-            trackedUserProperties.append(index)
-        }
-        self.params = compiledParams
-        self.userProperties = compiledUserProperties
-        self.trackedParams = trackedParams
-        self.trackedUserProperties = trackedUserProperties
-        let platformSlot =
+        params = compiledParams
+        userProperties = compiledUserProperties
+        platformSlot =
             plan.rules.contains { !$0.whenPlatform.isEmpty } ? trackedParams.count + trackedUserProperties.count : -1
-        self.platformSlot = platformSlot
-        let compiledEvents: [CompiledEvent] = plan.events.map { event in
-            var useByParam = Array(repeating: -1, count: plan.params.count)
-            var uses: [CompiledUse] = []
-            for use in event.params {
-                guard let index = paramIndex[use.name] else { continue }
-                useByParam[index] = uses.count
-                let texts = use.values?.map(\.value.plainText)
-                uses.append(
-                    CompiledUse(
-                        param: index, requirement: use.requirement,
-                        narrowed: texts.map { ByteKeyTable($0.enumerated().map { ($0.element, Int32($0.offset)) }) },
-                        narrowedNumbers: use.values?.compactMap {
-                            if case .number(_, let value) = $0.value { value } else { nil }
-                        },
-                        narrowedTexts: texts))
-            }
-            var compiled = CompiledEvent(
-                name: event.name, useByParam: useByParam, uses: uses,
-                recorded: recordedEvents.contains(event.name))
-            compiled.itemUseByParam = Array(repeating: -1, count: plan.params.count)
-            for use in event.itemParams {
-                guard let index = plan.params.firstIndex(where: { $0.name == use.name }) else {
-                    compiled.itemFieldUses.append((use.name, use.requirement))
-                    continue
-                }
-                compiled.itemUseByParam[index] = compiled.itemUses.count
-                let texts = use.values?.map(\.value.plainText)
-                compiled.itemUses.append(
-                    CompiledUse(
-                        param: index, requirement: use.requirement,
-                        narrowed: texts.map { ByteKeyTable($0.enumerated().map { ($0.element, Int32($0.offset)) }) },
-                        narrowedNumbers: use.values?.compactMap {
-                            if case .number(_, let value) = $0.value { value } else { nil }
-                        },
-                        narrowedTexts: texts))
-            }
-            return compiled
+        events = plan.events.map { event in
+            Self.compile(
+                event, paramCount: plan.params.count, paramIndex: paramIndex,
+                recorded: reads.events.contains(event.name))
         }
-        events = compiledEvents
-        var storedSlots: [[Int]] = []
-        var slotPositions: [[Int]] = []
-        let userSlots = (compiledUserProperties.map(\.trackedSlot) + [platformSlot]).filter { $0 >= 0 }.sorted()
-        for event in compiledEvents {
-            var slots = event.uses.map { compiledParams[$0.param].trackedSlot }.filter { $0 >= 0 }.sorted()
-            slots += userSlots
-            var positions = Array(
-                repeating: -1, count: trackedParams.count + trackedUserProperties.count + (platformSlot >= 0 ? 1 : 0))
-            for (position, slot) in slots.enumerated() { positions[slot] = position }
-            storedSlots.append(slots)
-            slotPositions.append(positions)
-        }
+        (storedSlots, slotPositions) = Self.slotLayout(
+            events: events, params: compiledParams, userProperties: compiledUserProperties, platformSlot: platformSlot,
+            slotCount: trackedParams.count + trackedUserProperties.count + (platformSlot >= 0 ? 1 : 0))
         experimentNames = plan.userProperties.filter(\.experiment).map(\.name)
         experimentSlots = plan.userProperties.filter(\.experiment).compactMap { property in
             userPropertyIndex[property.name].map { compiledUserProperties[$0].trackedSlot }
         }.filter { $0 >= 0 }
-        self.storedSlots = storedSlots
-        self.slotPositions = slotPositions
+        crossEventPairs = plan.pairs.map(compilePair)
+        crossEventRules = plan.rules.map(compileRule)
+    }
+
+    /// Name → index of its first declaration, so compiling is linear in the plan.
+    private static func firstIndex(_ names: [String]) -> [String: Int] {
+        Dictionary(names.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
+    }
+
+    /// The plan's own texts (bucket labels, the strings of conditions and platforms), interned
+    /// first so they have the same id in every line pass; bucket labels' bounds are filled in.
+    private static func internTexts(of plan: Plan, bucketsOf params: inout [CompiledParam])
+        -> ByteInterner<SeededByteHash>
+    {
+        var texts = ByteInterner(capacity: 64)
+        for index in params.indices {
+            guard let bucket = params[index].bucket else { continue }
+            for (position, label) in bucket.labels.enumerated() {
+                let upper: Int64? =
+                    position + 1 < bucket.edges.count ? bucket.edges[position + 1].subtractingSaturating(1) : nil
+                params[index].bucketBounds[UInt64(texts.intern(Array(label.utf8)))] = (bucket.edges[position], upper)
+            }
+        }
+        var conditions: [Condition] = []
+        for pair in plan.pairs {
+            for matcher in pair.opens + pair.closes + pair.inside { conditions += matcher.conditions }
+        }
+        for rule in plan.rules {
+            conditions += rule.when + rule.whenUser + rule.require + rule.requireUser
+            conditions += (rule.after?.matcher.conditions ?? []) + (rule.notAfter?.matcher.conditions ?? [])
+        }
+        for predicate in conditions.flatMap(\.predicates) {
+            switch predicate {
+            case .oneOf(let values), .noneOf(let values):
+                for value in values { _ = texts.intern(Array(value.plainText.utf8)) }
+            default: break
+            }
+        }
+        for rule in plan.rules {
+            for platform in rule.whenPlatform { _ = texts.intern(Array(platform.value.utf8)) }
+        }
+        return texts
+    }
+
+    private static func compile(
+        _ event: EventDeclaration, paramCount: Int, paramIndex: [String: Int], recorded: Bool
+    ) -> CompiledEvent {
+        func compile(_ use: EventParamUse, param index: Int) -> CompiledUse {
+            let texts = use.values?.map(\.value.plainText)
+            return CompiledUse(
+                param: index, requirement: use.requirement,
+                narrowed: texts.map { ByteKeyTable($0.enumerated().map { ($0.element, Int32($0.offset)) }) },
+                narrowedNumbers: use.values?.compactMap {
+                    if case .number(_, let value) = $0.value { value } else { nil }
+                },
+                narrowedTexts: texts)
+        }
+        var compiled = CompiledEvent(
+            name: event.name, useByParam: Array(repeating: -1, count: paramCount), uses: [], recorded: recorded)
+        compiled.itemUseByParam = compiled.useByParam
+        for use in event.params {
+            guard let index = paramIndex[use.name] else { continue }
+            compiled.useByParam[index] = compiled.uses.count
+            compiled.uses.append(compile(use, param: index))
+        }
+        for use in event.itemParams {
+            guard let index = paramIndex[use.name] else {
+                compiled.itemFieldUses.append((use.name, use.requirement))
+                continue
+            }
+            compiled.itemUseByParam[index] = compiled.itemUses.count
+            compiled.itemUses.append(compile(use, param: index))
+        }
+        return compiled
+    }
+
+    /// Per event: the tracked slots its records store (its tracked params, then every tracked
+    /// user property and the platform), and slot → position in such a record.
+    private static func slotLayout(
+        events: [CompiledEvent], params: [CompiledParam], userProperties: [CompiledParam], platformSlot: Int,
+        slotCount: Int
+    ) -> (stored: [[Int]], positions: [[Int]]) {
+        let userSlots = (userProperties.map(\.trackedSlot) + [platformSlot]).filter { $0 >= 0 }.sorted()
+        var stored: [[Int]] = []
+        var positions: [[Int]] = []
+        for event in events {
+            let slots = event.uses.map { params[$0.param].trackedSlot }.filter { $0 >= 0 }.sorted() + userSlots
+            var position = Array(repeating: -1, count: slotCount)
+            for (index, slot) in slots.enumerated() { position[slot] = index }
+            stored.append(slots)
+            positions.append(position)
+        }
+        return (stored, positions)
+    }
+
+    private func compilePair(_ pair: PairDeclaration) -> CrossEventChecker.CompiledPair {
+        CrossEventChecker.CompiledPair(
+            declaration: pair,
+            opens: pair.opens.compactMap(compileMatcher), closes: pair.closes.compactMap(compileMatcher),
+            inside: pair.inside.compactMap(compileMatcher),
+            same: pair.same.compactMap { name in trackedSlot(ofParam: name.value).map { (name.value, $0) } },
+            durationSlot: pair.duration.flatMap { trackedSlot(ofParam: $0.param) },
+            outcomeSlot: pair.outcomeParam.flatMap { trackedSlot(ofParam: $0) })
+    }
+
+    private func compileRule(_ rule: RuleDeclaration) -> CrossEventChecker.CompiledRule {
+        CrossEventChecker.CompiledRule(
+            declaration: rule,
+            events: Set(rule.events.compactMap { name in eventIndex[name].map(Int32.init) }),
+            when: rule.when.compactMap { compileCondition($0, userProperty: false) },
+            whenUser: rule.whenUser.compactMap { compileCondition($0, userProperty: true) } + platformConditions(rule),
+            require: rule.require.compactMap { compileCondition($0, userProperty: false) },
+            requireUser: rule.requireUser.compactMap { compileCondition($0, userProperty: true) },
+            after: rule.after.flatMap { compileMatcher($0.matcher) },
+            notAfter: rule.notAfter.flatMap { compileMatcher($0.matcher) }, severity: rule.severity)
     }
 
     /// Whether an event name not in the plan is one GA4 collects by itself.
@@ -313,5 +316,47 @@ public struct CompiledPlan: Sendable {
         userPropertyIndex[name].flatMap {
             userProperties[$0].trackedSlot >= 0 ? userProperties[$0].trackedSlot : nil
         }
+    }
+}
+
+/// What pairs and rules read, in first-use order: the params of conditions, `same`, `duration`
+/// and `outcome`; the user properties of user conditions and experiment arms; the events
+/// involved. Only these are stored in an event's record.
+struct CrossEventReads {
+    private(set) var params: [String] = []
+    private(set) var userProperties: [String] = []
+    private(set) var events = Set<String>()
+
+    init(_ plan: Plan) {
+        for pair in plan.pairs {
+            for matcher in pair.opens + pair.closes + pair.inside { read(matcher) }
+            for same in pair.same { readParam(same.value) }
+            if let duration = pair.duration { readParam(duration.param) }
+            if let outcome = pair.outcomeParam { readParam(outcome) }
+        }
+        for rule in plan.rules {
+            for event in rule.events { events.insert(event) }
+            for condition in rule.when + rule.require {
+                readParam(condition.name)
+                for case .equalsUserProperty(let name) in condition.predicates { readUserProperty(name) }
+            }
+            for condition in rule.whenUser + rule.requireUser { readUserProperty(condition.name) }
+            for earlier in [rule.after, rule.notAfter].compactMap({ $0?.matcher }) { read(earlier) }
+        }
+        // Experiment arms are read on every recorded event, to split pair counts per arm.
+        for property in plan.userProperties where property.experiment { readUserProperty(property.name) }
+    }
+
+    private mutating func read(_ matcher: EventMatcher) {
+        events.insert(matcher.event)
+        for condition in matcher.conditions { readParam(condition.name) }
+    }
+
+    private mutating func readParam(_ name: String) {
+        if !params.contains(name) { params.append(name) }
+    }
+
+    private mutating func readUserProperty(_ name: String) {
+        if !userProperties.contains(name) { userProperties.append(name) }
     }
 }

@@ -126,27 +126,8 @@ public struct CrossEventChecker {
 
     public init(plan: CompiledPlan) {
         self.plan = plan
-        pairs = plan.plan.pairs.map { pair in
-            CompiledPair(
-                declaration: pair,
-                opens: pair.opens.compactMap(plan.compileMatcher), closes: pair.closes.compactMap(plan.compileMatcher),
-                inside: pair.inside.compactMap(plan.compileMatcher),
-                same: pair.same.compactMap { name in plan.trackedSlot(ofParam: name.value).map { (name.value, $0) } },
-                durationSlot: pair.duration.flatMap { plan.trackedSlot(ofParam: $0.param) },
-                outcomeSlot: pair.outcomeParam.flatMap { plan.trackedSlot(ofParam: $0) })
-        }
-        rules = plan.plan.rules.map { rule in
-            CompiledRule(
-                declaration: rule,
-                events: Set(rule.events.compactMap { name in plan.eventIndex[name].map(Int32.init) }),
-                when: rule.when.compactMap { plan.compileCondition($0, userProperty: false) },
-                whenUser: rule.whenUser.compactMap { plan.compileCondition($0, userProperty: true) }
-                    + plan.platformConditions(rule),
-                require: rule.require.compactMap { plan.compileCondition($0, userProperty: false) },
-                requireUser: rule.requireUser.compactMap { plan.compileCondition($0, userProperty: true) },
-                after: rule.after.flatMap { plan.compileMatcher($0.matcher) },
-                notAfter: rule.notAfter.flatMap { plan.compileMatcher($0.matcher) }, severity: rule.severity)
-        }
+        pairs = plan.crossEventPairs
+        rules = plan.crossEventRules
     }
 
     /// Runs every pair and rule over records already sorted by `EventRecord.timeOrder`.

@@ -104,8 +104,9 @@ public enum LintRunner {
         _ path: String, fileIndex: Int, plan: CompiledPlan, request: LintRequest,
         progress: ProgressMeter?
     ) throws(ExportInputError) -> ([LinePass], ExportInputError?) {
-        if path != "-" {
-            switch try wholeDocument(path, settings: request.settings) {
+        let sniffed = path == "-" ? nil : try Sniff(path)
+        if let sniffed {
+            switch try wholeDocument(sniffed, settings: request.settings) {
             case .lines: break
             case .document(let document):
                 let pass = LinePass(plan: plan, settings: request.settings)
@@ -123,7 +124,7 @@ public enum LintRunner {
         // run reads each file in one pass too.
         let isCapture =
             request.settings.inputFormat?.isCapture
-            ?? (request.settings.inputFormat == nil && path != "-" && (try? looksLikeCapture(path)) == true)
+            ?? (request.settings.inputFormat == nil && sniffed.map(looksLikeCapture) == true)
         let parts = request.settings.rejectSink == nil && !isCapture ? request.jobs : 1
         let ranges = parts > 1 ? try splitAtLineBoundaries(path: path, parts: parts) : [ByteRange.whole]
         let passes = ranges.map { _ in LinePass(plan: plan, settings: request.settings) }
@@ -164,39 +165,59 @@ public enum LintRunner {
         }
     }
 
+    /// The first 64 KiB of a regular file, read once to tell its shape: one JSON document over
+    /// many lines, a debug capture, or lines. Only a regular file can be opened twice and read
+    /// from the start again; sniffing a pipe, `<(zcat …)` or a device would eat its first bytes
+    /// (and a FIFO whose writer is done would block the second open for ever), so those are
+    /// always read line by line.
+    struct Sniff {
+        let input: ExportInput
+        /// Up to 64 KiB from the start (decompressed), fewer only at the end of the input.
+        let prefix: [UInt8]
+
+        /// nil when `path` is not a regular file.
+        init?(_ path: String) throws(ExportInputError) {
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            let input = try ExportInput(path: path)
+            self.input = input
+            // The first read returns only the bytes peeked for the compression check: read on.
+            prefix = [UInt8](unsafeUninitializedCapacity: 1 << 16) { buffer, count in
+                count = 0
+                while count < buffer.count {
+                    let got =
+                        (try? input.read(
+                            into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[count...]))))
+                        ?? 0
+                    if got == 0 { break }
+                    count += got
+                }
+            }
+        }
+    }
+
     /// Whether a regular file is a Firebase debug console capture: its first line is not JSON and
     /// its first 64 KiB hold a line that carries one of the SDKs' markers.
-    static func looksLikeCapture(_ path: String) throws(ExportInputError) -> Bool {
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-        let input = try ExportInput(path: path)
-        var prefix = [UInt8](repeating: 0, count: 1 << 16)
-        var count = 0
-        // The first read returns only the bytes peeked for the compression check: read on.
-        while count < prefix.count {
-            let got =
-                (try? prefix.withUnsafeMutableBytes {
-                    try input.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[count...]))
-                }) ?? 0
-            if got == 0 { break }
-            count += got
-        }
+    static func looksLikeCapture(_ sniffed: Sniff) -> Bool {
         let markers = [
             "[FirebaseAnalytics][", "[Firebase/Analytics][", "<FIRAnalytics/", "Logging event (FE): ",
             "Setting user property (FE): ", "Logging event: origin=",
         ]
         // A file that starts with JSON is read line by line as JSON, capture lines detected each.
         var firstLine = true
-        for line in prefix[0..<count].split(separator: 0x0A) {
+        for line in sniffed.prefix.split(separator: ASCII.lineFeed) {
             let bytes = Array(line)
-            guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+            guard let start = bytes.firstIndex(where: { ![ASCII.space, ASCII.tab, ASCII.carriageReturn].contains($0) })
+            else { continue }
+            let first = bytes[start]
             if firstLine,
-                first == 0x7B || (first == 0x5B && !LinePass.startsCaptureBracket(bytes, bytes.firstIndex(of: first)!))
+                first == ASCII.openBrace || (first == ASCII.openBracket && !LinePass.startsCaptureBracket(bytes, start))
             {
                 return false
             }
             firstLine = false
-            if first != 0x7B, markers.contains(where: { CaptureReader.find($0, in: bytes, from: 0) != nil }) {
+            if first != ASCII.openBrace, markers.contains(where: { CaptureReader.find($0, in: bytes, from: 0) != nil })
+            {
                 return true
             }
         }
@@ -217,16 +238,9 @@ public enum LintRunner {
         case tooLarge
     }
 
-    static func wholeDocument(_ path: String, settings: LintSettings) throws(ExportInputError) -> Shape {
-        // Only a regular file can be opened twice and read from the start again. Sniffing a pipe,
-        // `<(zcat …)` or a device would eat its first bytes (and a FIFO whose writer is done
-        // would block the second open for ever), so those are always read as NDJSON.
-        var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .lines }
-        let input = try ExportInput(path: path)
-        var prefix = [UInt8](repeating: 0, count: 1 << 16)
-        let count = (try? prefix.withUnsafeMutableBytes { try input.read(into: $0) }) ?? 0
-        prefix.removeLast(prefix.count - count)
+    static func wholeDocument(_ sniffed: Sniff, settings: LintSettings) throws(ExportInputError) -> Shape {
+        let prefix = sniffed.prefix
+        let input = sniffed.input
         var start = 0
         if ASCII.startsWithByteOrderMark(prefix) { start = 3 }
         while start < prefix.count,
@@ -257,7 +271,7 @@ public enum LintRunner {
             } catch let error as ExportInputError {
                 throw error
             } catch {
-                throw .readFailed(path: path, errno: 0, offset: Int64(all.count))
+                throw .readFailed(path: input.path, errno: 0, offset: Int64(all.count))
             }
             if read == 0 { return .document(all) }
             all.append(contentsOf: buffer[0..<read])
