@@ -25,7 +25,7 @@ let package = Package(
                 swiftSettings: strictSettings),
         .target(name: "EventLintCLI", dependencies: ["EventLintKit"], path: "Sources/EventLintCLI",
                 swiftSettings: strictSettings),
-        .executableTarget(name: "eventlint", dependencies: ["EventLintCLI"], path: "Sources/eventlint",
+        .executableTarget(name: "eventlint", dependencies: ["EventLintCLI", "EventLintKit"], path: "Sources/eventlint",
                           swiftSettings: strictSettings),
         .testTarget(
             name: "EventLintKitTests",

@@ -36,20 +36,20 @@ public enum CommandError: Error, Sendable {
             var text = "error"
             if let rule = error.ruleID { text += "[\(rule)]" }
             text += ": \(error.message)\n"
-            if let location = error.location { text += "  --> \(location.file):\(location.line):\(location.column)\n" }
+            if let location = error.location { text += "  --> \(location.description)\n" }
             if let hint = error.hint { text += "  = help: \(hint)\n" }
             return text + "\(what) cannot be loaded\n"
         case .invalidPlan(let errors, let schema):
             let count = errors.count
             let first = errors[0]
             let again = schema == "schema" ? "eventlint check" : "eventlint check --schema \(schema)"
-            let location = "\(first.location.file):\(first.location.line):\(first.location.column)"
+            let location = first.location.description
             return
                 "error: the plan has \(count) \(count == 1 ? "error" : "errors"); run `\(again)` first\n  first: \(location): [\(first.ruleID)] \(first.message)\n"
         case .input(let error):
             return "error: \(error.description)\n"
         case .cannotWrite(let path, let reason):
-            return "error: cannot write \(path): \(reason)\n"
+            return "error: cannot write \(SystemPath.display(path)): \(reason)\n"
         }
     }
 

@@ -106,9 +106,9 @@ enum LintCommand {
             }
             var matches = glob_t()
             defer { globfree(&matches) }
-            if glob(input, 0, nil, &matches) == 0 {
+            if SystemPath.withCString(input, { glob($0, 0, nil, &matches) }) == 0 {
                 for index in 0..<Int(matches.gl_pathc) {
-                    if let path = matches.gl_pathv[index] { files.append(String(cString: path)) }
+                    if let path = matches.gl_pathv[index] { files.append(SystemPath.string(cString: path)) }
                 }
             } else {
                 files.append(input)
@@ -126,8 +126,8 @@ enum LintCommand {
         var a = stat()
         var b = stat()
         // `-` is standard input: compare what descriptor 0 is (`--rejects X - < X`).
-        let firstStatus = first == "-" ? fstat(0, &a) : stat(first, &a)
-        let secondStatus = second == "-" ? fstat(0, &b) : stat(second, &b)
+        let firstStatus = first == "-" ? fstat(0, &a) : SystemPath.withCString(first) { stat($0, &a) }
+        let secondStatus = second == "-" ? fstat(0, &b) : SystemPath.withCString(second) { stat($0, &b) }
         guard firstStatus == 0, secondStatus == 0 else { return false }
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
@@ -136,7 +136,7 @@ enum LintCommand {
         var total: Int64 = 0
         for input in inputs {
             var status = stat()
-            guard input != "-", stat(input, &status) == 0 else { return nil }
+            guard input != "-", SystemPath.withCString(input, { stat($0, &status) }) == 0 else { return nil }
             total = total.addingSaturating(Int64(status.st_size))
         }
         return total

@@ -20,7 +20,7 @@ final class OutputWriter: @unchecked Sendable {
     /// Opens `path` for writing (created, truncated).
     init(path: String) {
         self.path = path
-        let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let opened = SystemPath.withCString(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
         descriptor = opened
         ownsDescriptor = opened >= 0
         failure = opened < 0 ? errno : nil

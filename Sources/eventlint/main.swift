@@ -1,4 +1,5 @@
 import EventLintCLI
+import EventLintKit
 
 #if canImport(Glibc)
     import Glibc
@@ -46,15 +47,19 @@ if environment.stderrIsTerminal {
 } else {
     progress = nil
 }
-let result = EventLintCLI.run(Array(CommandLine.arguments.dropFirst()), environment: environment, progress: progress)
+// Arguments are read as bytes: a file name that is not UTF-8 must open under its own bytes.
+let arguments = (1..<Int(CommandLine.argc)).compactMap { index in
+    CommandLine.unsafeArgv[index].map { SystemPath.string(cString: $0) }
+}
+let result = EventLintCLI.run(arguments, environment: environment, progress: progress)
 var status = result.status
 var errors = ""
 for file in result.files {
-    let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let descriptor = SystemPath.withCString(file.path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
     var code = descriptor < 0 ? errno : writeAll(file.contents, to: descriptor)
     if descriptor >= 0, close(descriptor) != 0, code == 0 { code = errno }
     if code != 0 {
-        errors += "error: cannot write \(file.path): \(describe(code))\n"
+        errors += "error: cannot write \(SystemPath.display(file.path)): \(describe(code))\n"
         status = 2
     }
 }

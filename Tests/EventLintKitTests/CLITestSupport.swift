@@ -72,6 +72,30 @@ enum EventLintBinary {
     }
 }
 
+extension EventLintBinary {
+    /// Runs a bash script with the executable as `$0` and `arguments` as `$1`…, in the repository
+    /// root: for redirections and argv bytes that `Process` cannot give.
+    static func shell(_ script: String, _ arguments: [String] = []) throws -> Output {
+        let binary = try #require(url)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", script, binary.path] + arguments
+        process.currentDirectoryURL = Repository.root
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-shell-\(UUID())")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let errors = Pipe()
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = errors
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+            stderr: String(decoding: data, as: UTF8.self), status: process.terminationStatus)
+    }
+}
+
 /// A scratch copy of a plan directory that a test may edit.
 struct PlanCopy {
     let url: URL

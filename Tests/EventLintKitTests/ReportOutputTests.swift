@@ -140,20 +140,10 @@ import Testing
 
     // MARK: - Writes that fail
 
-    /// Runs `eventlint ARGUMENTS` through the shell with `redirect` appended.
+    /// Runs `eventlint ARGUMENTS` through the shell, for its redirections.
     static func shell(_ arguments: String) throws -> (status: Int32, stderr: String) {
-        let binary = try #require(EventLintBinary.url)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "\"$0\" " + arguments, binary.path]
-        process.currentDirectoryURL = Repository.root
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let output = try EventLintBinary.shell("\"$0\" " + arguments)
+        return (output.status, output.stderr)
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full"))

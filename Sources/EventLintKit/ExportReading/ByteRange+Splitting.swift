@@ -15,7 +15,7 @@ public func splitAtLineBoundaries(path: String, parts: Int) throws(ExportInputEr
     // Look before opening: opening a named pipe just to learn it is one would block, and closing
     // it again could break the writer.
     var status = stat()
-    if stat(path, &status) == 0 {
+    if SystemPath.withCString(path, { stat($0, &status) }) == 0 {
         let kind = status.st_mode & S_IFMT
         if kind != S_IFREG && kind != S_IFDIR { return [.whole] }
     }

@@ -53,7 +53,7 @@ public enum ExportInputError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     private static func displayName(_ path: String) -> String {
-        path == "-" ? "standard input" : "'\(path)'"
+        path == "-" ? "standard input" : "'\(SystemPath.display(path))'"
     }
 
     private static func shellQuoted(_ path: String) -> String {

@@ -32,7 +32,7 @@ final class FileReader {
         } else {
             var opened: Int32
             repeat {
-                opened = open(path, O_RDONLY | O_CLOEXEC)
+                opened = SystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
             } while opened < 0 && errno == EINTR
             guard opened >= 0 else {
                 let code = errno

@@ -126,7 +126,7 @@ public struct GitHubReporter {
 
     static func command(for finding: Finding) -> String {
         let location = finding.location
-        var properties = ["file=" + escapeProperty(shown(location.file))]
+        var properties = ["file=" + escapeProperty(shown(SystemPath.display(location.file)))]
         if location.line >= 1 {
             properties.append("line=\(location.line)")
             if location.column >= 1 { properties.append("col=\(location.column)") }

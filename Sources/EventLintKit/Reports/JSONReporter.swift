@@ -33,7 +33,7 @@ extension Finding {
                 ("rule", .string(ruleID)),
                 ("severity", .string(severity.rawValue)),
                 ("message", .string(message)),
-                ("file", .string(location.file)),
+                ("file", .string(SystemPath.display(location.file))),
                 ("line", .int(Int64(location.line))),
                 ("column", .int(Int64(location.column))),
                 ("byteOffset", location.byteOffset.map { .int($0) }),
@@ -61,7 +61,8 @@ extension Finding {
                     : .array(
                         context.related.map { location in
                             .object([
-                                ("file", .string(location.file)), ("line", .int(Int64(location.line))),
+                                ("file", .string(SystemPath.display(location.file))),
+                                ("line", .int(Int64(location.line))),
                                 ("column", .int(Int64(location.column))),
                             ])
                         })
@@ -76,7 +77,7 @@ extension FindingGroup {
     public var json: JSONOutput {
         func place(_ location: SourceLocation) -> JSONOutput {
             .object([
-                ("file", .string(location.file)), ("line", .int(Int64(location.line))),
+                ("file", .string(SystemPath.display(location.file))), ("line", .int(Int64(location.line))),
                 ("column", .int(Int64(location.column))),
             ])
         }
@@ -109,7 +110,7 @@ extension FindingNote {
     public var json: JSONOutput {
         .object(omittingNil: [
             ("message", .string(message)),
-            ("file", location.map { .string($0.file) }),
+            ("file", location.map { .string(SystemPath.display($0.file)) }),
             ("line", location.map { .int(Int64($0.line)) }),
             ("column", location.map { .int(Int64($0.column)) }),
             ("byteOffset", location?.byteOffset.map { .int($0) }),
@@ -179,7 +180,8 @@ extension SummaryValue {
         case .bar(let used, let capacity): .object([("used", .int(used)), ("capacity", .int(capacity))])
         case .location(let location):
             .object([
-                ("file", .string(location.file)), ("line", .int(location.line)), ("column", .int(location.column)),
+                ("file", .string(SystemPath.display(location.file))), ("line", .int(location.line)),
+                ("column", .int(location.column)),
             ])
         case .flag(let flag): .bool(flag)
         case .names(let names): .array(names.map { .string($0) })

@@ -143,11 +143,12 @@ public struct SARIFReporter {
     }
 
     /// Percent-encodes a path for a URI reference: unreserved characters and `/` stay, every other
-    /// byte (spaces, `%`, `#`, `?`, non-ASCII as UTF-8) becomes `%XX`. A backslash is a path
+    /// byte (spaces, `%`, `#`, `?`, non-ASCII as UTF-8, a file name's bytes that are not UTF-8)
+    /// becomes `%XX`. A backslash is a path
     /// separator on Windows and becomes `/`.
     static func uriEncoded(_ path: String) -> String {
         var result = ""
-        for byte in path.utf8 {
+        for byte in SystemPath.bytes(path) {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),

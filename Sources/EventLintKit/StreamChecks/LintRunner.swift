@@ -59,7 +59,8 @@ public enum LintRunner {
         for (fileIndex, path) in request.inputs.enumerated() {
             if let identity = FileIdentity(path: path) {
                 if let first = seen[identity] {
-                    merged.findings.append(ExportRules.duplicateInput(file: path, first: first))
+                    merged.findings.append(
+                        ExportRules.duplicateInput(file: displayName(path), first: displayName(first)))
                     continue
                 }
                 seen[identity] = path
@@ -110,12 +111,12 @@ public enum LintRunner {
             case .lines: break
             case .document(let document):
                 let pass = LinePass(plan: plan, settings: request.settings)
-                document.withUnsafeBytes { pass.processDocument($0, file: path, fileIndex: fileIndex) }
+                document.withUnsafeBytes { pass.processDocument($0, file: displayName(path), fileIndex: fileIndex) }
                 return ([pass], nil)
             case .tooLarge:
                 let pass = LinePass(plan: plan, settings: request.settings)
                 pass.findings.append(
-                    ExportRules.documentTooLarge(file: path, limit: request.settings.framing.maxLineBytes))
+                    ExportRules.documentTooLarge(file: displayName(path), limit: request.settings.framing.maxLineBytes))
                 return ([pass], nil)
             }
         }
@@ -178,7 +179,9 @@ public enum LintRunner {
         /// nil when `path` is not a regular file.
         init?(_ path: String) throws(ExportInputError) {
             var status = stat()
-            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+            guard SystemPath.withCString(path, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                return nil
+            }
             let input = try ExportInput(path: path)
             self.input = input
             // The first read returns only the bytes peeked for the compression check: read on.
@@ -225,7 +228,9 @@ public enum LintRunner {
     }
 
     /// How locations name an input: `<stdin>` for `-`, which reads as a file name no one has.
-    public static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+    public static func displayName(_ path: String) -> String {
+        path == "-" ? "<stdin>" : path
+    }
 
     /// A pretty-printed JSON array of rows (BigQuery console "Save results → JSON") is one JSON
     /// document over many lines, not NDJSON: read it whole (up to `maxLineBytes`).
@@ -362,7 +367,8 @@ struct FileIdentity: Hashable {
 
     init?(path: String) {
         var status = stat()
-        guard path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard path != "-", SystemPath.withCString(path, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG
+        else { return nil }
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
     }

@@ -21,6 +21,8 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable, Coda
 /// Lines and columns are 1-based; columns count bytes within the line, which stays unambiguous
 /// even when the line holds invalid UTF-8.
 public struct SourceLocation: Sendable, Hashable, Comparable {
+    /// The path as the system has it (see `SystemPath`); reports show it with `description` or
+    /// `SystemPath.display`.
     public var file: String
     public var line: Int
     public var column: Int
@@ -45,6 +47,7 @@ extension SourceLocation: CustomStringConvertible {
     /// `file:line:column`, leaving out a column or line that is not known (0 or less). The one
     /// spelling of a location; the file name is raw, so each reporter escapes the result.
     public var description: String {
+        let file = SystemPath.display(file)
         guard line >= 1 else { return file }
         return column >= 1 ? "\(file):\(line):\(column)" : "\(file):\(line)"
     }

@@ -19,6 +19,6 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         guard let location else { return message }
-        return "\(location.file):\(location.line):\(location.column): \(message)"
+        return "\(location.description): \(message)"
     }
 }
