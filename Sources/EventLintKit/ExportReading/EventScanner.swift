@@ -58,14 +58,35 @@ public final class EventScanner {
 
     // MARK: - Rows, flat lines and requests
 
-    /// The top-level keys eventlint reads; every other key is skipped.
-    enum TopKey {
-        case eventName, name, eventParams, params, userProperties, userPseudoID, appInstanceID, clientID, userID
-        case eventTimestamp, timestampMicros, bundleSequence, appInfo, appVersion, events, items, platform, other
+    /// The top-level keys eventlint reads, each name written once; every other key is skipped.
+    enum TopKey: String, CaseIterable, Sendable {
+        case eventName = "event_name"
+        case name
+        case eventParams = "event_params"
+        case params
+        case userProperties = "user_properties"
+        case userPseudoID = "user_pseudo_id"
+        case appInstanceID = "app_instance_id"
+        case clientID = "client_id"
+        case userID = "user_id"
+        case eventTimestamp = "event_timestamp"
+        case timestampMicros = "timestamp_micros"
+        case bundleSequence = "event_bundle_sequence_id"
+        case appInfo = "app_info"
+        case appVersion = "app_version"
+        case events, items, platform
+        /// Any other key.
+        case other = ""
     }
 
-    /// Whether a key without escapes is exactly `literal` (callers check the length first and
-    /// send escaped keys to the slow path).
+    let topKeys = KeyMatcher<TopKey>()
+
+    @inline(__always)
+    func topKey(_ key: JSONStringToken, _ bytes: UnsafeRawBufferPointer) -> TopKey {
+        topKeys.match(key, in: bytes) ?? .other
+    }
+
+    /// Whether a key is exactly `literal`.
     @inline(__always)
     static func same(_ key: JSONStringToken, _ literal: StaticString, _ bytes: UnsafeRawBufferPointer) -> Bool {
         guard !key.hasEscapes else { return key.equals(literal, in: bytes) }
@@ -73,194 +94,36 @@ public final class EventScanner {
         return memcmp(base + key.content.lowerBound, literal.utf8Start, literal.utf8CodeUnitCount) == 0
     }
 
-    @inline(__always)
-    static func topKey(_ key: JSONStringToken, _ bytes: UnsafeRawBufferPointer) -> TopKey {
-        switch key.content.count {
-        case 4: if Self.same(key, "name", bytes) { return .name }
-        case 5: if Self.same(key, "items", bytes) { return .items }
-        case 6:
-            if Self.same(key, "params", bytes) { return .params }
-            if Self.same(key, "events", bytes) { return .events }
-        case 7: if Self.same(key, "user_id", bytes) { return .userID }
-        case 8:
-            if Self.same(key, "app_info", bytes) { return .appInfo }
-            if Self.same(key, "platform", bytes) { return .platform }
-        case 9: if Self.same(key, "client_id", bytes) { return .clientID }
-        case 10: if Self.same(key, "event_name", bytes) { return .eventName }
-        case 11: if Self.same(key, "app_version", bytes) { return .appVersion }
-        case 12: if Self.same(key, "event_params", bytes) { return .eventParams }
-        case 14: if Self.same(key, "user_pseudo_id", bytes) { return .userPseudoID }
-        case 15:
-            if Self.same(key, "user_properties", bytes) { return .userProperties }
-            if Self.same(key, "event_timestamp", bytes) { return .eventTimestamp }
-            if Self.same(key, "app_instance_id", bytes) { return .appInstanceID }
-        case 16: if Self.same(key, "timestamp_micros", bytes) { return .timestampMicros }
-        case 24: if Self.same(key, "event_bundle_sequence_id", bytes) { return .bundleSequence }
-        default: break
-        }
-        return key.hasEscapes ? slowTopKey(key, bytes) : .other
-    }
+    /// What a row, flat line or request says at its top level, beyond the event itself.
+    struct TopLevel {
+        var pseudoID = ValueToken()
+        var instanceID = ValueToken()
+        var clientID = ValueToken()
+        var userID = ValueToken()
+        var paramsKind: InputFormat?
+        var requestEvents: Range<Int>?
+        // What the line's own keys say it is, whatever `--input-format` forces.
+        var sawEvents = false
+        var sawNameKey = false
+        var sawEventTimestamp = false
 
-    /// Keys written with escapes (`"event\u005fname"`) are rare; decode and match them.
-    static func slowTopKey(_ key: JSONStringToken, _ bytes: UnsafeRawBufferPointer) -> TopKey {
-        switch key.decodedString(in: bytes) {
-        case "name": .name
-        case "items": .items
-        case "platform": .platform
-        case "params": .params
-        case "events": .events
-        case "user_id": .userID
-        case "app_info": .appInfo
-        case "client_id": .clientID
-        case "event_name": .eventName
-        case "app_version": .appVersion
-        case "event_params": .eventParams
-        case "user_pseudo_id": .userPseudoID
-        case "user_properties": .userProperties
-        case "event_timestamp": .eventTimestamp
-        case "app_instance_id": .appInstanceID
-        case "timestamp_micros": .timestampMicros
-        case "event_bundle_sequence_id": .bundleSequence
-        default: .other
+        /// The first user id that is present, in GA4's order of precedence.
+        var user: ValueToken? {
+            [pseudoID, instanceID, clientID, userID].first { $0.kind == .string || $0.kind == .number }
         }
     }
 
     func scanTopObject(_ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer) throws(JSONError) {
         var event = ScannedEvent()
         event.offset = cursor.offset
-        var pseudoID = ValueToken()
-        var instanceID = ValueToken()
-        var clientID = ValueToken()
-        var userID = ValueToken()
-        var sawParamsKind: InputFormat?
-        var requestEvents: Range<Int>?
-        // What the line's own keys say it is, whatever `--input-format` forces.
-        var sawEvents = false
-        var sawNameKey = false
-        var sawEventTimestamp = false
-        var userPropertiesStart = scan.userProperties.count
-        var paramsStart = scan.params.count
+        var top = TopLevel()
         try cursor.enterObject()
         while let key = try cursor.nextKey() {
-            let topKey = Self.topKey(key, bytes)
-            switch topKey {
-            case .eventName, .name:
-                if topKey == .name { sawNameKey = true }
-                if try cursor.peekKind() == .string {
-                    event.nameOffset = cursor.offset
-                    event.name = try cursor.readString()
-                } else {
-                    shape(&event, "\"\(key.decodedString(in: bytes))\" must be a string", at: cursor.offset)
-                    try cursor.skipValue()
-                }
-            case .eventParams:
-                paramsStart = scan.params.count
-                sawParamsKind = .bigQuery
-                try scanKeyValueArray(&cursor, bytes, into: &scan.params, event: &event, what: "event_params")
-                event.params = paramsStart..<scan.params.count
-            case .params:
-                paramsStart = scan.params.count
-                sawParamsKind = sawParamsKind ?? .flat
-                try scanFlatObject(&cursor, bytes, into: &scan.params, event: &event, what: "params", itemsInside: true)
-                event.params = paramsStart..<scan.params.count
-            case .userProperties:
-                userPropertiesStart = scan.userProperties.count
-                switch try cursor.peekKind() {
-                case .array:
-                    try scanKeyValueArray(
-                        &cursor, bytes, into: &scan.userProperties, event: &event,
-                        what: "user_properties")
-                case .object:
-                    try scanFlatObject(
-                        &cursor, bytes, into: &scan.userProperties, event: &event,
-                        what: "user_properties")
-                case .null:
-                    try cursor.readNull()
-                default:
-                    shape(&event, "user_properties must be an array or an object", at: cursor.offset)
-                    try cursor.skipValue()
-                }
-                event.userProperties = userPropertiesStart..<scan.userProperties.count
-            case .userPseudoID: pseudoID = try readScalar(&cursor)
-            case .appInstanceID: instanceID = try readScalar(&cursor)
-            case .clientID: clientID = try readScalar(&cursor)
-            case .userID: userID = try readScalar(&cursor)
-            case .eventTimestamp, .timestampMicros:
-                if topKey == .eventTimestamp { sawEventTimestamp = true }
-                let token = try readScalar(&cursor)
-                event.timestampOffset = token.offset
-                if token.kind != .null {
-                    event.timestamp = Self.integer(token, bytes)
-                    event.timestampInvalid = event.timestamp == nil
-                }
-            case .bundleSequence:
-                event.bundleSequence = Self.integer(try readScalar(&cursor), bytes)
-            case .appVersion:
-                event.appVersion = try readScalar(&cursor)
-            case .items:
-                try scanItems(&cursor, bytes, event: &event)
-            case .platform:
-                event.platform = try readScalar(&cursor)
-            case .appInfo:
-                if try cursor.peekKind() == .object {
-                    try cursor.enterObject()
-                    while let inner = try cursor.nextKey() {
-                        if Self.same(inner, "version", bytes) {
-                            event.appVersion = try readScalar(&cursor)
-                        } else {
-                            try cursor.skipValue()
-                        }
-                    }
-                } else {
-                    try cursor.skipValue()
-                }
-            case .events:
-                // A forced row or flat format reads the line as one event: a nested events
-                // array is then just another column.
-                if forcedFormat == .bigQuery || forcedFormat == .flat {
-                    sawEvents = try cursor.peekKind() == .array
-                    try cursor.skipValue()
-                    continue
-                }
-                guard try cursor.peekKind() == .array else {
-                    shape(&event, "events must be an array", at: cursor.offset)
-                    try cursor.skipValue()
-                    continue
-                }
-                let first = scan.events.count
-                try cursor.enterArray()
-                while try cursor.nextElement() {
-                    try scanRequestEvent(&cursor, bytes)
-                }
-                requestEvents = first..<scan.events.count
-            case .other:
-                try cursor.skipValue()
-            }
+            try readTopValue(topKey(key, bytes), key: key, &cursor, bytes, event: &event, top: &top)
         }
-        for candidate in [pseudoID, instanceID, clientID, userID]
-        where candidate.kind == .string || candidate.kind == .number {
-            event.user = candidate
-            break
-        }
-        if let requestEvents, forcedFormat != .bigQuery, forcedFormat != .flat {
-            // A Measurement Protocol request: request-level user, time, user properties and app
-            // version apply to each of its events.
-            for index in requestEvents {
-                scan.events[index].user = event.user
-                if scan.events[index].timestamp == nil, !scan.events[index].timestampInvalid {
-                    scan.events[index].timestamp = event.timestamp
-                    scan.events[index].timestampInvalid = event.timestampInvalid
-                    scan.events[index].timestampOffset = event.timestampOffset
-                }
-                scan.events[index].userProperties = event.userProperties
-                scan.events[index].appVersion = event.appVersion
-                if scan.events[index].platform.kind == .absent { scan.events[index].platform = event.platform }
-                if clientID.kind == .string || clientID.kind == .number { scan.events[index].impliedPlatform = "WEB" }
-                if scan.events[index].shapeProblem == nil, let problem = event.shapeProblem {
-                    scan.events[index].shapeProblem = problem
-                    scan.events[index].shapeProblemOffset = event.shapeProblemOffset
-                }
-            }
+        if let user = top.user { event.user = user }
+        if let requestEvents = top.requestEvents, forcedFormat != .bigQuery, forcedFormat != .flat {
+            applyRequestLevel(event, top: top, to: requestEvents)
             if requestEvents.isEmpty {
                 shape(&event, "the request holds no events", at: event.offset)
                 event.indexInLine = scan.events.count
@@ -269,10 +132,10 @@ public final class EventScanner {
             return
         }
         let natural: InputFormat =
-            sawEvents
+            top.sawEvents
             ? .measurementProtocol
-            : sawParamsKind ?? (sawNameKey || (event.name != nil && !sawEventTimestamp) ? .flat : .bigQuery)
-        event.format = forcedFormat ?? sawParamsKind ?? (event.name != nil ? .flat : .bigQuery)
+            : top.paramsKind ?? (top.sawNameKey || (event.name != nil && !top.sawEventTimestamp) ? .flat : .bigQuery)
+        event.format = forcedFormat ?? top.paramsKind ?? (event.name != nil ? .flat : .bigQuery)
         if let forcedFormat, !forcedFormat.isCapture, forcedFormat != natural {
             // `--input-format` forces the shape: a line of another one is reported, not read as that.
             event.formatMismatch = natural
@@ -282,6 +145,134 @@ public final class EventScanner {
         }
         event.indexInLine = scan.events.count
         scan.events.append(event)
+    }
+
+    /// Reads the value of one top-level key into the event (or the line's top level).
+    @inline(__always)
+    func readTopValue(
+        _ topKey: TopKey, key: JSONStringToken, _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer,
+        event: inout ScannedEvent, top: inout TopLevel
+    ) throws(JSONError) {
+        switch topKey {
+        case .eventName, .name:
+            if topKey == .name { top.sawNameKey = true }
+            if try cursor.peekKind() == .string {
+                event.nameOffset = cursor.offset
+                event.name = try cursor.readString()
+            } else {
+                shape(&event, "\"\(key.decodedString(in: bytes))\" must be a string", at: cursor.offset)
+                try cursor.skipValue()
+            }
+        case .eventParams:
+            let start = scan.params.count
+            top.paramsKind = .bigQuery
+            try scanKeyValueArray(&cursor, bytes, into: &scan.params, event: &event, what: "event_params")
+            event.params = start..<scan.params.count
+        case .params:
+            let start = scan.params.count
+            top.paramsKind = top.paramsKind ?? .flat
+            try scanFlatObject(&cursor, bytes, into: &scan.params, event: &event, what: "params", itemsInside: true)
+            event.params = start..<scan.params.count
+        case .userProperties: try scanUserProperties(&cursor, bytes, event: &event)
+        case .userPseudoID: top.pseudoID = try readScalar(&cursor)
+        case .appInstanceID: top.instanceID = try readScalar(&cursor)
+        case .clientID: top.clientID = try readScalar(&cursor)
+        case .userID: top.userID = try readScalar(&cursor)
+        case .eventTimestamp, .timestampMicros:
+            if topKey == .eventTimestamp { top.sawEventTimestamp = true }
+            try readTimestamp(&cursor, bytes, event: &event)
+        case .bundleSequence: event.bundleSequence = Self.integer(try readScalar(&cursor), bytes)
+        case .appVersion: event.appVersion = try readScalar(&cursor)
+        case .items: try scanItems(&cursor, bytes, event: &event)
+        case .platform: event.platform = try readScalar(&cursor)
+        case .appInfo: try scanAppInfo(&cursor, bytes, event: &event)
+        case .events:
+            // A forced row or flat format reads the line as one event: a nested events array
+            // is then just another column.
+            if forcedFormat == .bigQuery || forcedFormat == .flat {
+                top.sawEvents = try cursor.peekKind() == .array
+                try cursor.skipValue()
+            } else if try cursor.peekKind() != .array {
+                shape(&event, "events must be an array", at: cursor.offset)
+                try cursor.skipValue()
+            } else {
+                let first = scan.events.count
+                try cursor.enterArray()
+                while try cursor.nextElement() { try scanRequestEvent(&cursor, bytes) }
+                top.requestEvents = first..<scan.events.count
+            }
+        case .other:
+            try cursor.skipValue()
+        }
+    }
+
+    func scanUserProperties(
+        _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, event: inout ScannedEvent
+    ) throws(JSONError) {
+        let start = scan.userProperties.count
+        switch try cursor.peekKind() {
+        case .array:
+            try scanKeyValueArray(&cursor, bytes, into: &scan.userProperties, event: &event, what: "user_properties")
+        case .object:
+            try scanFlatObject(&cursor, bytes, into: &scan.userProperties, event: &event, what: "user_properties")
+        case .null:
+            try cursor.readNull()
+        default:
+            shape(&event, "user_properties must be an array or an object", at: cursor.offset)
+            try cursor.skipValue()
+        }
+        event.userProperties = start..<scan.userProperties.count
+    }
+
+    /// `event_timestamp` / `timestamp_micros`: a null stays absent, anything but an integer is
+    /// an invalid timestamp.
+    @inline(__always)
+    func readTimestamp(
+        _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, event: inout ScannedEvent
+    ) throws(JSONError) {
+        let token = try readScalar(&cursor)
+        event.timestampOffset = token.offset
+        if token.kind != .null {
+            event.timestamp = Self.integer(token, bytes)
+            event.timestampInvalid = event.timestamp == nil
+        }
+    }
+
+    /// `app_info`: only its `version` is read.
+    func scanAppInfo(
+        _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, event: inout ScannedEvent
+    ) throws(JSONError) {
+        guard try cursor.peekKind() == .object else { return try cursor.skipValue() }
+        try cursor.enterObject()
+        while let inner = try cursor.nextKey() {
+            if Self.same(inner, "version", bytes) {
+                event.appVersion = try readScalar(&cursor)
+            } else {
+                try cursor.skipValue()
+            }
+        }
+    }
+
+    /// A Measurement Protocol request: request-level user, time, user properties and app version
+    /// apply to each of its events.
+    func applyRequestLevel(_ request: ScannedEvent, top: TopLevel, to events: Range<Int>) {
+        let isWeb = top.clientID.kind == .string || top.clientID.kind == .number
+        for index in events {
+            scan.events[index].user = request.user
+            if scan.events[index].timestamp == nil, !scan.events[index].timestampInvalid {
+                scan.events[index].timestamp = request.timestamp
+                scan.events[index].timestampInvalid = request.timestampInvalid
+                scan.events[index].timestampOffset = request.timestampOffset
+            }
+            scan.events[index].userProperties = request.userProperties
+            scan.events[index].appVersion = request.appVersion
+            if scan.events[index].platform.kind == .absent { scan.events[index].platform = request.platform }
+            if isWeb { scan.events[index].impliedPlatform = "WEB" }
+            if scan.events[index].shapeProblem == nil, let problem = request.shapeProblem {
+                scan.events[index].shapeProblem = problem
+                scan.events[index].shapeProblemOffset = request.shapeProblemOffset
+            }
+        }
     }
 
     /// One event of a Measurement Protocol request: `{name, params, timestamp_micros}`.
@@ -298,7 +289,7 @@ public final class EventScanner {
         }
         try cursor.enterObject()
         while let key = try cursor.nextKey() {
-            switch Self.topKey(key, bytes) {
+            switch topKey(key, bytes) {
             case .name, .eventName:
                 if try cursor.peekKind() == .string {
                     event.nameOffset = cursor.offset
@@ -312,12 +303,7 @@ public final class EventScanner {
                 try scanFlatObject(&cursor, bytes, into: &scan.params, event: &event, what: "params", itemsInside: true)
                 event.params = start..<scan.params.count
             case .timestampMicros, .eventTimestamp:
-                let token = try readScalar(&cursor)
-                event.timestampOffset = token.offset
-                if token.kind != .null {
-                    event.timestamp = Self.integer(token, bytes)
-                    event.timestampInvalid = event.timestamp == nil
-                }
+                try readTimestamp(&cursor, bytes, event: &event)
             default:
                 try cursor.skipValue()
             }

@@ -1,0 +1,36 @@
+import Testing
+
+@testable import EventLintKit
+
+/// The top-level key names are written once (`EventScanner.TopKey`'s raw values): each is found
+/// as written and with escapes, and near misses (one byte off, a prefix, longer) are not.
+@Suite struct KeyMatcherTests {
+    static func token(_ json: String) throws -> (JSONStringToken, [UInt8]) {
+        let bytes = Array(json.utf8)
+        let token = try bytes.withUnsafeBytes { raw throws(JSONError) in
+            var cursor = JSONCursor(bytes: raw, scratch: JSONScratch())
+            try cursor.enterObject()
+            return try cursor.nextKey()
+        }
+        return (try #require(token), bytes)
+    }
+
+    @Test(arguments: EventScanner.TopKey.allCases.filter { $0 != .other })
+    func everyNameIsFoundPlainAndEscaped(key: EventScanner.TopKey) throws {
+        let scanner = EventScanner()
+        let name = key.rawValue
+        let escaped = "\\u00" + String(name.utf8.first!, radix: 16) + name.dropFirst()
+        for written in [name, escaped] {
+            let (token, bytes) = try Self.token("{\"\(written)\":1}")
+            #expect(bytes.withUnsafeBytes { scanner.topKey(token, $0) } == key, "\(written)")
+        }
+        var wrongLast = Array(name.utf8)
+        wrongLast[wrongLast.count - 1] ^= 0x01
+        for near in [
+            String(decoding: wrongLast, as: UTF8.self), name + "x", String(name.dropLast()), "X" + name.dropFirst(),
+        ] {
+            let (token, bytes) = try Self.token("{\"\(near)\":1}")
+            #expect(bytes.withUnsafeBytes { scanner.topKey(token, $0) } == .other, "\(near)")
+        }
+    }
+}
