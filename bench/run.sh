@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
-# The lint benchmark: eventlint (one thread and all cores) side by side with jq and a Python
-# validator on the same generated GA4 export, reported as MB/s, ratios and peak RSS.
+# The lint benchmark: eventlint (one thread and all cores) side by side with its speed limit (a
+# bare tokenizer, bench/tokenizer.swift), jq and a Python validator, on the same generated GA4
+# export and on files whose user ids follow the patterns of real exports. Prints MB/s, peak RSS,
+# the ratio of each target and whether it is met, then instructions per byte (callgrind).
 #
 #   bench/run.sh [SIZE...]        SIZE like 100M or 1G (default: 100M 1G)
 #
-# Files are generated outside the repository, in $BENCH_DIR (default /tmp/eventlint-bench), and
-# reused when already there. Needs python3, jq and GNU time (/usr/bin/time); the Python
-# validator's venv (orjson, jsonschema-rs) is created on first use.
+# Environment: BENCH_DIR (default /tmp/eventlint-bench: generated files, reused), ID_LINES (rows
+# per id-pattern file, default 500000), CALLGRIND_BYTES (default 20M; 0 skips callgrind).
+# Needs python3, jq, GNU time (/usr/bin/time) and, for instructions per byte, valgrind. The
+# Python validator's venv (orjson, jsonschema-rs) is created on first use.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=${BENCH_DIR:-/tmp/eventlint-bench}
+id_lines=${ID_LINES:-500000}
+callgrind_bytes=${CALLGRIND_BYTES:-20M}
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100M 1G)
 mkdir -p "$dir"
@@ -21,22 +26,55 @@ if [ ! -x "$dir/venv/bin/python" ]; then
   "$dir/venv/bin/pip" install --quiet orjson jsonschema-rs
 fi
 
-echo "building eventlint (release)..."
-(cd "$root" && swift build -c release 2>&1 | tail -n 1)
+echo "building eventlint (release) and the tokenizer (swiftc -O)..."
+(cd "$root" && swift build -c release --product eventlint 2>&1 | tail -n 1)
 eventlint="$root/.build/release/eventlint"
+tokenizer="$dir/tokenizer"
+if [ ! -x "$tokenizer" ] || [ "$root/bench/tokenizer.swift" -nt "$tokenizer" ]; then
+  swiftc -O "$root/bench/tokenizer.swift" -o "$tokenizer"
+fi
 cores=$(nproc)
 
-# run NAME COMMAND...: runs the command once (output discarded), prints seconds and peak RSS.
+# measure COMMAND...: runs the command once (output discarded), prints seconds and peak RSS KiB.
 measure() {
   local log="$dir/time.log"
   /usr/bin/time -v -o "$log" "$@" > /dev/null 2>&1 || true
-  local seconds rss
-  seconds=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,p,":"); s=0; for(i=1;i<=n;i++) s=s*60+p[i]; print s}' "$log")
-  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")
-  echo "$seconds $rss"
+  awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,p,":"); s=0; for(i=1;i<=n;i++) s=s*60+p[i]; printf "%s ", s}
+              /Maximum resident set size/ {print $2}' "$log"
 }
 
-printf '\n%-8s %-26s %10s %10s %12s\n' size tool seconds MB/s "peak RSS MiB"
+# target NAME MEASURED LIMIT: prints a ratio against its target and whether it is met.
+target() {
+  awk -v n="$1" -v m="$2" -v t="$3" 'BEGIN { printf "  %-44s %7.2fx  target %5.2fx  %s\n", n, m, t, (m >= t ? "met" : "NOT MET") }'
+}
+
+# bench_file LABEL FILE: every tool on one file, then the targets.
+bench_file() {
+  local label=$1 file=$2 bytes
+  bytes=$(stat -c %s "$file")
+  cat "$file" > /dev/null  # warm the page cache so every tool reads from memory
+  declare -A secs=()
+  run() {
+    local name=$1 s rss; shift
+    read -r s rss < <(measure "$@")
+    secs[$name]=$s
+    awk -v l="$label" -v n="$name" -v s="$s" -v b="$bytes" -v r="$rss" \
+      'BEGIN { printf "%-18s %-28s %9.2f %9.1f %9.1f\n", l, n, s, b/1e6/s, r/1024 }'
+  }
+  run "tokenizer (the limit)" "$tokenizer" "$file"
+  run "eventlint --jobs 1" "$eventlint" lint --schema "$root/schema" --jobs 1 --format json "$file"
+  run "eventlint --jobs $cores" "$eventlint" lint --schema "$root/schema" --jobs "$cores" --format json "$file"
+  run "jq select | wc -l" sh -c "jq -c 'select(.event_name==\"onboarding_block_offer_closed\")' '$file' | wc -l"
+  run "python orjson+jsonschema-rs" "$dir/venv/bin/python" "$root/bench/validate.py" "$file"
+  local one=${secs[eventlint --jobs 1]} all=${secs[eventlint --jobs $cores]}
+  target "--jobs 1 / tokenizer throughput" "$(awk -v a="$one" -v t="${secs[tokenizer (the limit)]}" 'BEGIN{print t/a}')" 0.65
+  target "--jobs $cores vs jq" "$(awk -v a="$all" -v j="${secs[jq select | wc -l]}" 'BEGIN{print j/a}')" 25
+  target "--jobs $cores vs python" "$(awk -v a="$all" -v p="${secs[python orjson+jsonschema-rs]}" 'BEGIN{print p/a}')" 5
+  target "--jobs $cores vs --jobs 1 (scaling on $cores cores)" "$(awk -v a="$all" -v o="$one" 'BEGIN{print o/a}')" 1
+  unset secs
+}
+
+printf '\n%-18s %-28s %9s %9s %9s\n' file tool seconds MB/s "RSS MiB"
 for size in "${sizes[@]}"; do
   file="$dir/export-$size.ndjson"
   if [ ! -s "$file" ]; then
@@ -45,22 +83,32 @@ for size in "${sizes[@]}"; do
     # the first line it cannot parse and would otherwise read only part of the file.
     python3 "$root/bench/generate_export.py" --seed 42 --bytes "$size" --valid-json --output "$file"
   fi
-  bytes=$(stat -c %s "$file")
-  cat "$file" > /dev/null  # warm the page cache so every tool reads from memory
-  declare -A secs=()
-  run() {
-    local name=$1; shift
-    read -r s rss < <(measure "$@")
-    secs[$name]=$s
-    awk -v n="$name" -v sz="$size" -v s="$s" -v b="$bytes" -v r="$rss" \
-      'BEGIN { printf "%-8s %-26s %10.2f %10.1f %12.1f\n", sz, n, s, b/1e6/s, r/1024 }'
-  }
-  run "eventlint --jobs 1" "$eventlint" lint --schema "$root/schema" --jobs 1 --format json "$file"
-  run "eventlint --jobs $cores" "$eventlint" lint --schema "$root/schema" --jobs "$cores" --format json "$file"
-  run "jq select | wc -l" sh -c "jq -c 'select(.event_name==\"onboarding_block_offer_closed\")' '$file' | wc -l"
-  run "python orjson+jsonschema-rs" "$dir/venv/bin/python" "$root/bench/validate.py" "$file"
-  awk -v a="${secs[eventlint --jobs 1]}" -v b="${secs[eventlint --jobs $cores]}" \
-      -v j="${secs[jq select | wc -l]}" -v p="${secs[python orjson+jsonschema-rs]}" -v sz="$size" -v c="$cores" \
-    'BEGIN { printf "%-8s ratios: jobs 1 vs jq %.1fx; jobs %d vs jq %.1fx; jobs %d vs python %.1fx; jobs 1 vs python %.1fx\n", sz, j/a, c, j/b, c, p/b, p/a }'
-  unset secs
+  bench_file "export $size" "$file"
 done
+for pattern in sequential hex32 web-client long-prefix; do
+  file="$dir/ids-$pattern-$id_lines.ndjson"
+  [ -s "$file" ] || python3 "$root/bench/id_patterns.py" "$pattern" --lines "$id_lines" > "$file"
+  bench_file "ids $pattern" "$file"
+done
+
+if [ "$callgrind_bytes" != 0 ]; then
+  if command -v valgrind >/dev/null; then
+    sample="$dir/callgrind-$callgrind_bytes.ndjson"
+    [ -s "$sample" ] || python3 "$root/bench/generate_export.py" --seed 7 --bytes "$callgrind_bytes" --valid-json --output "$sample"
+    bytes=$(stat -c %s "$sample")
+    # instructions COMMAND...: instructions executed (Ir), counted by callgrind.
+    instructions() {
+      valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null \
+        | awk '/Collected :/ {print $4}'
+    }
+    limit=$(instructions "$tokenizer" "$sample")
+    ours=$(instructions "$eventlint" lint --schema "$root/schema" --jobs 1 --format json "$sample")
+    echo
+    awk -v t="$limit" -v e="$ours" -v b="$bytes" 'BEGIN {
+      printf "instructions per byte (callgrind, %d bytes): tokenizer %.1f, eventlint --jobs 1 %.1f\n", b, t/b, e/b
+      printf "  %-44s %7.1f   target %5.1f   %s\n", "eventlint instructions per byte", e/b, 18, (e/b <= 18 ? "met" : "NOT MET")
+    }'
+  else
+    echo "bench: valgrind not found (apt-get install valgrind): no instructions per byte" >&2
+  fi
+fi
