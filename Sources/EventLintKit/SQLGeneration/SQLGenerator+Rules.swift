@@ -156,10 +156,22 @@ extension SQLGenerator {
     }
 
     func rowFindings() -> String {
+        let elements = eventElements() + paramElements() + recordElements() + ruleElements()
+        return """
+            -- Per row: unknown events, GA4 errors, too many params, missing params, bad values,
+            -- rows pairs and rules cannot follow, and the plan's rules.
+            SELECT f.rule_id, user_key, event_time, event_name, f.param
+            FROM ordered, UNNEST([
+            \(elements.map { "  " + $0 }.joined(separator: ",\n"))
+            ]) AS f
+            WHERE f.rule_id IS NOT NULL
+            """
+    }
+
+    /// The event as a whole: not in the plan, a GA4 error, too many params.
+    func eventElements() -> [String] {
         var elements: [String] = []
-        let planEvents = eventIn(planEventNames)
-        var known = planEventNames + automaticEvents
-        known = known.filter { !$0.isEmpty }
+        let known = (planEventNames + automaticEvents).filter { !$0.isEmpty }
         let prefixes = GA4Facts.automaticEventPrefixes.map { "STARTS_WITH(event_name, \(SQLText.string($0)))" }
         elements.append(
             element(
@@ -173,23 +185,23 @@ extension SQLGenerator {
         }
         elements.append(
             element(
-                "\(planEvents) AND custom_params > \(GA4Facts.maxParamsPerEvent)",
+                "\(eventIn(planEventNames)) AND custom_params > \(GA4Facts.maxParamsPerEvent)",
                 rule: SQLText.string(StreamRules.tooManyParams.id), param: nil))
+        return elements
+    }
+
+    /// Per plan param: a required one missing (by the row's app version for `since`), a value
+    /// that breaks its declaration.
+    func paramElements() -> [String] {
+        var elements: [String] = []
         for param in params {
-            var required: [String] = []
-            var since: [(String, Int)] = []
-            for use in param.uses {
-                switch use.use.requirement {
-                case .optional: continue
-                case .required: required.append(use.event)
-                case .requiredSince(let version):
-                    since.append((use.event, sinceVersions.firstIndex(of: version) ?? 0))
-                }
-            }
             var owed: [String] = []
+            let required = param.uses.filter { $0.use.requirement == .required }.map(\.event)
             if !required.isEmpty { owed.append(eventIn(required)) }
-            for (event, index) in since {
-                owed.append("(event_name = \(SQLText.string(event)) AND NOT before_version_\(index))")
+            for use in param.uses {
+                guard case .requiredSince(let version) = use.use.requirement else { continue }
+                let index = sinceVersions.firstIndex(of: version) ?? 0
+                owed.append("(event_name = \(SQLText.string(use.event)) AND NOT before_version_\(index))")
             }
             if !owed.isEmpty {
                 elements.append(
@@ -205,29 +217,21 @@ extension SQLGenerator {
                         param: SQLText.string(param.declaration.name)))
             }
         }
+        return elements
+    }
+
+    /// Rows pairs and rules cannot follow (no user, no time), and times outside 2000..2100.
+    func recordElements() -> [String] {
         let recorded = eventIn(recordedEventNames)
-        if !recordedEventNames.isEmpty {
-            elements.append(
-                element(
-                    "\(recorded) AND user_key IS NULL", rule: SQLText.string(StreamRules.missingUserID.id), param: nil))
-            elements.append(
-                element(
-                    "implausible_time OR (\(recorded) AND user_key IS NOT NULL AND event_time IS NULL)",
-                    rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil))
-        } else {
-            elements.append(
-                element("implausible_time", rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil))
+        guard !recordedEventNames.isEmpty else {
+            return [element("implausible_time", rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil)]
         }
-        elements += ruleElements()
-        return """
-            -- Per row: unknown events, GA4 errors, too many params, missing params, bad values,
-            -- rows pairs and rules cannot follow, and the plan's rules.
-            SELECT f.rule_id, user_key, event_time, event_name, f.param
-            FROM ordered, UNNEST([
-            \(elements.map { "  " + $0 }.joined(separator: ",\n"))
-            ]) AS f
-            WHERE f.rule_id IS NOT NULL
-            """
+        return [
+            element("\(recorded) AND user_key IS NULL", rule: SQLText.string(StreamRules.missingUserID.id), param: nil),
+            element(
+                "implausible_time OR (\(recorded) AND user_key IS NOT NULL AND event_time IS NULL)",
+                rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil),
+        ]
     }
 
     /// The plan's rules on one row (`CrossEventRun.apply`).
