@@ -62,7 +62,7 @@ extension SQLGenerator {
         let keyColumns = "user_key" + (pair.keyedBySession ? ", session_key" : "")
         return """
             -- Pair \(SQLText.string(pair.name)): the events it follows, with the role each plays.
-            SELECT \(keyColumns), event_time, bundle_sequence, event_name, user_last_time\(shape.carried.map { ", " + $0 }.joined()),
+            SELECT \(keyColumns), event_time, bundle_sequence, event_name, user_last_time\(contextColumns)\(shape.carried.map { ", " + $0 }.joined()),
               \(role) AS pair_role
             FROM ordered
             WHERE user_key IS NOT NULL AND \(eventIn(distinctEvents))
@@ -157,12 +157,13 @@ extension SQLGenerator {
         let name = SQLText.string(shape.pair.name)
         return """
             -- Pair \(name): events that may only come while it is open.
-            SELECT \(SQLText.string(PairRules.insideOutside.id)) AS rule_id, user_key, event_time, event_name, CAST(NULL AS STRING) AS param
+            SELECT \(SQLText.string(PairRules.insideOutside.id)) AS rule_id, user_key, event_time, event_name, CAST(NULL AS STRING) AS param,
+              CAST(NULL AS STRING) AS value, \(name) AS plan_rule\(contextColumns)
             FROM \(shape.prefix)_steps
             WHERE pair_role = 'inside' AND COALESCE(role_before, 'close') <> 'open'
             UNION ALL
             -- Pair \(name): opens and closes, each with the one before and after it.
-            SELECT f.rule_id, user_key, event_time, event_name, f.param
+            SELECT f.rule_id, user_key, event_time, event_name, f.param, f.value, \(name) AS plan_rule\(contextColumns)
             FROM \(shape.prefix)_links, UNNEST([
             \(elements.map { "  " + $0 }.joined(separator: ",\n"))
             ]) AS f

@@ -149,18 +149,25 @@ extension SQLGenerator {
 
     // MARK: - Findings of a row
 
-    /// One possible finding of a row: when it holds, the rule id and the param it names.
-    func element(_ test: String, rule: String, param: String?) -> String {
-        let paramText = param ?? "CAST(NULL AS STRING)"
-        return "IF(\(test), STRUCT(\(rule) AS rule_id, \(paramText) AS param), NULL)"
+    /// One possible finding of a row: when it holds, the rule id, the param it names, the value
+    /// it shows and the pair or plan rule it comes from (SQL expressions; nil: NULL).
+    func element(_ test: String, rule: String, param: String?, value: String? = nil, planRule: String? = nil)
+        -> String
+    {
+        let none = "CAST(NULL AS STRING)"
+        return
+            "IF(\(test), STRUCT(\(rule) AS rule_id, \(param ?? none) AS param, \(value ?? none) AS value, \(planRule ?? none) AS plan_rule), NULL)"
     }
+
+    /// The value and plan rule columns of a finding that has neither.
+    static let noValueNorPlanRule = "CAST(NULL AS STRING) AS value, CAST(NULL AS STRING) AS plan_rule"
 
     func rowFindings() -> String {
         let elements = eventElements() + paramElements() + recordElements() + ruleElements()
         return """
             -- Per row: unknown events, GA4 errors, too many params, missing params, bad values,
             -- rows pairs and rules cannot follow, and the plan's rules.
-            SELECT f.rule_id, user_key, event_time, event_name, f.param
+            SELECT f.rule_id, user_key, event_time, event_name, f.param, f.value, f.plan_rule\(contextColumns)
             FROM ordered, UNNEST([
             \(elements.map { "  " + $0 }.joined(separator: ",\n"))
             ]) AS f
@@ -214,7 +221,7 @@ extension SQLGenerator {
                 elements.append(
                     element(
                         "\(param.base)_fail IS NOT NULL", rule: "\(param.base)_fail",
-                        param: SQLText.string(param.declaration.name)))
+                        param: SQLText.string(param.declaration.name), value: valueText("\(param.base)_value")))
             }
         }
         return elements
@@ -236,7 +243,11 @@ extension SQLGenerator {
 
     /// The plan's rules on one row (`CrossEventRun.apply`).
     func ruleElements() -> [String] {
-        ruleTests().map { element($0.test, rule: SQLText.string($0.rule.id), param: $0.param.map(SQLText.string)) }
+        ruleTests().map {
+            element(
+                $0.test, rule: SQLText.string($0.rule.id), param: $0.param.map(SQLText.string),
+                planRule: SQLText.string($0.planRule))
+        }
     }
 
     /// Per finding of a plan rule, the rule's name, for `--mode rules`: a row breaking two of
@@ -331,10 +342,11 @@ extension SQLGenerator {
         arms.append("ELSE \(SQLText.string(StreamRules.unknownParam.id))")
         return """
             -- Per event_params entry of a plan event.
-            SELECT rule_id, user_key, event_time, event_name, param
+            SELECT rule_id, user_key, event_time, event_name, param,
+              IF(rule_id = \(SQLText.string(StreamRules.duplicateParam.id)), NULL, entry_value) AS value, CAST(NULL AS STRING) AS plan_rule\(contextColumns)
             FROM (
               SELECT CASE \(arms.joined(separator: " ")) END AS rule_id,
-                user_key, event_time, event_name, p.key AS param
+                user_key, event_time, event_name, p.key AS param, \(valueText("p.value")) AS entry_value\(contextColumns)
               FROM scanned, UNNEST(event_params) AS p WITH OFFSET AS o
               WHERE \(eventIn(planEventNames))
             ) AS entries
@@ -355,17 +367,19 @@ extension SQLGenerator {
         arms.append("ELSE \(SQLText.string(StreamRules.unknownUserProperty.id))")
         return """
             -- Per user_properties entry of any event.
-            SELECT rule_id, user_key, event_time, event_name, param
+            SELECT rule_id, user_key, event_time, event_name, param,
+              IF(rule_id = \(SQLText.string(StreamRules.unknownUserProperty.id)), NULL, entry_value) AS value, CAST(NULL AS STRING) AS plan_rule\(contextColumns)
             FROM (
               SELECT CASE \(arms.joined(separator: " ")) END AS rule_id,
-                user_key, event_time, event_name, u.key AS param
+                user_key, event_time, event_name, u.key AS param, \(valueText("u.value")) AS entry_value\(contextColumns)
               FROM scanned, UNNEST(user_properties) AS u
               WHERE event_name IS NOT NULL
             ) AS entries
             WHERE rule_id IS NOT NULL
             UNION ALL
             -- GA4's 36-character limit holds for user properties the plan does not declare too.
-            SELECT \(SQLText.string(StreamRules.userPropertyValueTooLong.id)) AS rule_id, user_key, event_time, event_name, u.key AS param
+            SELECT \(SQLText.string(StreamRules.userPropertyValueTooLong.id)) AS rule_id, user_key, event_time, event_name, u.key AS param,
+              \(Self.noValueNorPlanRule)\(contextColumns)
             FROM scanned, UNNEST(user_properties) AS u
             WHERE event_name IS NOT NULL\(declaredUserPropertyFilter)
               AND CHAR_LENGTH(u.value.string_value) > \(GA4Facts.maxUserPropertyValueLength)
