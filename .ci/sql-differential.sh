@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Differential test of `eventlint sql` (BigQuery SQL) against `eventlint lint`, without BigQuery:
 # the SQL is transpiled to DuckDB with sqlglot and run over the same exports lint reads; the
-# per-rule counts must be equal. Arguments, if any, are the exports to compare (default: every
+# counts (per rule id, event, param and plan rule) must be equal, and the rows of `--mode rows`
+# must be lint's findings. Arguments, if any, are the exports to compare (default: every
 # bq-shaped export under samples/exports/, plus generated ones, each also shuffled, then the
 # items and platform fixture of Tests/EventLintKitTests/Fixtures/sql with its own plan).
 #

@@ -9,16 +9,21 @@ same lines loaded with the GA4 column types (a subquery stands in for the wildca
 SQL computes and the counts per (rule id, event, param) against lint's finding groups (a
 `stream/` user property finding concerns no event in lint, so those compare per rule id and
 property); every computed check must have a row (0 when clean); and the violations per plan
-rule (`sql --mode rules` against lint's summary `rules`). Exit status 1 on any difference.
+rule (`sql --mode rules` against lint's summary `rules`); the counts per (rule id, event, param,
+plan rule) against lint's findings; and `sql --mode rows`: as many rows as violations, the same
+findings as lint's (rule id, user, time, event, param, value, plan rule; app version and
+platform where lint has them), and `--limit 3` the first three. Exit status 1 on any difference.
 
 Also: `generate ROWS SEED OUT` writes a synthetic export (every check of the plan exercised).
 """
 import argparse
+import collections
 import glob
 import gzip
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -172,19 +177,61 @@ def is_bq_shaped(path, sample=200):
 # ---------------------------------------------------------------------------------------------
 # The two sides
 
+PLAN_RULE_MESSAGE = re.compile(r'^(?:pair|rule) "([^"]*)":')
+
+
+def plan_rule_of(finding):
+    """The pair or plan rule of a `pair/` or `rule/` finding: lint's message starts with it."""
+    if not finding["rule"].startswith(("pair/", "rule/")):
+        return None
+    match = PLAN_RULE_MESSAGE.match(finding["message"])
+    if match is None:
+        raise SystemExit(f"a {finding['rule']} finding does not name its pair or rule: {finding['message']!r}")
+    return match.group(1)
+
+
+def is_user_property_rule(rule):
+    """A user property finding concerns no event in lint (the property is the user's); the SQL
+    names the row's event, so those compare without the event."""
+    return rule.startswith("stream/") and "user-property" in rule
+
+
 def lint_summary(eventlint, schema, path):
-    result = subprocess.run([eventlint, "lint", "--schema", schema, "--format", "json", "--input-format", "bq", path],
-                            capture_output=True, text=True)
+    result = subprocess.run([eventlint, "lint", "--schema", schema, "--format", "json", "--input-format", "bq",
+                             "--max-findings", "0", path], capture_output=True, text=True)
     if result.returncode not in (0, 1):
         raise SystemExit(f"eventlint lint failed ({result.returncode}): {result.stderr}")
     report = json.loads(result.stdout)
-    KEYED_LINT[:] = [((g["rule"], g.get("event"), g.get("param")), g["count"]) for g in report["groups"]]
+    if report["summary"].get("unlistedFindings"):
+        raise SystemExit("lint left findings out of its list; the rows cannot be compared")
+    keyed = {}
+    LINT_ROWS[:] = []
+    for finding in report["findings"]:
+        plan_rule = plan_rule_of(finding)
+        key = (finding["rule"], finding.get("event"), finding.get("param"), plan_rule)
+        keyed[key] = keyed.get(key, 0) + 1
+        LINT_ROWS.append({
+            "rule_id": finding["rule"], "user_pseudo_id": finding.get("userId"),
+            "event_timestamp": finding.get("eventTimestamp"), "event_name": finding.get("event"),
+            "param": finding.get("param"), "value": finding.get("value"), "plan_rule": plan_rule,
+            "app_version": finding.get("appVersion"), "platform": finding.get("platform"),
+        })
+    # The findings are lint's groups, one by one: the same counts per (rule id, event, param).
+    grouped = {}
+    for (rule, event, param, _), count in keyed.items():
+        grouped[(rule, event, param)] = grouped.get((rule, event, param), 0) + count
+    groups = {(g["rule"], g.get("event"), g.get("param")): g["count"] for g in report["groups"]}
+    if grouped != groups:
+        raise SystemExit("lint's findings do not add up to its groups")
+    KEYED_LINT[:] = list(keyed.items())
     return report["summary"]
 
 
-def generated_sql(eventlint, schema, mode="counts"):
-    result = subprocess.run([eventlint, "sql", "--schema", schema, "--table", STAND_IN_TABLE, "--mode", mode],
-                            capture_output=True, text=True)
+def generated_sql(eventlint, schema, mode="counts", limit=None):
+    arguments = [eventlint, "sql", "--schema", schema, "--table", STAND_IN_TABLE, "--mode", mode]
+    if limit is not None:
+        arguments += ["--limit", str(limit)]
+    result = subprocess.run(arguments, capture_output=True, text=True)
     if result.returncode != 0:
         raise SystemExit(f"eventlint sql failed ({result.returncode}): {result.stderr}")
     return result.stdout
@@ -212,22 +259,32 @@ def to_duckdb(sql):
             replaced += 1
     if replaced != 1:
         raise SystemExit(f"expected the SQL to read the export table once, found {replaced} references")
+    # sqlglot writes BigQuery's BYTE_LENGTH of a STRING as DuckDB's OCTET_LENGTH, which takes
+    # only BLOBs; STRLEN is the UTF-8 byte count of a VARCHAR.
+    for node in list(tree.find_all(exp.ByteLength)):
+        node.replace(exp.Anonymous(this="STRLEN", expressions=[node.this.copy()]))
     return tree.sql(dialect="duckdb")
 
 
 SQL_IDS = []
 KEYED_LINT = []
 KEYED_SQL = []
+LINT_ROWS = []
 
 
-def run_sql(duck_sql, path):
+def run_sql(duck_sql, path, named=False):
     import duckdb
     connection = duckdb.connect()
     connection.execute("SET threads TO 2")
     columns = "{" + ", ".join(f"'{name}': '{kind}'" for name, kind in COLUMNS.items()) + "}"
     connection.execute(f"CREATE TABLE export_rows AS SELECT * FROM read_json(?, format = 'newline_delimited', "
                        f"columns = {columns}, maximum_object_size = 134217728)", [path])
-    return connection.execute(duck_sql).fetchall()
+    result = connection.execute(duck_sql)
+    rows = result.fetchall()
+    if named:
+        names = [column[0] for column in result.description]
+        return [dict(zip(names, row)) for row in rows]
+    return rows
 
 
 def sql_rule_counts(duck_sql, path):
@@ -235,34 +292,120 @@ def sql_rule_counts(duck_sql, path):
     return {rule: int(count) for rule, count in run_sql(duck_sql, path)}
 
 
+COUNTS_COLUMNS = ["rule_id", "event_name", "param", "plan_rule", "violations"]
+ROWS_COLUMNS = ["rule_id", "user_pseudo_id", "event_timestamp", "event_name", "param", "value", "plan_rule",
+                "event_date", "app_version", "platform"]
+
+
 def sql_counts(duck_sql, path):
-    rows = run_sql(duck_sql, path)
-    # One row per (rule id, event, param), and a 0 row for a check that found nothing: every
-    # computed check must have a row.
-    missing = set(SQL_IDS) - {rule for rule, _, _, _ in rows}
+    rows = run_sql(duck_sql, path, named=True)
+    if rows and list(rows[0]) != COUNTS_COLUMNS:
+        raise SystemExit(f"sql --mode counts has the columns {list(rows[0])}, not {COUNTS_COLUMNS}")
+    # One row per (rule id, event, param, plan rule), and a 0 row for a check that found
+    # nothing: every computed check must have a row.
+    missing = set(SQL_IDS) - {row["rule_id"] for row in rows}
     if missing:
         raise SystemExit(f"the SQL has no row for the checks {sorted(missing)}")
-    KEYED_SQL[:] = [((rule, event, param), int(count)) for rule, event, param, count in rows if count]
+    KEYED_SQL[:] = [((row["rule_id"], row["event_name"], row["param"], row["plan_rule"]), int(row["violations"]))
+                    for row in rows if row["violations"]]
     counts = {}
-    for rule, _, _, count in rows:
-        counts[rule] = counts.get(rule, 0) + int(count)
+    for row in rows:
+        counts[row["rule_id"]] = counts.get(row["rule_id"], 0) + int(row["violations"])
     return counts
 
 
 def compare_keyed(ids):
-    """Per (rule id, event, param): the counts of lint's groups against the SQL's rows."""
-    lint = {key: count for key, count in KEYED_LINT if key[0] in ids}
-    # A user property finding concerns no event in lint (the property is the user's); the SQL
-    # names the row's event, so those are compared per (rule id, user property).
-    sql = {}
-    for (rule, event, param), count in KEYED_SQL:
-        if rule.startswith("stream/") and "user-property" in rule:
-            event = None
-        sql[(rule, event, param)] = sql.get((rule, event, param), 0) + count
+    """Per (rule id, event, param, plan rule): lint's findings against the SQL's count rows."""
+    def without_event(items):
+        result = {}
+        for (rule, event, param, plan_rule), count in items:
+            if rule not in ids:
+                continue
+            key = (rule, None if is_user_property_rule(rule) else event, param, plan_rule)
+            result[key] = result.get(key, 0) + count
+        return result
+    lint, sql = without_event(KEYED_LINT), without_event(KEYED_SQL)
     differing = sorted((key for key in set(lint) | set(sql) if lint.get(key, 0) != sql.get(key, 0)), key=str)
     for key in differing:
         print(f"   {key}: lint {lint.get(key, 0)}, sql {sql.get(key, 0)}   <-- differs")
+    print(f"   per (rule id, event, param, plan rule): {len(lint)} keys, "
+          + ("OK" if not differing else f"FAILED: {len(differing)} differ"))
     return not differing
+
+
+# What a row of `sql --mode rows` and a finding of lint must agree on; user property findings
+# without the event (see is_user_property_rule). The app version and platform are compared for
+# the findings lint gives them (per event checks; pair and rule findings name the user and time).
+ROW_KEY = ["rule_id", "user_pseudo_id", "event_timestamp", "event_name", "param", "value", "plan_rule"]
+CONTEXT_KEY = ROW_KEY + ["app_version", "platform"]
+
+
+def row_keys(rows, columns, only_with_context=False):
+    keys = collections.Counter()
+    for row in rows:
+        if only_with_context and not row["rule_id"].startswith("stream/"):
+            continue
+        key = []
+        for column in columns:
+            value = row[column]
+            if column == "event_name" and is_user_property_rule(row["rule_id"]):
+                value = None
+            elif column == "event_timestamp" and value is not None:
+                value = int(value)
+            key.append(value)
+        keys[tuple(key)] += 1
+    return keys
+
+
+def rows_differences(lint_rows, sql_rows, ids):
+    """The findings only one side has, per ROW_KEY (and CONTEXT_KEY for per-event findings)."""
+    lint_rows = [row for row in lint_rows if row["rule_id"] in ids]
+    differences = []
+    for columns, context in ((ROW_KEY, False), (CONTEXT_KEY, True)):
+        lint, sql = row_keys(lint_rows, columns, context), row_keys(sql_rows, columns, context)
+        differences += [("lint only", key, count) for key, count in (lint - sql).items()]
+        differences += [("sql only", key, count) for key, count in (sql - lint).items()]
+    return differences
+
+
+def compare_rows(duck_rows_sql, duck_limited_sql, path, ids, total):
+    """`--mode rows` against lint's findings, row by row; `--limit` keeps the first rows."""
+    rows = run_sql(duck_rows_sql, path, named=True)
+    ok = True
+    if rows and list(rows[0]) != ROWS_COLUMNS:
+        print(f"   sql --mode rows has the columns {list(rows[0])}, not {ROWS_COLUMNS}   <-- differs")
+        return False
+    if len(rows) != total:
+        print(f"   sql --mode rows gives {len(rows)} rows, counts mode {total} violations   <-- differs")
+        ok = False
+    if any(row["event_date"] is None for row in rows):
+        print("   a row has no event_date   <-- differs")
+        ok = False
+    differences = rows_differences(LINT_ROWS, rows, ids)
+    for side, key, count in sorted(differences, key=str)[:20]:
+        print(f"   {side} ({count}): {dict(zip(CONTEXT_KEY, key))}   <-- differs")
+    if differences:
+        ok = False
+    # The check itself must see a difference: the same rows with one value changed, or one row
+    # left out, do not agree with lint.
+    for name, broken in (("a value changed", [dict(rows[0], value=f"{rows[0]['value']}!")] + rows[1:]),
+                         ("a row left out", rows[1:])) if rows else ():
+        if not rows_differences(LINT_ROWS, broken, ids):
+            print(f"   the row comparison does not notice {name}   <-- differs")
+            ok = False
+    limited = run_sql(duck_limited_sql, path, named=True)
+    if limited != rows[:LIMIT]:
+        print(f"   sql --mode rows --limit {LIMIT} gives {len(limited)} rows, not the first {min(LIMIT, len(rows))}"
+              "   <-- differs")
+        ok = False
+    cut = sum(1 for row in rows if (row["value"] or "").endswith("…"))
+    print(f"   rows: {len(rows)} rows = {total} violations ({cut} values cut), every row as lint reports it"
+          f" (rule id, user, time, event, param, value, plan rule; app version and platform where lint has them);"
+          f" --limit {LIMIT}: {len(limited)} rows, the first ones   " + ("OK" if ok else "FAILED"))
+    return ok
+
+
+LIMIT = 3
 
 
 def compare(name, lint, sql, ids):
@@ -518,7 +661,7 @@ def _user_rows(rng, user):
 
 
 def _paywall(rng, source, maybe):
-    variant = maybe(rng.choice(["a", "b", "annual_first"]), lambda: rng.choice(["", "v" * 41, "é" * 41, "x" * 101]))
+    variant = maybe(rng.choice(["a", "b", "annual_first"]), lambda: rng.choice(["", "v" * 41, "é" * 41, "x" * 101, "é" * 70, "a" * 116 + "éé", "a" * 116 + "ééé"]))
     return [
         _param("source", source),
         _param("variant", variant),
@@ -570,6 +713,8 @@ def main():
     with open(os.path.join(args.work, "check.duckdb.sql"), "w") as out:
         out.write(duck_sql)
     duck_rules_sql = to_duckdb(generated_sql(args.eventlint, args.schema, "rules"))
+    duck_rows_sql = to_duckdb(generated_sql(args.eventlint, args.schema, "rows"))
+    duck_limited_sql = to_duckdb(generated_sql(args.eventlint, args.schema, "rows", limit=LIMIT))
 
     ok = True
     for index, export in enumerate(exports):
@@ -586,8 +731,10 @@ def main():
         variants.append((f"{export}: shuffled copy", shuffled))
         for name, path in variants:
             summary = lint_summary(args.eventlint, args.schema, path)
-            ok &= compare(name, summary["findingsByRule"], sql_counts(duck_sql, path), ids)
+            counts = sql_counts(duck_sql, path)
+            ok &= compare(name, summary["findingsByRule"], counts, ids)
             ok &= compare_keyed(ids)
+            ok &= compare_rows(duck_rows_sql, duck_limited_sql, path, ids, sum(counts.values()))
             ok &= compare_plan_rules(summary["rules"], sql_rule_counts(duck_rules_sql, path))
     return 0 if ok else 1
 

@@ -105,7 +105,8 @@ enum Commands {
             .valued("--to", "YYYYMMDD", "last day to read"),
             .valued(
                 "--mode", "MODE",
-                "counts (default: rule_id, violations), rows (one row per finding) or rules (plan_rule, violations)"),
+                "counts (default: per rule id, event, param, plan rule), rows (one per finding), rules (per plan rule)"),
+            .valued("--limit", "N", "with --mode rows: at most N rows, the first in the rows' order"),
         ])
 
     static let explain = CommandDefinition(

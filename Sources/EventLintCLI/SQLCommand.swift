@@ -1,7 +1,7 @@
 import EventLintKit
 
 /// `eventlint sql [--schema DIR] --table PROJECT.DATASET.events_* [--from YYYYMMDD --to YYYYMMDD]
-/// [--mode counts|rows|rules]`: prints BigQuery Standard SQL that runs `lint`'s checks where the data is.
+/// [--mode counts|rows|rules] [--limit N]`: prints BigQuery Standard SQL that runs `lint`'s checks where the data is.
 enum SQLCommand {
     static func run(_ parsed: ParsedArguments) throws(CommandError) -> CommandResult {
         let request: SQLRequest
@@ -37,7 +37,11 @@ enum SQLCommand {
             }
             mode = parsedMode
         }
-        let request = SQLRequest(table: table, from: from, to: to, mode: mode)
+        let limit = try parsed.integer("--limit", range: 1...1_000_000_000)
+        if limit != nil, mode != .rows {
+            throw UsageError("--limit needs --mode rows", command: "sql")
+        }
+        let request = SQLRequest(table: table, from: from, to: to, mode: mode, limit: limit)
         do throws(SQLRequestError) {
             _ = try request.tableSuffixRange()
         } catch {

@@ -13,12 +13,14 @@ import Testing
         try PlanSession.open(schema: Repository.schema.path).loaded.plan
     }
 
-    static func sql(_ plan: Plan, mode: SQLMode = .counts, from: String? = nil, to: String? = nil) -> String {
+    static func sql(
+        _ plan: Plan, mode: SQLMode = .counts, from: String? = nil, to: String? = nil, limit: Int? = nil
+    ) -> String {
         SQLGenerator(
             plan: plan,
             request: SQLRequest(
                 table: table, from: from.flatMap(SQLDate.init(parsing:)),
-                to: to.flatMap(SQLDate.init(parsing:)), mode: mode)
+                to: to.flatMap(SQLDate.init(parsing:)), mode: mode, limit: limit)
         ).generate()
     }
 
@@ -64,6 +66,8 @@ import Testing
         let plan = try Self.shippedPlan()
         var allowed = Set(SQLCoverage.computedIDs)
         allowed.formUnion(plan.events.map(\.name) + plan.params.map(\.name) + plan.userProperties.map(\.name))
+        // A finding's pair or plan rule (`plan_rule`).
+        allowed.formUnion(plan.pairs.map(\.name) + plan.rules.map(\.name))
         for param in plan.params {
             allowed.formUnion(param.values?.map(\.value.plainText) ?? [])
             allowed.formUnion(param.bucket?.labels ?? [])
@@ -96,11 +100,13 @@ import Testing
         allowed.formUnion([
             "absent", "invalid", "out_of_range", "ok", "string", "int", "double", "malformed", "none", "open", "close",
             "inside", "intraday_", ".", "", "^[0-9]+(?:\\.[0-9]+)*", "firebase_error", "firebase_error_value",
-            "20240101", "20240131",
+            "20240101", "20240131", "…",
         ])
-        let sql = Self.sql(plan, from: "20240101", to: "20240131")
-        let unexpected = Set(Self.literals(sql)).subtracting(allowed)
-        #expect(unexpected.isEmpty, "literals not from the plan: \(unexpected.sorted())")
+        for mode in SQLMode.allCases {
+            let sql = Self.sql(plan, mode: mode, from: "20240101", to: "20240131")
+            let unexpected = Set(Self.literals(sql)).subtracting(allowed)
+            #expect(unexpected.isEmpty, "\(mode): literals not from the plan: \(unexpected.sorted())")
+        }
     }
 
     /// A different plan gives SQL that names none of the shipped plan's events or params.
@@ -151,10 +157,61 @@ import Testing
         let counts = Self.sql(plan, mode: .counts)
         #expect(
             counts.contains(
-                "SELECT check_id AS rule_id, found.event_name, found.param, COUNT(found.rule_id) AS violations"))
+                "SELECT check_id AS rule_id, found.event_name, found.param, found.plan_rule, COUNT(found.rule_id) AS violations"
+            ))
         // Every computed check is listed, so it has a row (0 when it found nothing).
         for id in SQLCoverage.computedIDs { #expect(counts.contains("'\(id)'"), "\(id)") }
-        #expect(Self.sql(plan, mode: .rows).contains("user_key AS user_pseudo_id, event_time AS event_timestamp"))
+        #expect(Self.sql(plan, mode: .rows).contains("AS user_pseudo_id, event_time AS event_timestamp"))
+    }
+
+    static let rowColumns = [
+        "rule_id", "user_pseudo_id", "event_timestamp", "event_name", "param", "value", "plan_rule", "event_date",
+        "app_version", "platform",
+    ]
+
+    /// `--mode rows`: the finding (with its value and pair or plan rule) and the row's day,
+    /// release and platform, sorted by every column; `--limit` ends the script.
+    @Test func rowsModeHasTheFindingAndRowColumns() throws {
+        let plan = try Self.shippedPlan()
+        let sql = Self.sql(plan, mode: .rows)
+        let columns = Self.rowColumns.joined(separator: ", ")
+        #expect(sql.contains("\n-- mode: rows (\(columns))\n"))
+        #expect(sql.contains("\nSELECT \(columns)\nFROM (\n"))
+        #expect(sql.contains("ORDER BY " + Self.rowColumns.map { "\($0) NULLS FIRST" }.joined(separator: ", ") + ";"))
+        #expect(!sql.contains("\nLIMIT "))
+        // Each findings select yields the row's columns; only rows mode reads them.
+        #expect(sql.contains("  app_info.version AS app_version,\n"))
+        #expect(sql.contains("  event_date,\n"))
+        let counts = Self.sql(plan, mode: .counts)
+        #expect(!counts.contains("app_info.version AS app_version"))
+        #expect(!counts.contains("event_date, app_version, platform"))
+        // The value is bounded as lint bounds a finding's value.
+        #expect(sql.contains("IF(BYTE_LENGTH(value) <= \(FindingContext.maxValueBytes), value,"))
+        #expect(sql.contains("BYTE_LENGTH(SUBSTR(value, 1, k)) <= \(FindingContext.maxValueBytes - 3)"))
+        let limited = Self.sql(plan, mode: .rows, limit: 3)
+        #expect(limited.hasSuffix(" NULLS FIRST\nLIMIT 3;\n"))
+        #expect(limited.contains("-- mode: rows (\(columns)), at most 3 rows\n"))
+    }
+
+    /// Pair and plan rule findings name their pair or rule in `plan_rule`; per-event checks
+    /// leave it NULL; values come from the entry or the param's first entry.
+    @Test func findingsNameTheirPairOrRuleAndValue() throws {
+        let plan = try Self.shippedPlan()
+        for mode in [SQLMode.counts, .rows] {
+            let sql = Self.sql(plan, mode: mode)
+            for pair in plan.pairs {
+                #expect(sql.contains("CAST(NULL AS STRING) AS value, \(SQLText.string(pair.name)) AS plan_rule"))
+                #expect(sql.contains("f.value, \(SQLText.string(pair.name)) AS plan_rule"))
+            }
+            for rule in plan.rules {
+                #expect(sql.contains("\(SQLText.string(rule.name)) AS plan_rule), NULL)"), "\(rule.name)")
+            }
+            #expect(sql.contains("COALESCE(p.value.string_value, CAST(p.value.int_value AS STRING)"))
+            #expect(sql.contains("COALESCE(u.value.string_value, CAST(u.value.int_value AS STRING)"))
+        }
+        #expect(
+            Self.sql(plan).contains(
+                "GROUP BY check_id, found.event_name, found.param, found.plan_rule"))
     }
 
     @Test(
@@ -225,6 +282,24 @@ import Testing
         return (process.terminationStatus, String(decoding: try Data(contentsOf: outURL), as: UTF8.self))
     }
 
+    /// The result columns of each mode, as sqlglot reads the script's last SELECT.
+    @Test(
+        .enabled(if: sqlglotPython != nil, "python3 with sqlglot is not installed"),
+        arguments: [
+            (SQLMode.counts, ["rule_id", "event_name", "param", "plan_rule", "violations"]),
+            (.rows, rowColumns), (.rules, ["plan_rule", "violations"]),
+        ])
+    func resultColumnsAsSQLGlotReadsThem(mode: SQLMode, columns: [String]) throws {
+        let python = try #require(Self.sqlglotPython)
+        let script =
+            "import sys, sqlglot; tree = sqlglot.parse_one(sys.stdin.read(), read='bigquery'); "
+            + "print(','.join(tree.named_selects))"
+        let arguments = python == "/usr/bin/env" ? ["python3", "-c", script] : ["-c", script]
+        let result = try Self.runPython(python, arguments, input: Self.sql(try Self.shippedPlan(), mode: mode))
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == columns.joined(separator: ","))
+    }
+
     @Test(.enabled(if: sqlglotPython != nil, "python3 with sqlglot is not installed"), arguments: SQLMode.allCases)
     func parsesAsBigQuerySQL(mode: SQLMode) throws {
         let python = try #require(Self.sqlglotPython)
@@ -287,6 +362,8 @@ import Testing
             "error: --mode takes counts, rows or rules, not \"all\""
         ),
         (["sql", "--table", "p.d.events_*", "extra"], "error: unexpected argument \"extra\""),
+        (["sql", "--table", "p.d.events_*", "--limit", "3"], "error: --limit needs --mode rows"),
+        (["sql", "--table", "p.d.events_*", "--mode", "rules", "--limit", "3"], "error: --limit needs --mode rows"),
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) throws {
         let output = try #require(try EventLintBinary.run(arguments))
@@ -294,6 +371,26 @@ import Testing
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.hasPrefix(message), "\(output.stderr)")
         #expect(output.stderr.contains("USAGE: eventlint sql"))
+    }
+
+    /// `--limit` takes a positive whole number in decimal digits: no hex, sign, exponent, empty
+    /// text or number too large.
+    @Test(arguments: ["0x10", "+3", "-1", "", "0", "1e3", " 3", "3.0", "99999999999999999999", "1000000001"])
+    func limitIsAStrictPositiveNumber(text: String) throws {
+        let output = try #require(
+            try EventLintBinary.run(["sql", "--table", "p.d.events_*", "--mode", "rows", "--limit", text]))
+        #expect(output.status == 2)
+        #expect(output.stdout.isEmpty)
+        #expect(
+            output.stderr.hasPrefix("error: --limit takes a whole number from 1 to 1000000000, not \"\(text)\""),
+            "\(output.stderr)")
+    }
+
+    @Test func limitEndsTheRowsScript() throws {
+        let output = try #require(
+            try EventLintBinary.run(["sql", "--table", "p.d.events_*", "--mode", "rows", "--limit=25"]))
+        #expect(output.status == 0)
+        #expect(output.stdout.hasSuffix("\nLIMIT 25;\n"))
     }
 
     @Test func anInvalidPlanExitsTwo() throws {

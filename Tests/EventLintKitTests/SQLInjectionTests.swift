@@ -78,6 +78,23 @@ import Testing
         #expect(hostile == shipped, "\(mode)")
     }
 
+    /// Rows and counts name each finding's pair or plan rule in a column: the hostile names
+    /// reach it only as the escaper's literals, and the script with `--limit` is still one statement.
+    @Test(arguments: [SQLMode.rows, .counts])
+    func hostilePlanRuleNamesAreLiterals(mode: SQLMode) throws {
+        let plan = try Self.hostilePlan(breaker: nil)
+        let sql = SQLGenerationTests.sql(plan, mode: mode, limit: mode == .rows ? 5 : nil)
+        for pair in plan.pairs {
+            #expect(sql.contains("f.value, \(SQLText.string(pair.name)) AS plan_rule"), "\(pair.name)")
+            #expect(!sql.contains(pair.name), "the raw name \(pair.name.debugDescription) reached the SQL")
+        }
+        for rule in plan.rules where rule.events.contains(where: { plan.event(named: $0) != nil }) {
+            #expect(sql.contains("\(SQLText.string(rule.name)) AS plan_rule), NULL)"), "\(rule.name)")
+            #expect(!sql.contains(rule.name), "the raw name \(rule.name.debugDescription) reached the SQL")
+        }
+        if let count = try Self.statementCount(sql) { #expect(count == 1) }
+    }
+
     /// `check` reports every pair and rule name that is not an identifier, at its key.
     @Test(arguments: [
         "block offer", "block\noffer", "block\u{2028}offer", "1block", "block-offer", "blöck", "",

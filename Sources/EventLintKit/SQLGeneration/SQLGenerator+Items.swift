@@ -38,13 +38,15 @@ extension SQLGenerator {
                 "WHEN ip.key IN \(SQLText.stringList(declared)) THEN \(SQLText.string(StreamRules.unexpectedParam.id))")
         }
         arms.append("ELSE \(SQLText.string(StreamRules.unknownParam.id))")
+        let entryIDs = [StreamRules.duplicateParam, StreamRules.unexpectedParam, StreamRules.unknownParam].map(\.id)
         var selects = [
             """
-            -- Per item_params entry of each item of a plan event.
-            SELECT rule_id, user_key, event_time, event_name, param
+            -- Per item_params entry of each item of a plan event (lint shows the value of a bad one).
+            SELECT rule_id, user_key, event_time, event_name, param,
+              IF(rule_id IN \(SQLText.stringList(entryIDs)), NULL, entry_value) AS value, CAST(NULL AS STRING) AS plan_rule\(contextColumns)
             FROM (
               SELECT CASE \(arms.joined(separator: " ")) END AS rule_id,
-                user_key, event_time, event_name, ip.key AS param
+                user_key, event_time, event_name, ip.key AS param, \(valueText("ip.value")) AS entry_value\(contextColumns)
               FROM scanned, UNNEST(items) AS it, UNNEST(it.item_params) AS ip WITH OFFSET AS o
               WHERE \(eventIn(planEventNames))
             ) AS entries
@@ -64,7 +66,8 @@ extension SQLGenerator {
                 selects.append(
                     """
                     -- Items of a plan event without a required item param.
-                    SELECT \(SQLText.string(StreamRules.missingRequiredParam.id)) AS rule_id, user_key, event_time, event_name, \(key) AS param
+                    SELECT \(SQLText.string(StreamRules.missingRequiredParam.id)) AS rule_id, user_key, event_time, event_name, \(key) AS param,
+                      \(Self.noValueNorPlanRule)\(contextColumns)
                     FROM scanned, UNNEST(items) AS it
                     WHERE event_name = \(SQLText.string(event.name)) AND \(missing)
                     """)

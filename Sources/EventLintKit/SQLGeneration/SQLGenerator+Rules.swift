@@ -149,17 +149,36 @@ extension SQLGenerator {
 
     // MARK: - Findings of a row
 
-    /// One possible finding of a row: when it holds, the rule id and the param it names.
-    func element(_ test: String, rule: String, param: String?) -> String {
-        let paramText = param ?? "CAST(NULL AS STRING)"
-        return "IF(\(test), STRUCT(\(rule) AS rule_id, \(paramText) AS param), NULL)"
+    /// One possible finding of a row: when it holds, the rule id, the param it names, the value
+    /// it shows and the pair or plan rule it comes from (SQL expressions; nil: NULL).
+    func element(_ test: String, rule: String, param: String?, value: String? = nil, planRule: String? = nil)
+        -> String
+    {
+        let none = "CAST(NULL AS STRING)"
+        return
+            "IF(\(test), STRUCT(\(rule) AS rule_id, \(param ?? none) AS param, \(value ?? none) AS value, \(planRule ?? none) AS plan_rule), NULL)"
     }
 
+    /// The value and plan rule columns of a finding that has neither.
+    static let noValueNorPlanRule = "CAST(NULL AS STRING) AS value, CAST(NULL AS STRING) AS plan_rule"
+
     func rowFindings() -> String {
+        let elements = eventElements() + paramElements() + recordElements() + ruleElements()
+        return """
+            -- Per row: unknown events, GA4 errors, too many params, missing params, bad values,
+            -- rows pairs and rules cannot follow, and the plan's rules.
+            SELECT f.rule_id, user_key, event_time, event_name, f.param, f.value, f.plan_rule\(contextColumns)
+            FROM ordered, UNNEST([
+            \(elements.map { "  " + $0 }.joined(separator: ",\n"))
+            ]) AS f
+            WHERE f.rule_id IS NOT NULL
+            """
+    }
+
+    /// The event as a whole: not in the plan, a GA4 error, too many params.
+    func eventElements() -> [String] {
         var elements: [String] = []
-        let planEvents = eventIn(planEventNames)
-        var known = planEventNames + automaticEvents
-        known = known.filter { !$0.isEmpty }
+        let known = (planEventNames + automaticEvents).filter { !$0.isEmpty }
         let prefixes = GA4Facts.automaticEventPrefixes.map { "STARTS_WITH(event_name, \(SQLText.string($0)))" }
         elements.append(
             element(
@@ -173,23 +192,23 @@ extension SQLGenerator {
         }
         elements.append(
             element(
-                "\(planEvents) AND custom_params > \(GA4Facts.maxParamsPerEvent)",
+                "\(eventIn(planEventNames)) AND custom_params > \(GA4Facts.maxParamsPerEvent)",
                 rule: SQLText.string(StreamRules.tooManyParams.id), param: nil))
+        return elements
+    }
+
+    /// Per plan param: a required one missing (by the row's app version for `since`), a value
+    /// that breaks its declaration.
+    func paramElements() -> [String] {
+        var elements: [String] = []
         for param in params {
-            var required: [String] = []
-            var since: [(String, Int)] = []
-            for use in param.uses {
-                switch use.use.requirement {
-                case .optional: continue
-                case .required: required.append(use.event)
-                case .requiredSince(let version):
-                    since.append((use.event, sinceVersions.firstIndex(of: version) ?? 0))
-                }
-            }
             var owed: [String] = []
+            let required = param.uses.filter { $0.use.requirement == .required }.map(\.event)
             if !required.isEmpty { owed.append(eventIn(required)) }
-            for (event, index) in since {
-                owed.append("(event_name = \(SQLText.string(event)) AND NOT before_version_\(index))")
+            for use in param.uses {
+                guard case .requiredSince(let version) = use.use.requirement else { continue }
+                let index = sinceVersions.firstIndex(of: version) ?? 0
+                owed.append("(event_name = \(SQLText.string(use.event)) AND NOT before_version_\(index))")
             }
             if !owed.isEmpty {
                 elements.append(
@@ -202,37 +221,33 @@ extension SQLGenerator {
                 elements.append(
                     element(
                         "\(param.base)_fail IS NOT NULL", rule: "\(param.base)_fail",
-                        param: SQLText.string(param.declaration.name)))
+                        param: SQLText.string(param.declaration.name), value: valueText("\(param.base)_value")))
             }
         }
+        return elements
+    }
+
+    /// Rows pairs and rules cannot follow (no user, no time), and times outside 2000..2100.
+    func recordElements() -> [String] {
         let recorded = eventIn(recordedEventNames)
-        if !recordedEventNames.isEmpty {
-            elements.append(
-                element(
-                    "\(recorded) AND user_key IS NULL", rule: SQLText.string(StreamRules.missingUserID.id), param: nil))
-            elements.append(
-                element(
-                    "implausible_time OR (\(recorded) AND user_key IS NOT NULL AND event_time IS NULL)",
-                    rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil))
-        } else {
-            elements.append(
-                element("implausible_time", rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil))
+        guard !recordedEventNames.isEmpty else {
+            return [element("implausible_time", rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil)]
         }
-        elements += ruleElements()
-        return """
-            -- Per row: unknown events, GA4 errors, too many params, missing params, bad values,
-            -- rows pairs and rules cannot follow, and the plan's rules.
-            SELECT f.rule_id, user_key, event_time, event_name, f.param
-            FROM ordered, UNNEST([
-            \(elements.map { "  " + $0 }.joined(separator: ",\n"))
-            ]) AS f
-            WHERE f.rule_id IS NOT NULL
-            """
+        return [
+            element("\(recorded) AND user_key IS NULL", rule: SQLText.string(StreamRules.missingUserID.id), param: nil),
+            element(
+                "implausible_time OR (\(recorded) AND user_key IS NOT NULL AND event_time IS NULL)",
+                rule: SQLText.string(StreamRules.invalidTimestamp.id), param: nil),
+        ]
     }
 
     /// The plan's rules on one row (`CrossEventRun.apply`).
     func ruleElements() -> [String] {
-        ruleTests().map { element($0.test, rule: SQLText.string($0.rule.id), param: $0.param.map(SQLText.string)) }
+        ruleTests().map {
+            element(
+                $0.test, rule: SQLText.string($0.rule.id), param: $0.param.map(SQLText.string),
+                planRule: SQLText.string($0.planRule))
+        }
     }
 
     /// Per finding of a plan rule, the rule's name, for `--mode rules`: a row breaking two of
@@ -327,10 +342,11 @@ extension SQLGenerator {
         arms.append("ELSE \(SQLText.string(StreamRules.unknownParam.id))")
         return """
             -- Per event_params entry of a plan event.
-            SELECT rule_id, user_key, event_time, event_name, param
+            SELECT rule_id, user_key, event_time, event_name, param,
+              IF(rule_id = \(SQLText.string(StreamRules.duplicateParam.id)), NULL, entry_value) AS value, CAST(NULL AS STRING) AS plan_rule\(contextColumns)
             FROM (
               SELECT CASE \(arms.joined(separator: " ")) END AS rule_id,
-                user_key, event_time, event_name, p.key AS param
+                user_key, event_time, event_name, p.key AS param, \(valueText("p.value")) AS entry_value\(contextColumns)
               FROM scanned, UNNEST(event_params) AS p WITH OFFSET AS o
               WHERE \(eventIn(planEventNames))
             ) AS entries
@@ -351,17 +367,19 @@ extension SQLGenerator {
         arms.append("ELSE \(SQLText.string(StreamRules.unknownUserProperty.id))")
         return """
             -- Per user_properties entry of any event.
-            SELECT rule_id, user_key, event_time, event_name, param
+            SELECT rule_id, user_key, event_time, event_name, param,
+              IF(rule_id = \(SQLText.string(StreamRules.unknownUserProperty.id)), NULL, entry_value) AS value, CAST(NULL AS STRING) AS plan_rule\(contextColumns)
             FROM (
               SELECT CASE \(arms.joined(separator: " ")) END AS rule_id,
-                user_key, event_time, event_name, u.key AS param
+                user_key, event_time, event_name, u.key AS param, \(valueText("u.value")) AS entry_value\(contextColumns)
               FROM scanned, UNNEST(user_properties) AS u
               WHERE event_name IS NOT NULL
             ) AS entries
             WHERE rule_id IS NOT NULL
             UNION ALL
             -- GA4's 36-character limit holds for user properties the plan does not declare too.
-            SELECT \(SQLText.string(StreamRules.userPropertyValueTooLong.id)) AS rule_id, user_key, event_time, event_name, u.key AS param
+            SELECT \(SQLText.string(StreamRules.userPropertyValueTooLong.id)) AS rule_id, user_key, event_time, event_name, u.key AS param,
+              \(Self.noValueNorPlanRule)\(contextColumns)
             FROM scanned, UNNEST(user_properties) AS u
             WHERE event_name IS NOT NULL\(declaredUserPropertyFilter)
               AND CHAR_LENGTH(u.value.string_value) > \(GA4Facts.maxUserPropertyValueLength)

@@ -29,7 +29,7 @@ extension SQLGenerator {
             -- where they arrive as strings (a bq extract loaded elsewhere); a time outside
             -- 2000..2100 is no time.
             SELECT
-              event_name,
+              event_name,\(request.mode == .rows ? "\n  event_date,\n  app_info.version AS app_version," : "")
               IF(\(plausible), SAFE_CAST(event_timestamp AS INT64), NULL) AS event_time,
               SAFE_CAST(event_timestamp AS INT64) IS NOT NULL AND NOT (\(plausible)) AS implausible_time,
               SAFE_CAST(event_bundle_sequence_id AS INT64) AS bundle_sequence,
@@ -37,11 +37,14 @@ extension SQLGenerator {
               REGEXP_EXTRACT(app_info.version, \(SQLText.string("^[0-9]+(?:\\.[0-9]+)*"))) AS app_version_prefix,
               event_params,
               items,
-              user_properties\(plan.rules.contains { !$0.whenPlatform.isEmpty } ? ",\n  platform" : "")
+              user_properties\(readsPlatform ? ",\n  platform" : "")
             FROM \(request.table.sql)
             WHERE \(filters.isEmpty ? "TRUE" : filters.joined(separator: "\n  AND "))
             """
     }
+
+    /// Rules with `whenPlatform` read the `platform` column, and `--mode rows` reports it.
+    var readsPlatform: Bool { request.mode == .rows || plan.rules.contains { !$0.whenPlatform.isEmpty } }
 
     // MARK: - scanned
 

@@ -99,10 +99,40 @@ public struct SQLGenerator {
 
     var modeColumns: String {
         switch request.mode {
-        case .counts: " (rule_id, violations)"
-        case .rows: " (rule_id, user_pseudo_id, event_timestamp, event_name, param)"
+        case .counts: " (rule_id, event_name, param, plan_rule, violations)"
+        case .rows:
+            " (\(Self.rowColumns.joined(separator: ", ")))" + (request.limit.map { ", at most \($0) rows" } ?? "")
         case .rules: " (plan_rule, violations)"
         }
+    }
+
+    /// The columns of `--mode rows`, in order; the rows are sorted by all of them.
+    static let rowColumns = [
+        "rule_id", "user_pseudo_id", "event_timestamp", "event_name", "param", "value", "plan_rule", "event_date",
+        "app_version", "platform",
+    ]
+
+    /// The columns of the row a finding is on that only `--mode rows` reports, as a select list
+    /// tail (`, event_date, …`), or nothing.
+    var contextColumns: String { request.mode == .rows ? ", event_date, app_version, platform" : "" }
+
+    /// A text as `lint` keeps it in a finding's structured fields (`FindingContext.bounded`): at
+    /// most `maxValueBytes` UTF-8 bytes, else the longest prefix of whole code points that leaves
+    /// room for `…`, and `…`.
+    func bounded(_ text: String) -> String {
+        let ellipsis = "…"
+        let limit = FindingContext.maxValueBytes
+        let kept = limit - ellipsis.utf8.count
+        let cut =
+            "(SELECT MAX(k) FROM UNNEST(GENERATE_ARRAY(0, \(kept))) AS k WHERE BYTE_LENGTH(SUBSTR(\(text), 1, k)) <= \(kept))"
+        return
+            "IF(BYTE_LENGTH(\(text)) <= \(limit), \(text), CONCAT(SUBSTR(\(text), 1, \(cut)), \(SQLText.string(ellipsis))))"
+    }
+
+    /// A `value` struct of an entry as the text `lint` shows: the first slot that is set, as the
+    /// scanner reads it (numbers as BigQuery writes them as text).
+    func valueText(_ value: String) -> String {
+        "COALESCE(\(value).string_value, CAST(\(value).int_value AS STRING), CAST(\(value).float_value AS STRING), CAST(\(value).double_value AS STRING))"
     }
 
     func dateRangeComment() -> String {
@@ -150,25 +180,32 @@ public struct SQLGenerator {
         let filter = suppressionFilter().map { "\nWHERE \($0)" } ?? ""
         switch request.mode {
         case .counts:
-            // One row per (rule id, event, param) found, and a 0 row for every check the script
-            // computes that found nothing, so a clean result still lists what was checked.
+            // One row per (rule id, event, param, pair or plan rule) found, and a 0 row for every
+            // check the script computes that found nothing, so a clean result still lists what was checked.
             let checks = SQLCoverage.computedIDs.map(SQLText.string).joined(separator: ", ")
             return """
-                SELECT check_id AS rule_id, found.event_name, found.param, COUNT(found.rule_id) AS violations
+                SELECT check_id AS rule_id, found.event_name, found.param, found.plan_rule, COUNT(found.rule_id) AS violations
                 FROM UNNEST([\(checks)]) AS check_id
                 LEFT JOIN (SELECT * FROM findings\(filter)) AS found ON found.rule_id = check_id
-                GROUP BY check_id, found.event_name, found.param
-                ORDER BY rule_id, found.event_name, found.param
+                GROUP BY check_id, found.event_name, found.param, found.plan_rule
+                ORDER BY rule_id, found.event_name, found.param, found.plan_rule
                 """
         case .rules:
             return
                 "SELECT plan_rule, COUNT(*) AS violations\nFROM plan_rule_findings\nGROUP BY plan_rule\nORDER BY plan_rule"
         case .rows:
+            // Sorted by every column (NULLs first in both engines), so `LIMIT` keeps the same rows.
+            let order = Self.rowColumns.map { "\($0) NULLS FIRST" }.joined(separator: ", ")
             return """
-                SELECT rule_id, user_key AS user_pseudo_id, event_time AS event_timestamp, event_name, param
-                FROM findings\(filter)
-                ORDER BY rule_id, user_pseudo_id, event_timestamp, event_name, param
-                """
+                SELECT \(Self.rowColumns.joined(separator: ", "))
+                FROM (
+                  SELECT rule_id, \(bounded("user_key")) AS user_pseudo_id, event_time AS event_timestamp, event_name, param,
+                    \(bounded("value")) AS value, plan_rule, event_date,
+                    \(bounded("app_version")) AS app_version, \(bounded("platform")) AS platform
+                  FROM findings\(suppressionFilter().map { "\n  WHERE \($0)" } ?? "")
+                ) AS found
+                ORDER BY \(order)
+                """ + (request.limit.map { "\nLIMIT \($0)" } ?? "")
         }
     }
 

@@ -1,8 +1,10 @@
 /// What `eventlint sql` computes: per-rule violation counts, or the violating rows.
 public enum SQLMode: String, Sendable, CaseIterable {
-    /// One row per rule id: `(rule_id, violations)`.
+    /// One row per `(rule_id, event_name, param, plan_rule)` found, with `violations`, and a 0 row
+    /// for every check that found nothing.
     case counts
-    /// One row per finding: rule id, user, event time, event name and param.
+    /// One row per finding: rule id, user, event time, event name, param, value, the pair or plan
+    /// rule, and the row's day, app version and platform.
     case rows
     /// One row per plan rule with violations: `(plan_rule, violations)`, as `lint`'s summary
     /// `rules` counts them (before suppressions).
@@ -115,12 +117,17 @@ public struct SQLRequest: Sendable {
     public var from: SQLDate?
     public var to: SQLDate?
     public var mode: SQLMode
+    /// At most this many rows (`--mode rows` only; nil: all).
+    public var limit: Int?
 
-    public init(table: SQLTableReference, from: SQLDate? = nil, to: SQLDate? = nil, mode: SQLMode = .counts) {
+    public init(
+        table: SQLTableReference, from: SQLDate? = nil, to: SQLDate? = nil, mode: SQLMode = .counts, limit: Int? = nil
+    ) {
         self.table = table
         self.from = from
         self.to = to
         self.mode = mode
+        self.limit = limit
     }
 }
 
