@@ -515,8 +515,9 @@ extension CaptureTests {
         func truncated(_ text: String) -> Bool {
             var reader = CaptureReader()
             var entries: [CaptureEntry] = []
-            for (index, line) in text.split(separator: "\n").enumerated() {
-                _ = reader.feed(Array(line.utf8), number: index + 1, byteOffset: 0, into: &entries)
+            let bytes = LintRuleExampleTests.exportText(text).bytes
+            for (index, line) in bytes.split(separator: UInt8(ascii: "\n")).enumerated() {
+                _ = reader.feed(Array(line), number: index + 1, byteOffset: 0, into: &entries)
             }
             reader.finish(into: &entries)
             return entries.count == 1 && entries[0].truncated
