@@ -43,9 +43,9 @@ import Testing
                     ], at: nil
                 ),
                 (
-                    name: "onboarding_step_complete",
+                    name: "tour_step_complete",
                     params: [
-                        ("phase", .string("guideStart")), ("session_id", .int(1_741_949_000)),
+                        ("phase", .string("guide")), ("session_id", .int(1_741_949_000)),
                         ("engagement_time_msec", .int(100)),
                     ], at: nil
                 ),
