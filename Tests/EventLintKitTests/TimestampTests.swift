@@ -123,7 +123,7 @@ import Testing
 
     /// `sql` takes the same range: an implausible time is no time and a finding of its own.
     @Test func sqlTreatsImplausibleTimesAsNoTime() throws {
-        let sql = SQLGenerationTests.sql(try SQLGenerationTests.shippedPlan())
+        let sql = SQLGenerationTests.sql(try SQLGenerationTests.enginePlan())
         #expect(
             sql.contains(
                 "SAFE_CAST(event_timestamp AS INT64) >= 946684800000000 AND SAFE_CAST(event_timestamp AS INT64) < 4102444800000000"

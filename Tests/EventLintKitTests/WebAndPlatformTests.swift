@@ -103,6 +103,6 @@ import Testing
         let plan = try PlanText.check(Self.platformPlan).plan
         let sql = SQLGenerationTests.sql(plan)
         #expect(sql.contains("platform IN ('IOS')") && sql.contains("platform IN ('IOS', 'ANDROID')"))
-        #expect(!SQLGenerationTests.sql(try SQLGenerationTests.shippedPlan()).contains("platform IN"))
+        #expect(!SQLGenerationTests.sql(try SQLGenerationTests.enginePlan()).contains("platform IN"))
     }
 }
