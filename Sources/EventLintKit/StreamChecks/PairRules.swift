@@ -11,6 +11,18 @@ public enum PairRules {
         need not be sorted.
         """
 
+    /// A dialog opened and closed 10 s later: the passing example of several pair rules.
+    static let openedAndClosed = #"""
+        {"name":"dialog_opened","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
+        {"name":"dialog_closed","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225610000000}
+        """#
+
+    /// The same with the duration the timestamps give.
+    static let closedWithItsDuration = #"""
+        {"name":"dialog_opened","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
+        {"name":"dialog_closed","params":{"mode":"dark","duration_ms":10000},"user_pseudo_id":"u1","timestamp_micros":1767225610000000}
+        """#
+
     public static let orphanClose = Rule(
         id: "pair/orphan-close", stage: .pair, severity: .error,
         summary: "a closing event with no open of its pair before it",
@@ -20,10 +32,7 @@ public enum PairRules {
             failing: #"""
                 {"name":"dialog_closed","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225610000000}
                 """#,
-            passing: #"""
-                {"name":"dialog_opened","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
-                {"name":"dialog_closed","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225610000000}
-                """#))
+            passing: openedAndClosed))
 
     public static let reopened = Rule(
         id: "pair/reopened", stage: .pair, severity: .error,
@@ -68,10 +77,7 @@ public enum PairRules {
             failing: #"""
                 {"name":"dialog_opened","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
                 """#,
-            passing: #"""
-                {"name":"dialog_opened","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
-                {"name":"dialog_closed","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225610000000}
-                """#))
+            passing: openedAndClosed))
 
     public static let insideOutside = Rule(
         id: "pair/inside-outside", stage: .pair, severity: .error,
@@ -98,10 +104,7 @@ public enum PairRules {
                 {"name":"dialog_opened","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
                 /*>*/{"name":"dialog_closed","params":{"mode":"light"},"user_pseudo_id":"u1","timestamp_micros":1767225610000000}
                 """#,
-            passing: #"""
-                {"name":"dialog_opened","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
-                {"name":"dialog_closed","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225610000000}
-                """#))
+            passing: openedAndClosed))
 
     public static let durationMismatch = Rule(
         id: "pair/duration-mismatch", stage: .pair, severity: .error,
@@ -113,10 +116,7 @@ public enum PairRules {
                 {"name":"dialog_opened","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
                 /*>*/{"name":"dialog_closed","params":{"mode":"dark","duration_ms":60000},"user_pseudo_id":"u1","timestamp_micros":1767225610000000}
                 """#,
-            passing: #"""
-                {"name":"dialog_opened","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
-                {"name":"dialog_closed","params":{"mode":"dark","duration_ms":10000},"user_pseudo_id":"u1","timestamp_micros":1767225610000000}
-                """#))
+            passing: closedWithItsDuration))
 
     public static let negativeDuration = Rule(
         id: "pair/negative-duration", stage: .pair, severity: .error,
@@ -128,8 +128,5 @@ public enum PairRules {
                 {"name":"dialog_opened","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
                 /*>*/{"name":"dialog_closed","params":{"mode":"dark","duration_ms":-10000},"user_pseudo_id":"u1","timestamp_micros":1767225610000000}
                 """#,
-            passing: #"""
-                {"name":"dialog_opened","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
-                {"name":"dialog_closed","params":{"mode":"dark","duration_ms":10000},"user_pseudo_id":"u1","timestamp_micros":1767225610000000}
-                """#))
+            passing: closedWithItsDuration))
 }
