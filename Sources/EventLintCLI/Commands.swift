@@ -113,8 +113,12 @@ enum Commands {
         name: "explain",
         summary: "print the documentation of a rule (no argument: list every rule id)",
         positionalSynopsis: "[RULE]", positionals: 0...1,
-        description: "Prints the documentation of a rule id; with no argument, lists every rule id.",
-        options: [])
+        description: """
+            Prints the documentation of a rule id, with a failing and a passing example where one
+            fits; with no argument, lists every rule id. The examples of export lines are checked
+            against a small example plan, which --example-plan prints.
+            """,
+        options: [.flag("--example-plan", "print the plan the examples of export lines are checked against")])
 
     static let codegen = CommandDefinition(
         name: "codegen",

@@ -1,8 +1,15 @@
 import EventLintKit
 
-/// `eventlint explain [RULE]`: one rule's documentation, or the list of every rule id.
+/// `eventlint explain [RULE]`: one rule's documentation, or the list of every rule id;
+/// `--example-plan`: the plan the rules' export-line examples are checked against.
 enum ExplainCommand {
     static func run(_ parsed: ParsedArguments) throws(CommandError) -> CommandResult {
+        if parsed.has("--example-plan") {
+            guard parsed.positionals.isEmpty else {
+                throw .usage(UsageError("--example-plan takes no rule id", command: "explain"))
+            }
+            return CommandResult(stdout: RuleExamples.examplePlan + "\n", status: 0)
+        }
         guard let id = parsed.positionals.first else {
             return CommandResult(stdout: listing(), status: 0)
         }
@@ -29,6 +36,7 @@ enum ExplainCommand {
             }
             text += "\n"
         }
-        return text + "`eventlint explain RULE` prints a rule's documentation.\n"
+        return text
+            + "`eventlint explain RULE` prints a rule's documentation; `eventlint explain --example-plan` the plan its examples are checked against.\n"
     }
 }

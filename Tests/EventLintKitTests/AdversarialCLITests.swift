@@ -8,7 +8,7 @@ import Testing
 /// `eventlint lint` through the built executable when the input or the environment is hostile:
 /// missing, unreadable or odd files, bad flags, a reader that goes away, a file that shrinks.
 @Suite struct AdversarialCLITests {
-    static let schema = ["--schema", Repository.schema.path]
+    static let schema = ["--schema", Repository.enginePlan.path]
 
     @Test func missingFileExits2() throws {
         let directory = TemporaryDirectory()
@@ -50,7 +50,7 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         let good = String(decoding: AdversarialLint.good, as: UTF8.self)
         let script = """
-            timeout 60 '\(binary.path)' lint --schema '\(Repository.schema.path)' --jobs 2 --format json '\(fifo)' \
+            timeout 60 '\(binary.path)' lint --schema '\(Repository.enginePlan.path)' --jobs 2 --format json '\(fifo)' \
               >'\(directory.path)/out' 2>'\(directory.path)/err' &
             pid=$!
             { for i in $(seq 2000); do printf '%s\\n' '\(good)'; done; printf '{"a":'; } > '\(fifo)'
@@ -126,7 +126,7 @@ import Testing
         // Many findings, so the report is far larger than a pipe buffer.
         AdversarialLint.writeStreaming(path, chunk: b("{\"a\":1,}\n"), repeats: 20_000)
         let script =
-            "'\(binary.path)' lint --schema '\(Repository.schema.path)' '\(path)' 2>'\(directory.path)/err' | head -1 >/dev/null; echo ${PIPESTATUS[0]} > '\(directory.path)/status'"
+            "'\(binary.path)' lint --schema '\(Repository.enginePlan.path)' '\(path)' 2>'\(directory.path)/err' | head -1 >/dev/null; echo ${PIPESTATUS[0]} > '\(directory.path)/status'"
         let status = runProgram(["/bin/bash", "-c", script])
         #expect(status == 0)
         let stderr = String(
@@ -151,7 +151,7 @@ import Testing
         let path = directory.path + "/shrinking.ndjson"
         AdversarialLint.writeStreaming(path, chunk: AdversarialLint.good + [0x0A], repeats: 400_000)
         let script = """
-            timeout 60 '\(binary.path)' lint --schema '\(Repository.schema.path)' --jobs 2 --format json '\(path)' \
+            timeout 60 '\(binary.path)' lint --schema '\(Repository.enginePlan.path)' --jobs 2 --format json '\(path)' \
               >'\(directory.path)/out' 2>'\(directory.path)/err' &
             pid=$!
             sleep 0.05
@@ -190,11 +190,11 @@ import Testing
         let lines: [[UInt8]] = [
             AdversarialLint.good, b(#"{"a":1,}"#), [],
             b(
-                #"{"event_name":"onboarding_step_complete","user_pseudo_id":"p2","event_timestamp":1705312800123999,"params":{"phase":"blockOffer"}}"#
+                #"{"event_name":"tour_step_complete","user_pseudo_id":"p2","event_timestamp":1705312800123999,"params":{"phase":"offerStep"}}"#
             ),
         ]
         AdversarialLint.writeStreaming(path, chunk: .lines(lines), repeats: 12_000)
-        let plan = CompiledPlan(try PlanSession.open(schema: Repository.schema.path).loaded.plan)
+        let plan = CompiledPlan(try PlanSession.open(schema: Repository.enginePlan.path).loaded.plan)
         var request = LintRequest(inputs: [path])
         request.settings.collectRejects = true
         request.jobs = 1

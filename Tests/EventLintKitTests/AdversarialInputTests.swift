@@ -389,7 +389,7 @@ struct AdversarialCase: CustomTestStringConvertible, Sendable {
         #expect(outcome.linesRead == 0 && outcome.accountingAddsUp)
         let directory = TemporaryDirectory()
         let path = directory.write("empty.ndjson", [])
-        let text = EventLintCLI.run(["lint", "--schema", Repository.schema.path, path])
+        let text = EventLintCLI.run(["lint", "--schema", Repository.enginePlan.path, path])
         #expect(text.status == 0)
         #expect(text.stdout.contains("lines read: 0 (the input is empty)"))
     }

@@ -117,7 +117,7 @@ import Testing
     /// whole-document harness (RELIABILITY.md §7.2), with the documented framing exceptions.
     @Test(.enabled(if: JSONTestSuiteFiles.isAvailable, "JSONTestSuite not found beside the repository (../shared)"))
     func jsonTestSuiteFilesAsNDJSON() throws {
-        let plan = CompiledPlan(try PlanSession.open(schema: Repository.schema.path).loaded.plan)
+        let plan = CompiledPlan(try PlanSession.open(schema: Repository.enginePlan.path).loaded.plan)
         let directory = TemporaryDirectory()
         // Files whose framing differs from a single JSON text.
         let interiorLineFeeds: Set<String> = ["y_array_with_1_and_newline.json", "y_object_with_newlines.json"]

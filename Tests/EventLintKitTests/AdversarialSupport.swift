@@ -48,7 +48,7 @@ enum AdversarialLint {
 
     /// A line the shipped plan accepts without any finding.
     static let good = Array(
-        #"{"event_name":"onboarding_step_complete","user_pseudo_id":"p1","event_timestamp":1705312800123456,"params":{"phase":"intro"}}"#
+        #"{"event_name":"tour_step_complete","user_pseudo_id":"p1","event_timestamp":1705312800123456,"params":{"phase":"intro"}}"#
             .utf8)
 
     /// Lints `bytes` written to a fresh file.
@@ -61,7 +61,7 @@ enum AdversarialLint {
     /// Lints a file that already exists (large inputs are written by the test itself).
     static func lint(path: String, _ arguments: [String] = [], rejects: Bool = true) -> Outcome {
         let rejectsPath = path + ".rejects"
-        var command = ["lint", "--schema", Repository.schema.path, "--format", "json", "--jobs", "1"]
+        var command = ["lint", "--schema", Repository.enginePlan.path, "--format", "json", "--jobs", "1"]
         if rejects { command += ["--rejects", rejectsPath] }
         let result = EventLintCLI.run(command + arguments + [path], environment: CommandEnvironment())
         var outcome = Outcome(status: result.status, stdout: result.stdout, stderr: result.stderr, findings: [])

@@ -8,7 +8,8 @@ import Testing
 /// counts the rest exactly; rejected lines stream to their file; a failed write is exit 2.
 @Suite struct BoundedOutputTests {
     static func run(_ arguments: [String]) -> CommandResult {
-        EventLintCLI.run(["lint", "--schema", Repository.schema.path] + arguments, environment: CommandEnvironment())
+        EventLintCLI.run(
+            ["lint", "--schema", Repository.enginePlan.path] + arguments, environment: CommandEnvironment())
     }
 
     static func json(_ result: CommandResult) throws -> [String: Any] {
@@ -113,7 +114,7 @@ import Testing
         }
         let process = Process()
         process.executableURL = url
-        process.arguments = ["lint", "--schema", Repository.schema.path, "--rejects", path, "-"]
+        process.arguments = ["lint", "--schema", Repository.enginePlan.path, "--rejects", path, "-"]
         process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         let errors = Pipe()
         process.standardError = errors
@@ -145,7 +146,7 @@ import Testing
         let truncated = directory.write("cut.ndjson.gz", Array(compressed.prefix(compressed.count - 40)))
         let good = directory.write("good.ndjson", Array("x\n".utf8))
         let result = EventLintCLI.run(
-            ["lint", "--schema", Repository.schema.path, "--format", "json", truncated, good],
+            ["lint", "--schema", Repository.enginePlan.path, "--format", "json", truncated, good],
             environment: CommandEnvironment())
         #expect(result.status == 2)
         #expect(result.stderr.contains("cut.ndjson.gz"))
@@ -162,7 +163,7 @@ import Testing
         let directory = TemporaryDirectory()
         let good = directory.write("good.ndjson", Array("x\n".utf8))
         let result = EventLintCLI.run(
-            ["lint", "--schema", Repository.schema.path, directory.path + "/missing.ndjson", good],
+            ["lint", "--schema", Repository.enginePlan.path, directory.path + "/missing.ndjson", good],
             environment: CommandEnvironment())
         #expect(result.status == 2)
         #expect(result.stderr.contains("missing.ndjson': no such file"))
@@ -178,7 +179,7 @@ import Testing
         let path = directory.write("a.ndjson", Array("x\n".utf8))
         let result = EventLintCLI.run(
             [
-                "lint", "--schema", Repository.schema.path, path, directory.path + "/./a.ndjson",
+                "lint", "--schema", Repository.enginePlan.path, path, directory.path + "/./a.ndjson",
                 directory.path + "/*.ndjson",
             ], environment: CommandEnvironment())
         #expect(result.stdout.contains("lines read: 1 = valid 0 + invalid 1 + blank 0"))
@@ -198,7 +199,7 @@ import Testing
         let path = directory.write("rows.json", Array((text + "]\n").utf8))
         let result = EventLintCLI.run(
             [
-                "lint", "--schema", Repository.schema.path, "--max-line-bytes", "1024", "--format", "json",
+                "lint", "--schema", Repository.enginePlan.path, "--max-line-bytes", "1024", "--format", "json",
                 path,
             ], environment: CommandEnvironment())
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -209,7 +210,7 @@ import Testing
 
     @Test func planFileLinkingOutOfThePlanDirectoryIsRefused() throws {
         let outside = TemporaryDirectory()
-        let plan = try PlanCopy(of: Repository.schema)
+        let plan = try PlanCopy(of: Repository.enginePlan)
         defer { plan.remove() }
         let target = outside.write("extra.json5", Array("{ events: {} }".utf8))
         #expect(symlink(target, plan.url.path + "/extra.json5") == 0)

@@ -18,12 +18,12 @@ import Testing
 
     /// The user properties the plan's rules ask for, set as iOS prints them.
     static let iosArms = [
-        iosTime(0) + "[FirebaseAnalytics][I-ACS023087] User property set. Name, value: onboarding_block_arm, offer",
-        iosTime(0) + "[FirebaseAnalytics][I-ACS023087] User property set. Name, value: block_cap_arm, cap4",
+        iosTime(0) + "[FirebaseAnalytics][I-ACS023087] User property set. Name, value: offer_arm, offer",
+        iosTime(0) + "[FirebaseAnalytics][I-ACS023087] User property set. Name, value: limit_arm, capped",
     ]
     static let androidArms = [
-        logcat(0) + "Setting user property (FE): onboarding_block_arm, offer",
-        logcat(0) + "Setting user property (FE): block_cap_arm, cap4",
+        logcat(0) + "Setting user property (FE): offer_arm, offer",
+        logcat(0) + "Setting user property (FE): limit_arm, capped",
     ]
 
     static func run(
@@ -39,15 +39,15 @@ import Testing
         let result = try Self.run(
             Self.iosArms + [
                 Self.iosTime(1)
-                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_shown, {",
-                "    block_cap_arm = cap4;",
+                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_shown, {",
+                "    limit_arm = capped;",
                 "    ga_event_origin (_o) = app;",
                 "    ga_screen_class (_sc) = BlockOfferViewController;",
                 "}",
                 "2026-10-18 10:15:33.000000+0900 Focusity[1234:1] FocusTimer: tick",
                 Self.iosTime(5)
-                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
-                "    block_cap_arm = cap4;",
+                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_closed, {",
+                "    limit_arm = capped;",
                 "    duration_ms = 4000;",
                 "    outcome = bogus;",
                 "}",
@@ -62,35 +62,35 @@ import Testing
             result.counters.validLines == 12 && result.counters.notAnalyticsLines == 1
                 && result.counters.invalidLines == 0)
         #expect(result.counters.formats == [.iosConsole: 2])
-        #expect(result.pairs.first { $0.name == "block_offer" }?.durationsMs == [4000])
+        #expect(result.pairs.first { $0.name == "offer" }?.durationsMs == [4000])
     }
 
     @Test func iosConfirmationsAreNotSecondEvents() throws {
-        let block = ["    block_cap_arm = cap4;", "    ga_event_origin (_o) = app;", "}"]
+        let block = ["    limit_arm = capped;", "    ga_event_origin (_o) = app;", "}"]
         let result = try Self.run(
             Self.iosArms
                 + [
                     Self.iosTime(1)
-                        + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_shown, {"
+                        + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_shown, {"
                 ] + block
                 + [
                     Self.iosTime(1)
-                        + "[FirebaseAnalytics][I-ACS023073] Debug mode is enabled. Marking event as debug and real-time. Event name, parameters: onboarding_block_offer_shown, {",
+                        + "[FirebaseAnalytics][I-ACS023073] Debug mode is enabled. Marking event as debug and real-time. Event name, parameters: offer_shown, {",
                     "    ga_debug (_dbg) = 1;",
                 ] + block
                 + [
                     Self.iosTime(1)
-                        + "[FirebaseAnalytics][I-ACS023072] Event logged. Event name, event params: onboarding_block_offer_shown, {",
+                        + "[FirebaseAnalytics][I-ACS023072] Event logged. Event name, event params: offer_shown, {",
                     "    ga_realtime (_r) = 1;",
                 ] + block
                 // An `Event logged.` line without a `Logging event` before it is the event itself.
                 + [
                     Self.iosTime(2)
-                        + "[FirebaseAnalytics][I-ACS023072] Event logged. Event name, event params: onboarding_block_offer_shown, {"
+                        + "[FirebaseAnalytics][I-ACS023072] Event logged. Event name, event params: offer_shown, {"
                 ] + block)
         #expect(result.nonPairLineRules.isEmpty, "\(result.lineRules)")
         #expect(result.counters.perEvent.reduce(0, +) == 2)
-        #expect(result.pairs.first { $0.name == "block_offer" }?.opened == 2)
+        #expect(result.pairs.first { $0.name == "offer" }?.opened == 2)
     }
 
     /// The prefix before `[FirebaseAnalytics]` depends on the capture tool, and may be absent.
@@ -106,9 +106,9 @@ import Testing
         let result = try Self.run(
             Self.iosArms + [
                 prefix
-                    + "Logging event: origin, name, params: app, onboarding_block_offer_shown, { block_cap_arm = cap4; ga_event_origin (_o) = app; }",
-                prefix + "Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
-                "    block_cap_arm = cap4;",
+                    + "Logging event: origin, name, params: app, offer_shown, { limit_arm = capped; ga_event_origin (_o) = app; }",
+                prefix + "Logging event: origin, name, params: app, offer_closed, {",
+                "    limit_arm = capped;",
                 "    duration_ms = 4200;",
                 "    outcome = \"not later\";",
                 "}",
@@ -122,20 +122,20 @@ import Testing
         let result = try Self.run(
             Self.iosArms + [
                 Self.iosTime(1)
-                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
-                "    block_cap_arm = cap4;",
+                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_closed, {",
+                "    limit_arm = capped;",
                 "    duration_ms = \"4200\";",
                 "    outcome = later;",
                 "}",
                 Self.iosTime(2)
-                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
-                "    block_cap_arm = cap4;",
+                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_closed, {",
+                "    limit_arm = capped;",
                 "    duration_ms = soon;",
                 "    outcome = later;",
                 "}",
                 Self.iosTime(3)
-                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
-                "    block_cap_arm = cap4;",
+                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_closed, {",
+                "    limit_arm = capped;",
                 "    duration_ms = 4200;",
                 "    outcome = later;",
                 "}",
@@ -146,23 +146,23 @@ import Testing
 
     @Test func userPropertiesApplyFromTheLineThatSetsThem() throws {
         let shown = [
-            "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_shown, {",
-            "    block_cap_arm = cap4;", "}",
+            "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_shown, {",
+            "    limit_arm = capped;", "}",
         ]
         let result = try Self.run(
             [
                 Self.iosTime(0)
-                    + "[FirebaseAnalytics][I-ACS023087] User property set. Name, value: block_cap_arm, cap4",
+                    + "[FirebaseAnalytics][I-ACS023087] User property set. Name, value: limit_arm, capped",
                 Self.iosTime(1) + shown[0],
             ] + shown[1...]
                 + [
                     Self.iosTime(2)
-                        + "[FirebaseAnalytics][I-ACS023080] Setting user property. Name, value: onboarding_block_arm, offer",
+                        + "[FirebaseAnalytics][I-ACS023080] Setting user property. Name, value: offer_arm, offer",
                     Self.iosTime(3) + shown[0],
                 ] + shown[1...]
                 + [
                     Self.iosTime(4)
-                        + "[FirebaseAnalytics][I-ACS023075] Removing user property. Name: onboarding_block_arm",
+                        + "[FirebaseAnalytics][I-ACS023075] Removing user property. Name: offer_arm",
                     Self.iosTime(5) + shown[0],
                 ] + shown[1...]
                 + [
@@ -197,7 +197,7 @@ import Testing
     func logcatFormats(prefix: String, timed: Bool) throws {
         let line =
             prefix
-            + "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, block_cap_arm=cap4}]"
+            + "Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, limit_arm=capped}]"
         let result = try Self.run(Self.androidArms + [line])
         #expect(result.nonPairLineRules == ["3 stream/value-not-allowed"])
         #expect(result.counters.formats == [.androidLogcat: 1])
@@ -211,7 +211,7 @@ import Testing
     @Test func logcatProcessFormatWithTrailingTag() throws {
         let result = try Self.run(
             Self.androidArms + [
-                "V( 4321) Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, block_cap_arm=cap4}]  (FA)"
+                "V( 4321) Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, limit_arm=capped}]  (FA)"
             ])
         #expect(result.nonPairLineRules == ["3 stream/value-not-allowed"])
     }
@@ -240,7 +240,7 @@ import Testing
         let result = try Self.run(
             Self.androidArms + [
                 "[ 10-18 10:15:32.123  4321: 4390 V/FA       ]",
-                "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, block_cap_arm=cap4}]",
+                "Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, limit_arm=capped}]",
                 "",
             ])
         #expect(result.nonPairLineRules == ["4 stream/value-not-allowed"])
@@ -288,7 +288,7 @@ import Testing
     @Test func androidValueTypes() throws {
         func closed(_ second: Int, _ duration: String, outcome: String = "later") -> String {
             Self.logcat(second)
-                + "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=\(outcome), duration_ms=\(duration), block_cap_arm=cap4}]"
+                + "Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=\(outcome), duration_ms=\(duration), limit_arm=capped}]"
         }
         let result = try Self.run(
             Self.androidArms + [
@@ -302,9 +302,9 @@ import Testing
         let result = try Self.run(
             Self.androidArms + [
                 Self.logcat(1)
-                    + "Logging event (FE): onboarding_block_offer_shown, Bundle[{ga_event_origin(_o)=app, block_cap_arm=cap4}]",
-                "10-18 10:15:01.200  4321  4400 V FA-SVC  : Logging event: origin=app,name=onboarding_block_offer_shown,params=Bundle[{ga_event_origin(_o)=app, block_cap_arm=cap4}]",
-                "10-18 10:15:01.300  4321  4400 V FA-SVC  : Event recorded: Event{appId='com.focusity.android', name='onboarding_block_offer_shown(_vs)'}",
+                    + "Logging event (FE): offer_shown, Bundle[{ga_event_origin(_o)=app, limit_arm=capped}]",
+                "10-18 10:15:01.200  4321  4400 V FA-SVC  : Logging event: origin=app,name=offer_shown,params=Bundle[{ga_event_origin(_o)=app, limit_arm=capped}]",
+                "10-18 10:15:01.300  4321  4400 V FA-SVC  : Event recorded: Event{appId='com.focusity.android', name='offer_shown(_vs)'}",
             ])
         #expect(result.nonPairLineRules.isEmpty, "\(result.lineRules)")
         #expect(result.counters.perEvent.reduce(0, +) == 1 && result.counters.validLines == 5)
@@ -315,12 +315,12 @@ import Testing
         let result = try Self.run(
             Self.androidArms + [
                 Self.logcat(1)
-                    + "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bog",
-                "us, duration_ms=4200, block_cap_arm=cap4}]",
+                    + "Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bog",
+                "us, duration_ms=4200, limit_arm=capped}]",
                 Self.logcat(2)
-                    + "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=later, dur",
+                    + "Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=later, dur",
                 Self.logcat(3)
-                    + "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=la",
+                    + "Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=la",
             ])
         #expect(
             result.nonPairLineRules == [
@@ -329,8 +329,8 @@ import Testing
         let ios = try Self.run(
             Self.iosArms + [
                 Self.iosTime(1)
-                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_closed, {",
-                "    block_cap_arm = cap4;",
+                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_closed, {",
+                "    limit_arm = capped;",
                 Self.iosTime(2) + "[FirebaseAnalytics][I-ACS023009] Debug logging enabled",
             ])
         #expect(ios.lineRules == ["3 export/capture-entry-truncated"])
@@ -340,9 +340,9 @@ import Testing
     /// A capture is one device, so one user, until the app sets a user id or resets the data.
     @Test func userIDAndResetStartNewUsers() throws {
         let shown =
-            "Logging event (FE): onboarding_block_offer_shown, Bundle[{ga_event_origin(_o)=app, block_cap_arm=cap4}]"
+            "Logging event (FE): offer_shown, Bundle[{ga_event_origin(_o)=app, limit_arm=capped}]"
         let closed =
-            "Logging event (FE): onboarding_block_offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=later, duration_ms=2000, block_cap_arm=cap4}]"
+            "Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=later, duration_ms=2000, limit_arm=capped}]"
         let oneUser = try Self.run(Self.androidArms + [Self.logcat(1) + shown, Self.logcat(3) + closed])
         #expect(oneUser.findings.isEmpty)
         let switched = try Self.run(
@@ -407,7 +407,7 @@ import Testing
         let result = try Self.run(
             Self.androidArms + [
                 Self.logcat(1)
-                    + "Logging event (FE): onboarding_block_offer_shown, Bundle[{ga_event_origin(_o)=app, block_cap_arm=cap4, _xyz=1, ga_new_thing(_gn)=2}]",
+                    + "Logging event (FE): offer_shown, Bundle[{ga_event_origin(_o)=app, limit_arm=capped, _xyz=1, ga_new_thing(_gn)=2}]",
                 Self.logcat(2) + "Logging event (FE): _abc, Bundle[{_o=auto}]",
             ])
         #expect(result.nonPairLineRules.isEmpty, "\(result.lineRules)")
@@ -419,7 +419,7 @@ import Testing
     @Test func forcedCaptureFormatReadsOnlyThatFormat() throws {
         let lines = [
             "{\"event_name\":\"x\"}",
-            Self.logcat(1) + "Logging event (FE): onboarding_block_offer_shown, Bundle[{block_cap_arm=cap4}]",
+            Self.logcat(1) + "Logging event (FE): offer_shown, Bundle[{limit_arm=capped}]",
         ]
         let forced = try Self.run(lines, name: "mixed.ndjson") { $0.settings.inputFormat = .iosConsole }
         #expect(forced.counters.notAnalyticsLines == 2 && forced.counters.eventsChecked == 0)
@@ -447,8 +447,8 @@ import Testing
         for second in 1...40 {
             lines += [
                 Self.iosTime(second % 60)
-                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, onboarding_block_offer_shown, {",
-                "    block_cap_arm = cap4;", "}",
+                    + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_shown, {",
+                "    limit_arm = capped;", "}",
             ]
         }
         let one = try Self.run(lines) { $0.jobs = 1 }
@@ -499,7 +499,7 @@ extension CaptureTests {
     @Test func entryThatIsNotUTF8IsReportedNotRepaired() throws {
         var bytes = Array((Self.androidArms.joined(separator: "\n") + "\n").utf8)
         bytes += Array(
-            (Self.logcat(1) + "Logging event (FE): onboarding_block_offer_shown, Bundle[{block_cap_arm=cap").utf8)
+            (Self.logcat(1) + "Logging event (FE): offer_shown, Bundle[{limit_arm=cap").utf8)
         bytes += [0xFF]
         bytes += Array("4}]\n".utf8)
         let result = try Lint.run(bytes: bytes, name: "capture.log")
@@ -515,8 +515,9 @@ extension CaptureTests {
         func truncated(_ text: String) -> Bool {
             var reader = CaptureReader()
             var entries: [CaptureEntry] = []
-            for (index, line) in text.split(separator: "\n").enumerated() {
-                _ = reader.feed(Array(line.utf8), number: index + 1, byteOffset: 0, into: &entries)
+            let bytes = LintRuleExampleTests.exportText(text).bytes
+            for (index, line) in bytes.split(separator: UInt8(ascii: "\n")).enumerated() {
+                _ = reader.feed(Array(line), number: index + 1, byteOffset: 0, into: &entries)
             }
             reader.finish(into: &entries)
             return entries.count == 1 && entries[0].truncated

@@ -312,7 +312,7 @@ import Testing
         (["--help"], "USAGE: eventlint COMMAND"), (["-h"], "USAGE: eventlint COMMAND"),
         (["help"], "USAGE: eventlint COMMAND"), (["help", "check"], "USAGE: eventlint check [--schema DIR]"),
         (["check", "--help"], "USAGE: eventlint check [--schema DIR]"),
-        (["help", "explain"], "USAGE: eventlint explain [RULE]"),
+        (["help", "explain"], "USAGE: eventlint explain [--example-plan] [RULE]"),
     ])
     func helpGoesToStdoutAndExitsZero(arguments: [String], expected: String) throws {
         let output = try #require(try EventLintBinary.run(arguments))

@@ -31,8 +31,8 @@ import Testing
         let victim = "victimuser000001"
         let attacker = "bea2oilu=kt7yCB`"
         let lines = [
-            Export.bq("app_picker_shown", at: 0, user: victim, params: [("entry", .string("onboarding"))]),
-            Export.bq("app_picker_closed", at: 10, user: attacker, params: Events.picker()),
+            Export.bq("picker_shown", at: 0, user: victim, params: [("entry", .string("onboarding"))]),
+            Export.bq("picker_closed", at: 10, user: attacker, params: Events.picker()),
         ]
         let result = try Lint.run(lines) { $0.jobs = jobs }
         #expect(result.findings("pair/orphan-close").map(\.location.line) == [2], "\(result.lineRules)")
@@ -44,10 +44,10 @@ import Testing
     /// Tracked text values too: a collision must not make two different arms equal.
     @Test func trackedTextsCompareByBytes() {
         var interner = ByteInterner(hashing: ConstantHash())
-        let cap4 = interner.intern(Array("cap4".utf8))
+        let capped = interner.intern(Array("capped".utf8))
         let other = interner.intern(Array("cap5".utf8))
-        #expect(cap4 != other)
-        #expect(TrackedValue.text(UInt64(cap4)) != TrackedValue.text(UInt64(other)))
+        #expect(capped != other)
+        #expect(TrackedValue.text(UInt64(capped)) != TrackedValue.text(UInt64(other)))
     }
 
     /// For each id pattern real exports have, 100,000 ids: lookups stay short (probe counts,
@@ -103,11 +103,11 @@ import Testing
         for user in 0..<300 {
             let id = "u\(String(format: "%07d", user))"
             lines.append(
-                Export.bq("app_picker_shown", at: Double(user), user: id, params: [("entry", .string("onboarding"))]))
+                Export.bq("picker_shown", at: Double(user), user: id, params: [("entry", .string("onboarding"))]))
             if user % 3 != 0 {
                 lines.append(
                     Export.bq(
-                        "app_picker_closed", at: Double(user) + 5, user: user % 5 == 0 ? id + "x" : id,
+                        "picker_closed", at: Double(user) + 5, user: user % 5 == 0 ? id + "x" : id,
                         params: Events.picker()))
             }
         }
@@ -117,9 +117,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("export.ndjson")
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
-        guard let first = try EventLintBinary.run(["lint", "--format", "json", file.path]),
-            let second = try EventLintBinary.run(["lint", "--format", "json", "--jobs", "2", file.path]),
-            let third = try EventLintBinary.run(["lint", "--format", "json", file.path])
+        let lint = ["lint", "--schema", Repository.enginePlan.path, "--format", "json"]
+        guard let first = try EventLintBinary.run(lint + [file.path]),
+            let second = try EventLintBinary.run(lint + ["--jobs", "2", file.path]),
+            let third = try EventLintBinary.run(lint + [file.path])
         else { return }
         #expect(first.status == 1)
         #expect(first.stdout.contains("pair/orphan-close"))

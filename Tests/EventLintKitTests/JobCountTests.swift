@@ -83,15 +83,16 @@ import Testing
         for user in 0..<60 {
             let id = "user-\(user % 17)"
             lines.append(
-                Export.bq("app_picker_shown", at: Double(user), user: id, params: [("entry", .string("onboarding"))]))
-            lines.append(Export.bq("onboarding_block_offer_shown", at: Double(user), user: id, params: Events.offerArm))
+                Export.bq("picker_shown", at: Double(user), user: id, params: [("entry", .string("onboarding"))]))
+            lines.append(Export.bq("offer_shown", at: Double(user), user: id, params: Events.offerArm))
             lines.append(
                 Export.bq(
-                    "onboarding_block_offer_closed", at: Double(user) + 3, user: id,
-                    params: Events.offerClosed(duration: .int(Int64(user) * 100), arm: user % 4 == 0 ? "cap5" : "cap4"))
+                    "offer_closed", at: Double(user) + 3, user: id,
+                    params: Events.offerClosed(
+                        duration: .int(Int64(user) * 100), arm: user % 4 == 0 ? "cap5" : "capped"))
             )
             if user % 3 == 0 {
-                lines.append(Export.bq("app_picker_closed", at: Double(user) + 10, user: id, params: Events.picker()))
+                lines.append(Export.bq("picker_closed", at: Double(user) + 10, user: id, params: Events.picker()))
             }
         }
         let all = try Self.digests(Array((lines.joined(separator: "\n") + "\n").utf8))
@@ -111,7 +112,7 @@ import Testing
         for jobs in [1, 2, 4] {
             var request = LintRequest(inputs: [path])
             request.jobs = jobs
-            let result = try LintRunner.run(plan: Lint.shippedPlan, request: request)
+            let result = try LintRunner.run(plan: Lint.enginePlan, request: request)
             counts[jobs] = (result.counters.linesRead, result.counters.invalidLines)
         }
         #expect((counts[1]?.0 ?? 0) > 10)

@@ -66,8 +66,8 @@ import Testing
     // MARK: - Shapes of our own
 
     @Test func consoleArrayOfSeveralRowsOverManyLines() throws {
-        let first = Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))])
-        let second = Export.bq("app_picker_closed", at: 9, params: Events.picker(entry: "home_shield"))
+        let first = Export.bq("picker_shown", at: 0, params: [("entry", .string("onboarding"))])
+        let second = Export.bq("picker_closed", at: 9, params: Events.picker(entry: "home_button"))
         let text = "[\n  " + first + ",\n\n  " + second + "\n]\n"
         let result = try Lint.run(bytes: Array(text.utf8), name: "rows.json")
         #expect(result.lineRules == ["4 pair/param-mismatch"])
@@ -77,7 +77,7 @@ import Testing
 
     @Test func explicitNullsAreAbsentValues() throws {
         let row = Export.bq(
-            "onboarding_block_offer_closed", at: 10,
+            "offer_closed", at: 10,
             params: [
                 (
                     "outcome",
@@ -88,18 +88,18 @@ import Testing
                     .raw("{\"string_value\":null,\"int_value\":\"10000\",\"float_value\":null,\"double_value\":null}")
                 ),
                 (
-                    "block_cap_arm",
-                    .raw("{\"string_value\":\"cap4\",\"int_value\":null,\"float_value\":null,\"double_value\":null}")
+                    "limit_arm",
+                    .raw("{\"string_value\":\"capped\",\"int_value\":null,\"float_value\":null,\"double_value\":null}")
                 ),
             ]
         ).replacingOccurrences(
             of: "\"platform\":\"IOS\"", with: "\"user_id\":null,\"event_value_in_usd\":null,\"platform\":\"IOS\"")
-        let open = Export.bq("onboarding_block_offer_shown", at: 0, params: Events.offerArm)
+        let open = Export.bq("offer_shown", at: 0, params: Events.offerArm)
         let result = try Lint.run([open, row])
         #expect(result.findings.isEmpty, "\(result.lineRules)")
         // A param whose every member is null is missing.
         let allNull = Export.bq(
-            "onboarding_step_complete", at: 0,
+            "tour_step_complete", at: 0,
             params: [
                 ("phase", .raw("{\"string_value\":null,\"int_value\":null,\"float_value\":null,\"double_value\":null}"))
             ])
@@ -137,18 +137,18 @@ import Testing
     }
 
     @Test func timestampsAndIntsAsStringsOrNumbers() throws {
-        let stringTime = Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))])
+        let stringTime = Export.bq("picker_shown", at: 0, params: [("entry", .string("onboarding"))])
         let numberTime = Export.bq(
-            "app_picker_closed", at: 9, params: Events.picker(),
+            "picker_closed", at: 9, params: Events.picker(),
             timestamp: String(Export.time(9)))
         let result = try Lint.run([numberTime, stringTime])
         #expect(result.findings.isEmpty, "\(result.lineRules)")
     }
 
     @Test func boolsOnTheWire() throws {
-        let open = Export.flat("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))])
+        let open = Export.flat("picker_shown", at: 0, params: [("entry", .string("onboarding"))])
         func closed(_ category: Export.Value) -> String {
-            Export.flat("app_picker_closed", at: 5, params: Events.picker(category: category))
+            Export.flat("picker_closed", at: 5, params: Events.picker(category: category))
         }
         for good in [Export.Value.bool(true), .bool(false), .int(0), .int(1)] {
             let result = try Lint.run([open, closed(good)])
@@ -159,21 +159,21 @@ import Testing
             #expect(result.lineRules == ["2 stream/wrong-type"], "\(bad)")
         }
         // In a bq row, the bool is int_value 0/1; a string_value "1" is a type error.
-        let bqOpen = Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))])
-        let bqBad = Export.bq("app_picker_closed", at: 5, params: Events.picker(category: .string("1")))
+        let bqOpen = Export.bq("picker_shown", at: 0, params: [("entry", .string("onboarding"))])
+        let bqBad = Export.bq("picker_closed", at: 5, params: Events.picker(category: .string("1")))
         #expect(try Lint.run([bqOpen, bqBad]).lineRules == ["2 stream/wrong-type"])
     }
 
     @Test func bucketAsANumberIsATypeError() throws {
-        let open = Export.flat("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))])
-        let closed = Export.flat("app_picker_closed", at: 5, params: Events.picker(apps: .int(3)))
+        let open = Export.flat("picker_shown", at: 0, params: [("entry", .string("onboarding"))])
+        let closed = Export.flat("picker_closed", at: 5, params: Events.picker(apps: .int(3)))
         #expect(try Lint.run([open, closed]).lineRules == ["2 stream/wrong-type"])
     }
 
     @Test func flatLinesWithEitherNameKeyAndUserKey() throws {
         let lines = [
-            "{\"event_name\":\"onboarding_step_complete\",\"params\":{\"phase\":\"intro\"},\"app_instance_id\":\"B1\",\"timestamp_micros\":\(Export.time(0)),\"app_version\":\"3.0.1\"}",
-            "{\"name\":\"onboarding_step_complete\",\"params\":{\"phase\":\"demo\"},\"user_properties\":{\"onboarding_block_arm\":\"control\"},\"user_id\":\"fc_0000042\",\"event_timestamp\":\(Export.time(1))}",
+            "{\"event_name\":\"tour_step_complete\",\"params\":{\"phase\":\"intro\"},\"app_instance_id\":\"B1\",\"timestamp_micros\":\(Export.time(0)),\"app_version\":\"3.0.1\"}",
+            "{\"name\":\"tour_step_complete\",\"params\":{\"phase\":\"demo\"},\"user_properties\":{\"offer_arm\":\"control\"},\"user_id\":\"fc_0000042\",\"event_timestamp\":\(Export.time(1))}",
         ]
         let result = try Lint.run(lines)
         #expect(result.findings.isEmpty, "\(result.lineRules)")
@@ -182,10 +182,10 @@ import Testing
 
     @Test func measurementProtocolEventsTakeTheRequestsUserAndTime() throws {
         let request = Export.mp(
-            at: 0, userProperties: [("onboarding_block_arm", .string("control"))],
+            at: 0, userProperties: [("offer_arm", .string("control"))],
             events: [
-                (name: "onboarding_step_complete", params: [("phase", .string("demo"))], at: nil),
-                (name: "onboarding_step_complete", params: [("phase", .string("blockOffer"))], at: 3),
+                (name: "tour_step_complete", params: [("phase", .string("demo"))], at: nil),
+                (name: "tour_step_complete", params: [("phase", .string("offerStep"))], at: 3),
             ])
         let result = try Lint.run([request])
         #expect(result.lineRules == ["1 rule/user-property-requirement"])
@@ -195,7 +195,7 @@ import Testing
 
     @Test func inputFormatCanBeForced() throws {
         let request = Export.mp(
-            at: 0, events: [(name: "onboarding_step_complete", params: [("phase", .string("demo"))], at: nil)])
+            at: 0, events: [(name: "tour_step_complete", params: [("phase", .string("demo"))], at: nil)])
         let auto = try Lint.run([request])
         #expect(auto.findings.isEmpty)
         // Forced, a line of another format is reported as such, not read as the forced one.
@@ -209,7 +209,7 @@ import Testing
         #expect(
             asFlat.lineRules == ["1 export/format-mismatch"] && asFlat.counters.eventsChecked == 0
                 && asFlat.counters.notEvents == 1)
-        let flat = Export.flat("onboarding_step_complete", at: 0, params: [("phase", .string("demo"))])
+        let flat = Export.flat("tour_step_complete", at: 0, params: [("phase", .string("demo"))])
         let flatAsBQ = try Lint.run([flat]) { $0.settings.inputFormat = .bigQuery }
         #expect(
             flatAsBQ.findings.map(\.message) == [

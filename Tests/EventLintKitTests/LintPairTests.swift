@@ -10,17 +10,17 @@ import Testing
     typealias E = Events
 
     static func pickerShown(_ seconds: Double, entry: String = "onboarding", bundle: Int? = nil) -> String {
-        Export.bq("app_picker_shown", at: seconds, params: [("entry", .string(entry))], bundle: bundle)
+        Export.bq("picker_shown", at: seconds, params: [("entry", .string(entry))], bundle: bundle)
     }
 
     static func pickerClosed(_ seconds: Double, entry: String = "onboarding", bundle: Int? = nil) -> String {
-        Export.bq("app_picker_closed", at: seconds, params: E.picker(entry: entry), bundle: bundle)
+        Export.bq("picker_closed", at: seconds, params: E.picker(entry: entry), bundle: bundle)
     }
 
     static func offer(_ opened: Double, closed: Double, duration: Int64) -> [String] {
         [
-            Export.bq("onboarding_block_offer_shown", at: opened, params: E.offerArm),
-            Export.bq("onboarding_block_offer_closed", at: closed, params: E.offerClosed(duration: .int(duration))),
+            Export.bq("offer_shown", at: opened, params: E.offerArm),
+            Export.bq("offer_closed", at: closed, params: E.offerClosed(duration: .int(duration))),
         ]
     }
 
@@ -30,8 +30,8 @@ import Testing
         // The close is on line 1 but 10 s after the open on line 2.
         let result = try Lint.run([Self.pickerClosed(10), Self.pickerShown(0)])
         #expect(result.findings.isEmpty, "\(result.lineRules)")
-        #expect(result.pairs.first { $0.name == "app_picker" }?.opened == 1)
-        #expect(result.pairs.first { $0.name == "app_picker" }?.closedByOutcome.values.reduce(0, +) == 1)
+        #expect(result.pairs.first { $0.name == "picker" }?.opened == 1)
+        #expect(result.pairs.first { $0.name == "picker" }?.closedByOutcome.values.reduce(0, +) == 1)
     }
 
     @Test func equalTimestampsBreakTiesByBundleSequence() throws {
@@ -53,42 +53,42 @@ import Testing
         let request = Export.mp(
             at: 5,
             events: [
-                (name: "app_picker_shown", params: [("entry", .string("onboarding"))], at: nil),
-                (name: "app_picker_closed", params: E.picker(), at: nil),
+                (name: "picker_shown", params: [("entry", .string("onboarding"))], at: nil),
+                (name: "picker_closed", params: E.picker(), at: nil),
             ])
         let result = try Lint.run([request])
         #expect(result.findings.isEmpty, "\(result.lineRules)")
     }
 
     @Test func onlyAfterLooksAtTimeOrderNotFileOrder() throws {
-        // The paywall is on line 1, the cap sheet that allows it on lines 2-3 but earlier in time.
+        // The store is on line 1, the cap sheet that allows it on lines 2-3 but earlier in time.
         let allowed = try Lint.run([
-            Export.bq("paywall_shown", at: 100, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet")),
-            Export.bq("block_cap_sheet_shown", at: 40, params: E.sheet()),
-            Export.bq("block_cap_sheet_closed", at: 50, params: E.sheet(outcome: "view_premium")),
+            Export.bq("store_shown", at: 100, params: E.store(source: "limit", trigger: "limit_sheet")),
+            Export.bq("limit_sheet_shown", at: 40, params: E.sheet()),
+            Export.bq("limit_sheet_closed", at: 50, params: E.sheet(outcome: "upgrade")),
         ])
         #expect(allowed.findings.isEmpty, "\(allowed.lineRules)")
-        // Written first in the file, but later in time: the paywall came before it.
+        // Written first in the file, but later in time: the store came before it.
         let tooEarly = try Lint.run([
-            Export.bq("block_cap_sheet_shown", at: 40, params: E.sheet()),
-            Export.bq("block_cap_sheet_closed", at: 50, params: E.sheet(outcome: "view_premium")),
-            Export.bq("paywall_shown", at: 30, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet")),
+            Export.bq("limit_sheet_shown", at: 40, params: E.sheet()),
+            Export.bq("limit_sheet_closed", at: 50, params: E.sheet(outcome: "upgrade")),
+            Export.bq("store_shown", at: 30, params: E.store(source: "limit", trigger: "limit_sheet")),
         ])
         #expect(tooEarly.lineRules == ["3 rule/only-after"])
     }
 
     @Test func onlyAfterHasNoTimeLimitAndNeedsTheRightOutcome() throws {
         let dayLater = try Lint.run([
-            Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
-            Export.bq("block_cap_sheet_closed", at: 5, params: E.sheet(outcome: "view_premium")),
+            Export.bq("limit_sheet_shown", at: 0, params: E.sheet()),
+            Export.bq("limit_sheet_closed", at: 5, params: E.sheet(outcome: "upgrade")),
             Export.bq(
-                "paywall_shown", at: 86_400 * 3, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet")),
+                "store_shown", at: 86_400 * 3, params: E.store(source: "limit", trigger: "limit_sheet")),
         ])
         #expect(dayLater.findings.isEmpty, "\(dayLater.lineRules)")
         let reselected = try Lint.run([
-            Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
-            Export.bq("block_cap_sheet_closed", at: 5, params: E.sheet(outcome: "reselect")),
-            Export.bq("paywall_shown", at: 20, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet")),
+            Export.bq("limit_sheet_shown", at: 0, params: E.sheet()),
+            Export.bq("limit_sheet_closed", at: 5, params: E.sheet(outcome: "reselect")),
+            Export.bq("store_shown", at: 20, params: E.store(source: "limit", trigger: "limit_sheet")),
         ])
         #expect(reselected.lineRules == ["3 rule/only-after"])
     }
@@ -97,7 +97,7 @@ import Testing
         let other = "FFFF0000FFFF0000FFFF0000FFFF0000"
         let result = try Lint.run([
             Self.pickerShown(0),
-            Export.bq("app_picker_closed", at: 10, user: other, params: E.picker()),
+            Export.bq("picker_closed", at: 10, user: other, params: E.picker()),
             E.step(at: 7200),
         ])
         #expect(result.lineRules == ["1 pair/unclosed", "2 pair/orphan-close"])
@@ -113,8 +113,8 @@ import Testing
     @Test func requiredCloseReportsReopenAndTheCloseMatchesTheLatestOpen() throws {
         let result = try Lint.run([
             Self.pickerShown(0, entry: "onboarding"),
-            Self.pickerShown(5, entry: "home_shield"),
-            Self.pickerClosed(10, entry: "home_shield"),
+            Self.pickerShown(5, entry: "home_button"),
+            Self.pickerClosed(10, entry: "home_button"),
         ])
         #expect(result.lineRules == ["1 pair/reopened"])
         #expect(result.findings.first?.notes.first?.location?.line == 2)
@@ -122,62 +122,62 @@ import Testing
 
     @Test func optionalCloseSilentlyReplacesTheEarlierOpen() throws {
         let result = try Lint.run([
-            Export.bq("paywall_shown", at: 0, params: E.paywall(source: "home")),
-            Export.bq("paywall_shown", at: 30, params: E.paywall(source: "recurring", trigger: "weekly_reminder")),
-            Export.bq("purchase_completed", at: 60, params: E.paywall(source: "recurring", trigger: "weekly_reminder")),
+            Export.bq("store_shown", at: 0, params: E.store(source: "home")),
+            Export.bq("store_shown", at: 30, params: E.store(source: "recurring", trigger: "weekly_reminder")),
+            Export.bq("order_completed", at: 60, params: E.store(source: "recurring", trigger: "weekly_reminder")),
         ])
         #expect(result.findings.isEmpty, "\(result.lineRules)")
-        // An unclosed paywall is not a finding either: most paywalls end without a purchase.
-        let unclosed = try Lint.run([Export.bq("paywall_shown", at: 0, params: E.paywall()), E.step(at: 7200)])
+        // An unclosed store is not a finding either: most stores end without a purchase.
+        let unclosed = try Lint.run([Export.bq("store_shown", at: 0, params: E.store()), E.step(at: 7200)])
         #expect(unclosed.findings.isEmpty, "\(unclosed.lineRules)")
     }
 
     @Test func insideOnlyEventAfterTheCloseIsOutside() throws {
         let result = try Lint.run([
             Self.pickerShown(0),
-            Export.bq("app_block_saved", at: 4, params: E.picker()),
+            Export.bq("picker_saved", at: 4, params: E.picker()),
             Self.pickerClosed(10),
-            Export.bq("app_block_saved", at: 12, params: E.picker()),
+            Export.bq("picker_saved", at: 12, params: E.picker()),
         ])
         #expect(result.lineRules == ["4 pair/inside-outside"])
     }
 
-    static func shieldStep(_ step: String, _ seconds: Double, entry: String = "onboarding") -> String {
-        Export.bq("shield_opt_in_step_shown", at: seconds, params: E.shield(step, entry: entry))
+    static func wizardStep(_ step: String, _ seconds: Double, entry: String = "onboarding") -> String {
+        Export.bq("wizard_step_shown", at: seconds, params: E.wizard(step, entry: entry))
     }
 
-    static func shieldClosed(
-        _ seconds: Double, step: String = "screen_time", outcome: String = "granted",
+    static func wizardClosed(
+        _ seconds: Double, step: String = "consent", outcome: String = "granted",
         entry: String = "onboarding"
     ) -> String {
-        Export.bq("shield_opt_in_closed", at: seconds, params: E.shield(step, entry: entry, outcome: outcome))
+        Export.bq("wizard_closed", at: seconds, params: E.wizard(step, entry: entry, outcome: outcome))
     }
 
-    @Test func shieldFlowOpensOnIntroWithItsStepsInside() throws {
+    @Test func wizardFlowOpensOnIntroWithItsStepsInside() throws {
         let flow = try Lint.run([
-            Self.shieldStep("intro", 0), Self.shieldStep("privacy", 4), Self.shieldStep("screen_time", 9),
-            Self.shieldClosed(15),
+            Self.wizardStep("intro", 0), Self.wizardStep("privacy", 4), Self.wizardStep("consent", 9),
+            Self.wizardClosed(15),
         ])
         #expect(flow.findings.isEmpty, "\(flow.lineRules)")
-        let statistics = try #require(flow.pairs.first { $0.name == "shield_opt_in" })
+        let statistics = try #require(flow.pairs.first { $0.name == "wizard" })
         #expect(statistics.opened == 1)
         #expect(statistics.closedByOutcome == ["granted": 1])
-        let noIntro = try Lint.run([Self.shieldStep("privacy", 4), Self.shieldStep("screen_time", 9)])
+        let noIntro = try Lint.run([Self.wizardStep("privacy", 4), Self.wizardStep("consent", 9)])
         #expect(noIntro.lineRules == ["1 pair/inside-outside", "2 pair/inside-outside"])
     }
 
     @Test func anInvalidStepNeitherOpensNorCountsAsInside() throws {
         // "welcome" is not a step: its own finding reports it, the pair does not see it.
         let asOpen = try Lint.run([
-            Self.shieldStep("welcome", 0), Self.shieldClosed(5, step: "intro", outcome: "dismissed"),
+            Self.wizardStep("welcome", 0), Self.wizardClosed(5, step: "intro", outcome: "dismissed"),
         ])
         #expect(asOpen.lineRules == ["1 stream/value-not-allowed", "2 pair/orphan-close"])
-        let asInside = try Lint.run([Self.shieldStep("welcome", 4), E.step(at: 7200)])
+        let asInside = try Lint.run([Self.wizardStep("welcome", 4), E.step(at: 7200)])
         #expect(asInside.lineRules == ["1 stream/value-not-allowed"])
         let withoutStep = try Lint.run([
-            Self.shieldStep("intro", 0),
-            Export.bq("shield_opt_in_step_shown", at: 4, params: [("entry", .string("onboarding"))]),
-            Self.shieldClosed(9, step: "intro", outcome: "dismissed"),
+            Self.wizardStep("intro", 0),
+            Export.bq("wizard_step_shown", at: 4, params: [("entry", .string("onboarding"))]),
+            Self.wizardClosed(9, step: "intro", outcome: "dismissed"),
         ])
         #expect(withoutStep.lineRules == ["2 stream/missing-required-param"])
     }
@@ -187,26 +187,26 @@ import Testing
     @Test func paramsAbsentOnBothSidesAreEqual() throws {
         // App 2.8: the picker events predate `entry` and the buckets.
         let old = try Lint.run([
-            Export.bq("app_picker_shown", at: 0, version: "2.8.0"),
-            Export.bq("app_picker_closed", at: 10, version: "2.8.0"),
+            Export.bq("picker_shown", at: 0, version: "2.8.0"),
+            Export.bq("picker_closed", at: 10, version: "2.8.0"),
         ])
         #expect(old.findings.isEmpty, "\(old.lineRules)")
         let oneSide = try Lint.run([
-            Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))], version: "2.8.0"),
-            Export.bq("app_picker_closed", at: 10, version: "2.8.0"),
+            Export.bq("picker_shown", at: 0, params: [("entry", .string("onboarding"))], version: "2.8.0"),
+            Export.bq("picker_closed", at: 10, version: "2.8.0"),
         ])
         #expect(oneSide.lineRules == ["2 pair/param-mismatch"])
     }
 
     @Test func requiredSinceVersionHoldsOnlyFromThatVersionAndWhenNoVersionIsKnown() throws {
         let old = try Lint.run([
-            Export.flat("app_picker_shown", at: 0, version: "2.9.9"),
-            Export.flat("app_picker_closed", at: 3, version: "2.9.9"),
+            Export.flat("picker_shown", at: 0, version: "2.9.9"),
+            Export.flat("picker_closed", at: 3, version: "2.9.9"),
         ])
         #expect(old.findings.isEmpty, "\(old.lineRules)")
-        let new = try Lint.run([Export.flat("app_picker_shown", at: 0, version: "3.0.0")])
+        let new = try Lint.run([Export.flat("picker_shown", at: 0, version: "3.0.0")])
         #expect(new.findings("stream/missing-required-param").count == 1)
-        let unknown = try Lint.run([Export.flat("app_picker_shown", at: 0, version: nil)])
+        let unknown = try Lint.run([Export.flat("picker_shown", at: 0, version: nil)])
         #expect(unknown.findings("stream/missing-required-param").count == 1)
     }
 
@@ -277,7 +277,7 @@ import Testing
     // MARK: - The end of the stream
 
     static func unclosedSheet(lastEventAfter seconds: Double) -> [String] {
-        [Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()), E.step("demo", at: seconds)]
+        [Export.bq("limit_sheet_shown", at: 0, params: E.sheet()), E.step("demo", at: seconds)]
     }
 
     @Test func unclosedNearEndIncludesTheThirtyMinuteEdge() throws {
@@ -287,14 +287,14 @@ import Testing
         let pastEdge = try Lint.run(Self.unclosedSheet(lastEventAfter: 1800.000001))
         #expect(pastEdge.lineRules == ["1 pair/unclosed"])
         #expect(pastEdge.findings.first?.severity == .error)
-        let statistics = try #require(atEdge.pairs.first { $0.name == "block_cap_sheet" })
+        let statistics = try #require(atEdge.pairs.first { $0.name == "limit_sheet" })
         #expect(statistics.unclosedNearEnd == 1 && statistics.unclosed == 0)
     }
 
     @Test func theLastEventOfAnyKindCounts() throws {
         // An automatic event two hours later still ends the user's stream.
         let result = try Lint.run([
-            Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
+            Export.bq("limit_sheet_shown", at: 0, params: E.sheet()),
             Export.bq("user_engagement", at: 7200, params: [("engagement_time_msec", .int(900))]),
         ])
         #expect(result.lineRules == ["1 pair/unclosed"])
@@ -320,9 +320,9 @@ import Testing
     @Test func rulesReadUserPropertiesFromTheEventsOwnRow() throws {
         // No arm at all (an existing user): rules 1, 2 and 7 report the event.
         let noArm = try Lint.run([
-            Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet(), userProperties: []),
-            Export.bq("block_cap_sheet_closed", at: 5, params: E.sheet(outcome: "swiped"), userProperties: []),
-            E.step("blockOffer", at: 10, user: []),
+            Export.bq("limit_sheet_shown", at: 0, params: E.sheet(), userProperties: []),
+            Export.bq("limit_sheet_closed", at: 5, params: E.sheet(outcome: "swiped"), userProperties: []),
+            E.step("offerStep", at: 10, user: []),
         ])
         #expect(
             noArm.lineRules == [
@@ -331,7 +331,7 @@ import Testing
             ])
         // The arm on a later row does not help an earlier row without it.
         let mixed = try Lint.run([
-            E.step("blockOffer", at: 0, user: []),
+            E.step("offerStep", at: 0, user: []),
             E.step("completed", at: 10),
         ])
         #expect(mixed.lineRules == ["1 rule/user-property-requirement"])
@@ -339,19 +339,19 @@ import Testing
 
     @Test func overLimitNeedsFiveOrMoreSelected() throws {
         let four = try Lint.run([
-            Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet(selected: "4")),
-            Export.bq("block_cap_sheet_closed", at: 5, params: E.sheet(selected: "4", outcome: "reselect")),
+            Export.bq("limit_sheet_shown", at: 0, params: E.sheet(selected: "4")),
+            Export.bq("limit_sheet_closed", at: 5, params: E.sheet(selected: "4", outcome: "reselect")),
         ])
         #expect(four.lineRules == ["1 rule/param-requirement", "2 rule/param-requirement"])
         let category = try Lint.run([
-            Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet(reason: "category", selected: "1")),
+            Export.bq("limit_sheet_shown", at: 0, params: E.sheet(reason: "category", selected: "1")),
             Export.bq(
-                "block_cap_sheet_closed", at: 5, params: E.sheet(reason: "category", selected: "1", outcome: "swiped")),
+                "limit_sheet_closed", at: 5, params: E.sheet(reason: "category", selected: "1", outcome: "swiped")),
         ])
         #expect(category.findings.isEmpty, "\(category.lineRules)")
         let twenty = try Lint.run([
-            Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet(selected: "20+")),
-            Export.bq("block_cap_sheet_closed", at: 5, params: E.sheet(selected: "20+", outcome: "view_premium")),
+            Export.bq("limit_sheet_shown", at: 0, params: E.sheet(selected: "20+")),
+            Export.bq("limit_sheet_closed", at: 5, params: E.sheet(selected: "20+", outcome: "upgrade")),
         ])
         #expect(twenty.findings.isEmpty, "\(twenty.lineRules)")
     }

@@ -8,23 +8,23 @@ enum Events {
     typealias Params = [(String, Export.Value)]
 
     static func step(
-        _ phase: String = "intro", at seconds: Double = 0, user: [(String, Export.Value)] = Export.offerCap4
+        _ phase: String = "intro", at seconds: Double = 0, user: [(String, Export.Value)] = Export.offerCapped
     ) -> String {
-        Export.bq("onboarding_step_complete", at: seconds, params: [("phase", .string(phase))], userProperties: user)
+        Export.bq("tour_step_complete", at: seconds, params: [("phase", .string(phase))], userProperties: user)
     }
 
-    static let offerArm: Params = [("block_cap_arm", .string("cap4"))]
+    static let offerArm: Params = [("limit_arm", .string("capped"))]
 
-    static func offerClosed(duration: Export.Value, arm: String = "cap4") -> Params {
-        [("outcome", .string("setup")), ("duration_ms", duration), ("block_cap_arm", .string(arm))]
+    static func offerClosed(duration: Export.Value, arm: String = "capped") -> Params {
+        [("outcome", .string("setup")), ("duration_ms", duration), ("limit_arm", .string(arm))]
     }
 
-    static func paywall(
+    static func store(
         source: String = "home", variant: String = "annual_focus_v3", trigger: String = "home_premium_button"
     ) -> Params {
         [
             ("source", .string(source)), ("variant", .string(variant)), ("trigger", .string(trigger)),
-            ("built_bucket", .string("3-4")), ("session_bucket", .string("2-4")),
+            ("level_bucket", .string("3-4")), ("visit_bucket", .string("2-4")),
         ]
     }
 
@@ -32,18 +32,18 @@ enum Events {
         entry: String = "onboarding", apps: Export.Value = .string("3"),
         category: Export.Value = .bool(false)
     ) -> Params {
-        [("entry", .string(entry)), ("app_bucket", apps), ("domain_bucket", .string("0")), ("has_category", category)]
+        [("entry", .string(entry)), ("item_bucket", apps), ("link_bucket", .string("0")), ("has_group", category)]
     }
 
     static func sheet(reason: String = "over_limit", selected: String = "5-9", outcome: String? = nil) -> Params {
         var params: Params = [
-            ("reason", .string(reason)), ("selected_bucket", .string(selected)), ("entry", .string("onboarding")),
+            ("reason", .string(reason)), ("chosen_bucket", .string(selected)), ("entry", .string("onboarding")),
         ]
         if let outcome { params.append(("outcome", .string(outcome))) }
         return params
     }
 
-    static func shield(_ step: String, entry: String = "onboarding", outcome: String? = nil) -> Params {
+    static func wizard(_ step: String, entry: String = "onboarding", outcome: String? = nil) -> Params {
         var params: Params = [("step", .string(step)), ("entry", .string(entry))]
         if let outcome { params.append(("outcome", .string(outcome))) }
         return params
@@ -54,7 +54,7 @@ enum Events {
 /// data without the defect, which gives no finding at all.
 struct RuleCase: Sendable, CustomTestStringConvertible {
     enum PlanVariant: Sendable {
-        case shipped
+        case engine
         /// `duration_ms` without `min: 0`, so a negative value reaches the pair.
         case durationWithoutMinimum
         /// A free-text user property, so GA4's 36-character limit is what fails.
@@ -67,14 +67,14 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
     var line: Int
     /// The finding's column is where this text starts (last occurrence) on the expected line.
     var columnAt: String?
-    var plan: PlanVariant = .shipped
+    var plan: PlanVariant = .engine
 
     var testDescription: String { rule }
 
     func compiledPlan() throws -> CompiledPlan {
         switch plan {
-        case .shipped:
-            return Lint.shippedPlan
+        case .engine:
+            return Lint.enginePlan
         case .durationWithoutMinimum:
             return try Lint.plan(replacing: [("type: 'int', min: 0,", "type: 'int',")])
         case .freeTextUserProperty:
@@ -110,7 +110,7 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
             rule: "stream/unknown-param",
             bad: [
                 Export.bq(
-                    "onboarding_step_complete", at: 0,
+                    "tour_step_complete", at: 0,
                     params: [("phase", .string("intro")), ("screen_name", .string("home"))])
             ],
             clean: [E.step()], line: 1, columnAt: "\"screen_name\""),
@@ -118,7 +118,7 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
             rule: "stream/unexpected-param",
             bad: [
                 Export.bq(
-                    "onboarding_step_complete", at: 0,
+                    "tour_step_complete", at: 0,
                     params: [("phase", .string("intro")), ("reason", .string("category"))])
             ],
             clean: [E.step()], line: 1, columnAt: "\"reason\""),
@@ -126,95 +126,97 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
             rule: "stream/duplicate-param",
             bad: [
                 Export.bq(
-                    "onboarding_step_complete", at: 0,
+                    "tour_step_complete", at: 0,
                     params: [("phase", .string("intro")), ("phase", .string("demo"))])
             ],
             clean: [E.step()], line: 1, columnAt: "\"phase\""),
         RuleCase(
             rule: "stream/missing-required-param",
-            bad: [Export.bq("paywall_shown", at: 0, params: E.paywall().filter { $0.0 != "variant" })],
-            clean: [Export.bq("paywall_shown", at: 0, params: E.paywall())], line: 1, columnAt: "\"paywall_shown\""),
+            bad: [Export.bq("store_shown", at: 0, params: E.store().filter { $0.0 != "variant" })],
+            clean: [Export.bq("store_shown", at: 0, params: E.store())], line: 1, columnAt: "\"store_shown\""),
         RuleCase(
             rule: "stream/wrong-type",
             bad: [
-                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                Export.bq("onboarding_block_offer_closed", at: 5, params: E.offerClosed(duration: .string("5000"))),
+                Export.bq("offer_shown", at: 0, params: E.offerArm),
+                Export.bq("offer_closed", at: 5, params: E.offerClosed(duration: .string("5000"))),
             ],
             clean: [
-                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                Export.bq("onboarding_block_offer_closed", at: 5, params: E.offerClosed(duration: .int(5000))),
+                Export.bq("offer_shown", at: 0, params: E.offerArm),
+                Export.bq("offer_closed", at: 5, params: E.offerClosed(duration: .int(5000))),
             ],
             line: 2, columnAt: "\"5000\""),
         RuleCase(
             rule: "stream/value-not-allowed",
             bad: [
-                Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
-                Export.bq("shield_opt_in_closed", at: 4, params: E.shield("intro", outcome: "cancelled")),
+                Export.bq("wizard_step_shown", at: 0, params: E.wizard("intro")),
+                Export.bq("wizard_closed", at: 4, params: E.wizard("intro", outcome: "cancelled")),
             ],
             clean: [
-                Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
-                Export.bq("shield_opt_in_closed", at: 4, params: E.shield("intro", outcome: "dismissed")),
+                Export.bq("wizard_step_shown", at: 0, params: E.wizard("intro")),
+                Export.bq("wizard_closed", at: 4, params: E.wizard("intro", outcome: "dismissed")),
             ],
             line: 2, columnAt: "\"cancelled\""),
         RuleCase(
             rule: "stream/bucket-label-unknown",
             bad: [
-                Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                Export.bq("app_picker_closed", at: 9, params: E.picker(apps: .string("5-10"))),
+                Export.bq("picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("picker_closed", at: 9, params: E.picker(apps: .string("5-10"))),
             ],
             clean: [
-                Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                Export.bq("app_picker_closed", at: 9, params: E.picker(apps: .string("5-9"))),
+                Export.bq("picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("picker_closed", at: 9, params: E.picker(apps: .string("5-9"))),
             ],
             line: 2, columnAt: "\"5-10\""),
         RuleCase(
             rule: "stream/value-out-of-range",
             bad: [
-                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                Export.bq("onboarding_block_offer_closed", at: 5, params: E.offerClosed(duration: .int(-5000))),
+                Export.bq("offer_shown", at: 0, params: E.offerArm),
+                Export.bq("offer_closed", at: 5, params: E.offerClosed(duration: .int(-5000))),
             ],
             clean: [
-                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                Export.bq("onboarding_block_offer_closed", at: 5, params: E.offerClosed(duration: .int(5000))),
+                Export.bq("offer_shown", at: 0, params: E.offerArm),
+                Export.bq("offer_closed", at: 5, params: E.offerClosed(duration: .int(5000))),
             ],
             line: 2, columnAt: "\"-5000\""),
         RuleCase(
             rule: "stream/value-length",
-            bad: [Export.bq("paywall_shown", at: 0, params: E.paywall(variant: String(repeating: "v", count: 41)))],
-            clean: [Export.bq("paywall_shown", at: 0, params: E.paywall(variant: String(repeating: "v", count: 40)))],
+            bad: [Export.bq("store_shown", at: 0, params: E.store(variant: String(repeating: "v", count: 41)))],
+            clean: [Export.bq("store_shown", at: 0, params: E.store(variant: String(repeating: "v", count: 40)))],
             line: 1, columnAt: "\"vvvv"),
         RuleCase(
             rule: "stream/value-too-long",
-            bad: [Export.bq("paywall_shown", at: 0, params: E.paywall(trigger: longTrigger))],
-            clean: [Export.bq("paywall_shown", at: 0, params: E.paywall())],
+            bad: [Export.bq("store_shown", at: 0, params: E.store(trigger: longTrigger))],
+            clean: [Export.bq("store_shown", at: 0, params: E.store())],
             line: 1, columnAt: "\"building_locked:"),
         RuleCase(
             rule: "stream/too-many-params",
             bad: [
-                Export.bq("paywall_shown", at: 0, params: E.paywall() + (0..<21).map { ("experiment_\($0)", .int(1)) })
+                Export.bq("store_shown", at: 0, params: E.store() + (0..<21).map { ("experiment_\($0)", .int(1)) })
             ],
-            clean: [Export.bq("paywall_shown", at: 0, params: E.paywall())],
-            line: 1, columnAt: "\"paywall_shown\""),
+            clean: [Export.bq("store_shown", at: 0, params: E.store())],
+            line: 1, columnAt: "\"store_shown\""),
         RuleCase(
             rule: "stream/unknown-user-property",
-            bad: [E.step(user: Export.offerCap4 + [("favorite_building", .string("tokyo_tower"))])],
+            bad: [E.step(user: Export.offerCapped + [("favorite_building", .string("tokyo_tower"))])],
             clean: [E.step()], line: 1, columnAt: "\"favorite_building\""),
         RuleCase(
             rule: "stream/user-property-value-not-allowed",
-            bad: [E.step(user: [("onboarding_block_arm", .string("treatment"))])],
-            clean: [E.step(user: [("onboarding_block_arm", .string("control"))])],
+            bad: [E.step(user: [("offer_arm", .string("treatment"))])],
+            clean: [E.step(user: [("offer_arm", .string("control"))])],
             line: 1, columnAt: "\"treatment\""),
         RuleCase(
             rule: "stream/user-property-value-too-long",
-            bad: [E.step(user: Export.offerCap4 + [("favorite_building", .string(String(repeating: "b", count: 37)))])],
+            bad: [
+                E.step(user: Export.offerCapped + [("favorite_building", .string(String(repeating: "b", count: 37)))])
+            ],
             clean: [
-                E.step(user: Export.offerCap4 + [("favorite_building", .string(String(repeating: "b", count: 36)))])
+                E.step(user: Export.offerCapped + [("favorite_building", .string(String(repeating: "b", count: 36)))])
             ],
             line: 1, columnAt: "\"bbb", plan: .freeTextUserProperty),
         RuleCase(
             rule: "stream/user-property-wrong-type",
-            bad: [E.step(user: [("onboarding_block_arm", .int(1))])],
-            clean: [E.step(user: [("onboarding_block_arm", .string("control"))])],
+            bad: [E.step(user: [("offer_arm", .int(1))])],
+            clean: [E.step(user: [("offer_arm", .string("control"))])],
             line: 1, columnAt: "\"1\",\"set_timestamp_micros\""),
         RuleCase(
             rule: "stream/firebase-error",
@@ -227,13 +229,13 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
             line: 2, columnAt: "\"firebase_error\""),
         RuleCase(
             rule: "stream/missing-user-id",
-            bad: [Export.bq("onboarding_step_complete", at: 0, user: nil, params: [("phase", .string("intro"))])],
-            clean: [E.step()], line: 1, columnAt: "\"onboarding_step_complete\""),
+            bad: [Export.bq("tour_step_complete", at: 0, user: nil, params: [("phase", .string("intro"))])],
+            clean: [E.step()], line: 1, columnAt: "\"tour_step_complete\""),
         RuleCase(
             rule: "stream/invalid-timestamp",
             bad: [
                 Export.bq(
-                    "onboarding_step_complete", at: 0, params: [("phase", .string("intro"))],
+                    "tour_step_complete", at: 0, params: [("phase", .string("intro"))],
                     timestamp: "\"17419500OOOOOOOO\"")
             ],
             clean: [E.step()], line: 1, columnAt: "\"17419500OOOOOOOO\""),
@@ -242,7 +244,7 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
             rule: "stream/invalid-timestamp",
             bad: [
                 Export.bq(
-                    "onboarding_step_complete", at: 0, params: [("phase", .string("intro"))],
+                    "tour_step_complete", at: 0, params: [("phase", .string("intro"))],
                     timestamp: "\"1741950000000\"")
             ],
             clean: [E.step()], line: 1, columnAt: "\"1741950000000\""),
@@ -250,139 +252,139 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
         // MARK: pair/*
         RuleCase(
             rule: "pair/orphan-close",
-            bad: [E.step(), Export.bq("app_picker_closed", at: 10, params: E.picker())],
+            bad: [E.step(), Export.bq("picker_closed", at: 10, params: E.picker())],
             clean: [
-                E.step(), Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                Export.bq("app_picker_closed", at: 10, params: E.picker()),
+                E.step(), Export.bq("picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("picker_closed", at: 10, params: E.picker()),
             ],
-            line: 2, columnAt: "\"app_picker_closed\""),
+            line: 2, columnAt: "\"picker_closed\""),
         RuleCase(
             rule: "pair/reopened",
             bad: [
-                Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                Export.bq("app_picker_shown", at: 5, params: [("entry", .string("onboarding"))]),
-                Export.bq("app_picker_closed", at: 10, params: E.picker()),
+                Export.bq("picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("picker_shown", at: 5, params: [("entry", .string("onboarding"))]),
+                Export.bq("picker_closed", at: 10, params: E.picker()),
             ],
             clean: [
-                Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                Export.bq("app_picker_closed", at: 10, params: E.picker()),
+                Export.bq("picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("picker_closed", at: 10, params: E.picker()),
             ],
-            line: 1, columnAt: "\"app_picker_shown\""),
+            line: 1, columnAt: "\"picker_shown\""),
         RuleCase(
             rule: "pair/unclosed",
-            bad: [Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()), E.step(at: 3600)],
+            bad: [Export.bq("limit_sheet_shown", at: 0, params: E.sheet()), E.step(at: 3600)],
             clean: [
-                Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
-                Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "reselect")), E.step(at: 3600),
+                Export.bq("limit_sheet_shown", at: 0, params: E.sheet()),
+                Export.bq("limit_sheet_closed", at: 8, params: E.sheet(outcome: "reselect")), E.step(at: 3600),
             ],
-            line: 1, columnAt: "\"block_cap_sheet_shown\""),
+            line: 1, columnAt: "\"limit_sheet_shown\""),
         RuleCase(
             rule: "pair/unclosed-near-end",
-            bad: [Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()), E.step(at: 60)],
+            bad: [Export.bq("limit_sheet_shown", at: 0, params: E.sheet()), E.step(at: 60)],
             clean: [
-                Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
-                Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "reselect")), E.step(at: 60),
+                Export.bq("limit_sheet_shown", at: 0, params: E.sheet()),
+                Export.bq("limit_sheet_closed", at: 8, params: E.sheet(outcome: "reselect")), E.step(at: 60),
             ],
-            line: 1, columnAt: "\"block_cap_sheet_shown\""),
+            line: 1, columnAt: "\"limit_sheet_shown\""),
         RuleCase(
             rule: "pair/inside-outside",
-            bad: [E.step(), Export.bq("app_block_saved", at: 4, params: E.picker())],
+            bad: [E.step(), Export.bq("picker_saved", at: 4, params: E.picker())],
             clean: [
-                E.step(), Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                Export.bq("app_block_saved", at: 4, params: E.picker()),
-                Export.bq("app_picker_closed", at: 10, params: E.picker()),
+                E.step(), Export.bq("picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("picker_saved", at: 4, params: E.picker()),
+                Export.bq("picker_closed", at: 10, params: E.picker()),
             ],
-            line: 2, columnAt: "\"app_block_saved\""),
+            line: 2, columnAt: "\"picker_saved\""),
         RuleCase(
             rule: "pair/param-mismatch",
             bad: [
-                Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                Export.bq("app_picker_closed", at: 10, params: E.picker(entry: "home_shield")),
+                Export.bq("picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("picker_closed", at: 10, params: E.picker(entry: "home_button")),
             ],
             clean: [
-                Export.bq("app_picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
-                Export.bq("app_picker_closed", at: 10, params: E.picker()),
+                Export.bq("picker_shown", at: 0, params: [("entry", .string("onboarding"))]),
+                Export.bq("picker_closed", at: 10, params: E.picker()),
             ],
-            line: 2, columnAt: "\"app_picker_closed\""),
+            line: 2, columnAt: "\"picker_closed\""),
         RuleCase(
             rule: "pair/duration-mismatch",
             bad: [
-                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                Export.bq("onboarding_block_offer_closed", at: 10, params: E.offerClosed(duration: .int(20000))),
+                Export.bq("offer_shown", at: 0, params: E.offerArm),
+                Export.bq("offer_closed", at: 10, params: E.offerClosed(duration: .int(20000))),
             ],
             clean: [
-                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                Export.bq("onboarding_block_offer_closed", at: 10, params: E.offerClosed(duration: .int(10100))),
+                Export.bq("offer_shown", at: 0, params: E.offerArm),
+                Export.bq("offer_closed", at: 10, params: E.offerClosed(duration: .int(10100))),
             ],
-            line: 2, columnAt: "\"onboarding_block_offer_closed\""),
+            line: 2, columnAt: "\"offer_closed\""),
         RuleCase(
             rule: "pair/negative-duration",
             bad: [
-                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                Export.bq("onboarding_block_offer_closed", at: 10, params: E.offerClosed(duration: .int(-10000))),
+                Export.bq("offer_shown", at: 0, params: E.offerArm),
+                Export.bq("offer_closed", at: 10, params: E.offerClosed(duration: .int(-10000))),
             ],
             clean: [
-                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                Export.bq("onboarding_block_offer_closed", at: 10, params: E.offerClosed(duration: .int(10000))),
+                Export.bq("offer_shown", at: 0, params: E.offerArm),
+                Export.bq("offer_closed", at: 10, params: E.offerClosed(duration: .int(10000))),
             ],
-            line: 2, columnAt: "\"onboarding_block_offer_closed\"", plan: .durationWithoutMinimum),
+            line: 2, columnAt: "\"offer_closed\"", plan: .durationWithoutMinimum),
 
         // MARK: rule/*
         RuleCase(
             rule: "rule/param-requirement",
             bad: [
-                Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro", entry: "home_shield")),
+                Export.bq("wizard_step_shown", at: 0, params: E.wizard("intro", entry: "home_button")),
                 Export.bq(
-                    "shield_opt_in_closed", at: 4, params: E.shield("intro", entry: "home_shield", outcome: "later")),
+                    "wizard_closed", at: 4, params: E.wizard("intro", entry: "home_button", outcome: "later")),
             ],
             clean: [
-                Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
-                Export.bq("shield_opt_in_closed", at: 4, params: E.shield("intro", outcome: "later")),
+                Export.bq("wizard_step_shown", at: 0, params: E.wizard("intro")),
+                Export.bq("wizard_closed", at: 4, params: E.wizard("intro", outcome: "later")),
             ],
-            line: 2, columnAt: "\"shield_opt_in_closed\""),
+            line: 2, columnAt: "\"wizard_closed\""),
         RuleCase(
             rule: "rule/user-property-requirement",
-            bad: [E.step("blockOffer", user: [("onboarding_block_arm", .string("control"))])],
-            clean: [E.step("demo", user: [("onboarding_block_arm", .string("control"))])],
-            line: 1, columnAt: "\"onboarding_step_complete\""),
+            bad: [E.step("offerStep", user: [("offer_arm", .string("control"))])],
+            clean: [E.step("demo", user: [("offer_arm", .string("control"))])],
+            line: 1, columnAt: "\"tour_step_complete\""),
         RuleCase(
             rule: "rule/param-equals-user-property",
             bad: [
-                Export.bq("onboarding_block_offer_shown", at: 0, params: [("block_cap_arm", .string("unlimited"))]),
+                Export.bq("offer_shown", at: 0, params: [("limit_arm", .string("unlimited"))]),
                 E.step("demo", at: 3600),
             ],
             clean: [
-                Export.bq("onboarding_block_offer_shown", at: 0, params: E.offerArm),
-                Export.bq("onboarding_block_offer_closed", at: 10, params: E.offerClosed(duration: .int(10000))),
+                Export.bq("offer_shown", at: 0, params: E.offerArm),
+                Export.bq("offer_closed", at: 10, params: E.offerClosed(duration: .int(10000))),
                 E.step("demo", at: 3600),
             ],
-            line: 1, columnAt: "\"onboarding_block_offer_shown\""),
+            line: 1, columnAt: "\"offer_shown\""),
         RuleCase(
             rule: "rule/only-after",
             bad: [
-                Export.bq("paywall_shown", at: 20, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet"))
+                Export.bq("store_shown", at: 20, params: E.store(source: "limit", trigger: "limit_sheet"))
             ],
             clean: [
-                Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
-                Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "view_premium")),
-                Export.bq("paywall_shown", at: 20, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet")),
+                Export.bq("limit_sheet_shown", at: 0, params: E.sheet()),
+                Export.bq("limit_sheet_closed", at: 8, params: E.sheet(outcome: "upgrade")),
+                Export.bq("store_shown", at: 20, params: E.store(source: "limit", trigger: "limit_sheet")),
             ],
-            line: 1, columnAt: "\"paywall_shown\""),
+            line: 1, columnAt: "\"store_shown\""),
         RuleCase(
             rule: "rule/not-after",
             bad: [
-                Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
-                Export.bq("shield_opt_in_closed", at: 10, params: E.shield("intro", outcome: "dismissed")),
+                Export.bq("wizard_step_shown", at: 0, params: E.wizard("intro")),
+                Export.bq("wizard_closed", at: 10, params: E.wizard("intro", outcome: "dismissed")),
                 Export.bq(
-                    "notification_permission_requested", at: 40, params: [("prompt_source", .string("focus_start"))]),
+                    "permission_requested", at: 40, params: [("prompt_origin", .string("start_button"))]),
             ],
             clean: [
-                Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
-                Export.bq("shield_opt_in_closed", at: 10, params: E.shield("intro", outcome: "dismissed")),
+                Export.bq("wizard_step_shown", at: 0, params: E.wizard("intro")),
+                Export.bq("wizard_closed", at: 10, params: E.wizard("intro", outcome: "dismissed")),
                 Export.bq(
-                    "notification_permission_requested", at: 71, params: [("prompt_source", .string("focus_start"))]),
+                    "permission_requested", at: 71, params: [("prompt_origin", .string("start_button"))]),
             ],
-            line: 3, columnAt: "\"notification_permission_requested\""),
+            line: 3, columnAt: "\"permission_requested\""),
     ]
 
     @Test(arguments: cases)
@@ -475,7 +477,7 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
 
     @Test func overlongLineIsSkippedAndTheRunGoesOn() throws {
         let long = Export.bq(
-            "paywall_shown", at: 1, params: Events.paywall(trigger: String(repeating: "x", count: 400)))
+            "store_shown", at: 1, params: Events.store(trigger: String(repeating: "x", count: 400)))
         let result = try Lint.run([Events.step(), long, Events.step("demo", at: 3)]) {
             $0.settings.framing.maxLineBytes = 1024
         }

@@ -18,8 +18,14 @@ enum Export {
         case raw(String)
     }
 
-    /// The user properties of a user in the offer arm and the cap4 arm: the rules of the plan hold.
-    static let offerCap4: [(String, Value)] = [
+    /// The user properties of a user in the offer arm and the capped arm: the rules of the engine
+    /// plan hold.
+    static let offerCapped: [(String, Value)] = [
+        ("offer_arm", .string("offer")), ("limit_arm", .string("capped")),
+    ]
+
+    /// The same for the shipped plan, for the tests that are about it.
+    static let shippedOfferCap4: [(String, Value)] = [
         ("onboarding_block_arm", .string("offer")), ("block_cap_arm", .string("cap4")),
     ]
 
@@ -53,7 +59,7 @@ enum Export {
     /// A GA4 BigQuery export row as `bq extract` writes it, with a few of the real columns.
     static func bq(
         _ name: String, at seconds: Double, user: String? = "A1B2C3D4E5F60718293A4B5C6D7E8F90",
-        params: [(String, Value)] = [], userProperties: [(String, Value)] = offerCap4,
+        params: [(String, Value)] = [], userProperties: [(String, Value)] = offerCapped,
         version: String? = "3.0.0", bundle: Int? = nil, timestamp: String? = nil
     ) -> String {
         var members: [String] = []
@@ -84,7 +90,7 @@ enum Export {
     /// A flat debug-log line.
     static func flat(
         _ name: String, at seconds: Double, user: String? = "A1B2C3D4E5F60718293A4B5C6D7E8F90",
-        params: [(String, Value)] = [], userProperties: [(String, Value)] = offerCap4,
+        params: [(String, Value)] = [], userProperties: [(String, Value)] = offerCapped,
         version: String? = "3.0.0"
     ) -> String {
         var members = ["\"name\":\(quoted(name))"]
@@ -102,7 +108,7 @@ enum Export {
     /// A Measurement Protocol request; each event may carry its own time.
     static func mp(
         at seconds: Double, user: String = "A1B2C3D4E5F60718293A4B5C6D7E8F90",
-        userProperties: [(String, Value)] = offerCap4,
+        userProperties: [(String, Value)] = offerCapped,
         events: [(name: String, params: [(String, Value)], at: Double?)]
     ) -> String {
         let properties = userProperties.map { "\(quoted($0.0)):{\"value\":\(flatValue($0.1))}" }.joined(separator: ",")
@@ -118,25 +124,34 @@ enum Export {
     }
 }
 
-/// Runs the library's lint on in-memory exports: the shipped plan (or a variant), a temp file,
-/// `LintRunner.run`.
+/// Runs the library's lint on in-memory exports: the engine tests' plan (or a variant, or the
+/// shipped plan for the tests about it), a temp file, `LintRunner.run`.
 enum Lint {
+    /// The engine tests' plan (Fixtures/plans/engine): generic names, the shapes the engine tests
+    /// need, so a change to `schema/` cannot break a test about the engine. The default plan of
+    /// every helper here.
+    static let enginePlan: CompiledPlan = compiled(directory: Repository.enginePlan)
+
     /// The shipped plan, compiled once. A plan that does not load records an issue in the test
     /// that first asks for it and lints against an empty plan, so the run goes on and reports.
-    static let shippedPlan: CompiledPlan = {
+    static let shippedPlan: CompiledPlan = compiled(directory: Repository.schema)
+
+    static func compiled(directory: URL) -> CompiledPlan {
         do {
-            return CompiledPlan(try PlanSession.open(schema: Repository.schema.path).validPlan())
+            return CompiledPlan(try PlanSession.open(schema: directory.path).validPlan())
         } catch {
-            Issue.record("the shipped plan does not load: \(error)")
+            Issue.record("the plan in \(directory.path) does not load: \(error)")
             return CompiledPlan(Plan())
         }
-    }()
+    }
 
-    /// The shipped plan with text replaced in its files (e.g. to drop `min: 0`), plus extra files.
-    static func plan(replacing replacements: [(String, String)] = [], adding extra: [(String, String)] = []) throws
-        -> CompiledPlan
-    {
-        var sources = try PlanFiles.read(directory: Repository.schema.path)
+    /// The engine tests' plan (or the one in `directory`) with text replaced in its files (e.g. to
+    /// drop `min: 0`), plus extra files.
+    static func plan(
+        replacing replacements: [(String, String)] = [], adding extra: [(String, String)] = [],
+        from directory: URL = Repository.enginePlan
+    ) throws -> CompiledPlan {
+        var sources = try PlanFiles.read(directory: directory.path)
         for (old, new) in replacements {
             var replaced = false
             for index in sources.indices {
@@ -146,7 +161,7 @@ enum Lint {
                     replaced = true
                 }
             }
-            #expect(replaced, "\(old) is not in the shipped plan")
+            #expect(replaced, "\(old) is not in the plan")
         }
         sources += extra.map { PlanSource(path: $0.0, bytes: Array($0.1.utf8)) }
         let session = try PlanSession(sources: sources)
@@ -157,7 +172,7 @@ enum Lint {
 
     /// Lints `bytes` written to a temp file named `name`.
     static func run(
-        bytes: [UInt8], name: String = "export.ndjson", plan: CompiledPlan = shippedPlan,
+        bytes: [UInt8], name: String = "export.ndjson", plan: CompiledPlan = enginePlan,
         configure: (inout LintRequest) -> Void = { _ in }
     ) throws -> LintResult {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -179,7 +194,7 @@ enum Lint {
 
     /// Lints lines joined by LF, with a final LF.
     static func run(
-        _ lines: [String], plan: CompiledPlan = shippedPlan,
+        _ lines: [String], plan: CompiledPlan = enginePlan,
         configure: (inout LintRequest) -> Void = { _ in }
     ) throws -> LintResult {
         try run(bytes: Array((lines.joined(separator: "\n") + "\n").utf8), plan: plan, configure: configure)

@@ -8,9 +8,9 @@ import Testing
 @Suite struct MessageTests {
     static func closed(at seconds: Double, duration: Export.Value) -> String {
         Export.bq(
-            "onboarding_block_offer_closed", at: seconds,
-            params: [("outcome", .string("setup")), ("duration_ms", duration), ("block_cap_arm", .string("cap4"))],
-            userProperties: Export.offerCap4)
+            "offer_closed", at: seconds,
+            params: [("outcome", .string("setup")), ("duration_ms", duration), ("limit_arm", .string("capped"))],
+            userProperties: Export.offerCapped)
     }
 
     @Test func anIntOnADoubleParamIsNotATypeVariation() throws {
@@ -36,13 +36,13 @@ import Testing
             tool: ReportTool(version: "t"), command: .lint, findings: result.findings,
             rules: [], summary: LintSummary.summary(of: result))
         let text = document.rendered(ReportOptions(format: .text))
-        #expect(text.contains("pairs with no event in the input: shield_opt_in, app_picker"), "\(text)")
-        #expect(!text.contains("  app_picker: opened 0"))
-        #expect(text.contains("  block_offer: opened 0"))
+        #expect(text.contains("pairs with no event in the input: wizard, picker"), "\(text)")
+        #expect(!text.contains("  picker: opened 0"))
+        #expect(text.contains("  offer: opened 0"))
         #expect(text.contains("rules with no event in the input: "))
         // Machines still get every pair and rule.
         let json = document.rendered(ReportOptions(format: .json))
-        #expect(json.contains("\"name\": \"app_picker\""))
+        #expect(json.contains("\"name\": \"picker\""))
     }
 
     @Test func aNullValueArrivesWithNoValue() throws {
@@ -55,13 +55,13 @@ import Testing
     @Test func anInsideEventOutsideItsPairNamesTheMatchers() throws {
         let result = try Lint.run([
             Export.bq(
-                "shield_opt_in_step_shown", at: 1,
+                "wizard_step_shown", at: 1,
                 params: [("step", .string("privacy")), ("entry", .string("onboarding"))])
         ])
         let finding = try #require(result.findings(PairRules.insideOutside.id).first)
-        #expect(finding.message.contains(#""shield_opt_in_step_shown" (step privacy"#), "\(finding.message)")
+        #expect(finding.message.contains(#""wizard_step_shown" (step privacy"#), "\(finding.message)")
         #expect(
-            finding.message.contains(#"while no "shield_opt_in_step_shown" (step intro) is open"#), "\(finding.message)"
+            finding.message.contains(#"while no "wizard_step_shown" (step intro) is open"#), "\(finding.message)"
         )
     }
 }
@@ -69,36 +69,36 @@ import Testing
 /// Per-arm funnels: the plan's `experiment` user properties split each pair's counts.
 @Suite struct ArmFunnelTests {
     @Test func pairCountsSplitPerArmAndPerCombination() throws {
-        let offer = Export.offerCap4
+        let offer = Export.offerCapped
         let control: [(String, Export.Value)] = [
-            ("onboarding_block_arm", .string("control")), ("block_cap_arm", .string("cap4")),
+            ("offer_arm", .string("control")), ("limit_arm", .string("capped")),
         ]
         let lines = [
             Export.bq(
-                "app_picker_shown", at: 1, user: "U1", params: [("entry", .string("onboarding"))], userProperties: offer
+                "picker_shown", at: 1, user: "U1", params: [("entry", .string("onboarding"))], userProperties: offer
             ),
             Export.bq(
-                "app_picker_closed", at: 11, user: "U1", params: [("entry", .string("onboarding"))],
+                "picker_closed", at: 11, user: "U1", params: [("entry", .string("onboarding"))],
                 userProperties: offer),
             Export.bq(
-                "app_picker_shown", at: 1, user: "U2", params: [("entry", .string("onboarding"))],
+                "picker_shown", at: 1, user: "U2", params: [("entry", .string("onboarding"))],
                 userProperties: control),
         ]
         let result = try Lint.run(lines)
-        #expect(result.plan.experimentNames == ["onboarding_block_arm", "block_cap_arm"])
-        let picker = try #require(result.pairs.first { $0.name == "app_picker" })
-        #expect(picker.byArms[["offer", "cap4"]]?.opened == 1)
-        #expect(picker.byArms[["offer", "cap4"]]?.closedByOutcome.values.reduce(0, +) == 1)
-        #expect(picker.byArms[["offer", "cap4"]]?.median == 10_000)
-        #expect(picker.byArms[["control", "cap4"]]?.opened == 1)
-        #expect(picker.byArms[["control", "cap4"]]?.unclosed == 1)
+        #expect(result.plan.experimentNames == ["offer_arm", "limit_arm"])
+        let picker = try #require(result.pairs.first { $0.name == "picker" })
+        #expect(picker.byArms[["offer", "capped"]]?.opened == 1)
+        #expect(picker.byArms[["offer", "capped"]]?.closedByOutcome.values.reduce(0, +) == 1)
+        #expect(picker.byArms[["offer", "capped"]]?.median == 10_000)
+        #expect(picker.byArms[["control", "capped"]]?.opened == 1)
+        #expect(picker.byArms[["control", "capped"]]?.unclosed == 1)
         let document = ReportDocument(
             tool: ReportTool(version: "t"), command: .lint, findings: [], rules: [],
             summary: LintSummary.summary(of: result))
         let text = document.rendered(ReportOptions(format: .text))
-        #expect(text.contains("app_picker: block_cap_arm=cap4, opened 2, closed 1"), "\(text)")
+        #expect(text.contains("picker: limit_arm=capped, opened 2, closed 1"), "\(text)")
         #expect(
-            text.contains("app_picker: onboarding_block_arm=control × block_cap_arm=cap4, opened 1, closed 0"),
+            text.contains("picker: offer_arm=control × limit_arm=capped, opened 1, closed 0"),
             "\(text)")
         #expect(document.rendered(ReportOptions(format: .markdown)).contains("arm=offer × "))
         #expect(document.rendered(ReportOptions(format: .json)).contains("\"pairArms\""))

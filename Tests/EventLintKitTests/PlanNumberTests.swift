@@ -97,7 +97,7 @@ import Testing
     /// `Int64(minutes * 60_000_000)` saturates instead of trapping.
     @Test(arguments: [153_722_867_281.0, 200_000_000_000, .infinity, .nan, -1, .greatestFiniteMagnitude])
     func lintTakesAnyWindowWithoutTrapping(minutes: Double) throws {
-        let lines = [Export.bq("block_cap_sheet_shown", at: 0, params: Events.sheet()), Events.step(at: 60)]
+        let lines = [Export.bq("limit_sheet_shown", at: 0, params: Events.sheet()), Events.step(at: 60)]
         let result = try Lint.run(lines) { $0.unclosedWindowMinutes = minutes }
         let nearEnd = result.findings("pair/unclosed-near-end").count
         let unclosed = result.findings("pair/unclosed").count
@@ -110,7 +110,7 @@ import Testing
     @Test func checkLintAndSQLAgreeOnAnOutOfRangeWindow() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "eventlint-window-" + UUID().uuidString)
-        try FileManager.default.copyItem(at: Repository.schema, to: directory)
+        try FileManager.default.copyItem(at: Repository.enginePlan, to: directory)
         defer { try? FileManager.default.removeItem(at: directory) }
         let property = directory.appendingPathComponent("property.json5")
         let text = try String(contentsOf: property, encoding: .utf8)

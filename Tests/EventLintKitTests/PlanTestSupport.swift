@@ -40,6 +40,8 @@ enum Repository {
     static let schema = root.appendingPathComponent("schema")
     static let samplePlans = root.appendingPathComponent("samples/plans")
     static let fixtures = root.appendingPathComponent("Tests/EventLintKitTests/Fixtures")
+    /// The engine tests' plan: generic names, apart from the shipped plan in `schema/`.
+    static let enginePlan = fixtures.appendingPathComponent("plans/engine")
     static let docs = root.appendingPathComponent("docs")
     /// `../shared` beside the repository: data some tests use and skip without.
     static let shared = root.deletingLastPathComponent().appendingPathComponent("shared")

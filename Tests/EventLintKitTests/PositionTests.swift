@@ -11,7 +11,7 @@ import Testing
         let directory = TemporaryDirectory()
         let path = directory.write("e.ndjson", Array(text.utf8))
         return EventLintCLI.run(
-            ["lint", "--schema", Repository.schema.path, "--max-examples", "0", path],
+            ["lint", "--schema", Repository.enginePlan.path, "--max-examples", "0", path],
             environment: CommandEnvironment()
         ).stdout
     }
@@ -19,8 +19,8 @@ import Testing
     @Test(arguments: ["", " ", "  \t"])
     func valueFindingsPointAtTheValue(space: String) {
         let line =
-            #"{"event_name":"# + space + #""paywall_shown","event_timestamp":"# + space
-            + #""1741968387656825","user_pseudo_id":"U1","event_params":[{"key":"session_bucket","value":{"string_value":"#
+            #"{"event_name":"# + space + #""store_shown","event_timestamp":"# + space
+            + #""1741968387656825","user_pseudo_id":"U1","event_params":[{"key":"visit_bucket","value":{"string_value":"#
             + space + #""5-10"}}]}"#
         // 1-based byte column of the value's opening quote (the line is ASCII).
         let column = (line as NSString).range(of: "\"5-10\"").location + 1
@@ -55,7 +55,7 @@ import Testing
             "in.ndjson", Array(#"{"event_name":"not_planned_at_all","user_pseudo_id":"U"}"#.utf8) + [0x0A])
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["lint", "--schema", Repository.schema.path, "-"]
+        process.arguments = ["lint", "--schema", Repository.enginePlan.path, "-"]
         process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         let out = directory.path + "/out"
         FileManager.default.createFile(atPath: out, contents: nil)

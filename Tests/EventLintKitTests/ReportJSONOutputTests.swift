@@ -88,7 +88,7 @@ import Testing
 
     @Test func lintSummaryKeys() throws {
         let result = try Lint.run([
-            Export.bq("onboarding_step_complete", at: 1, params: [("phase", .string("intro"))]),
+            Export.bq("tour_step_complete", at: 1, params: [("phase", .string("intro"))]),
             Export.bq("not_in_plan", at: 2), "not json", "",
         ])
         #expect(
@@ -104,7 +104,7 @@ import Testing
         #expect(json.contains("\"linesRead\":4,\"validLines\":2,\"invalidLines\":1,\"blankLines\":1"))
         #expect(
             json.contains(
-                "{\"name\":\"block_offer\",\"opened\":0,\"closed\":0,\"closedByOutcome\":{},\"unclosed\":0,\"unclosedNearEnd\":0,\"orphanCloses\":0}"
+                "{\"name\":\"offer\",\"opened\":0,\"closed\":0,\"closedByOutcome\":{},\"unclosed\":0,\"unclosedNearEnd\":0,\"orphanCloses\":0}"
             ))
     }
 

@@ -15,7 +15,8 @@ import Testing
 
             Every finding eventlint reports carries one of these rule ids. `eventlint explain RULE`
             prints the same text in a terminal. A plan can change a rule's severity or suppress it
-            (see [schema.md](schema.md#severity-and-suppress)).
+            (see [schema.md](schema.md#severity-and-suppress)). Most rules show a failing and a passing
+            example; those of `lint` are export lines checked against [the example plan](#the-example-plan).
 
             This file is generated from the rule catalogue by `RuleDocsTests`; do not edit it by hand.
             Regenerate it with `UPDATE_GOLDEN=1 swift test --filter RuleDocsTests`.
@@ -43,17 +44,22 @@ import Testing
                 text += "\n\(rule.summary.prefix(1).uppercased() + rule.summary.dropFirst()).\n\n"
                 text += rule.documentation + "\n"
                 if let examples = rule.examples {
-                    text += "\nFails" + (stage == .plan ? " (the finding stands at `/*>*/`)" : "") + ":\n\n"
+                    text += "\n" + (rule.examplesHeading ?? "Fails") + ":\n\n"
                     text += fence(examples.failing, stage: stage)
                     text += "\nPasses:\n\n" + fence(examples.passing, stage: stage)
                 }
             }
         }
-        return text
+        text += "\n## The example plan\n\n"
+        text += "The export-line examples above are checked against this plan (`eventlint explain --example-plan`).\n\n"
+        return text + "```json5\n\(RuleExamples.examplePlan)\n```\n"
     }
 
     static func fence(_ example: String, stage: RuleStage) -> String {
-        let language = stage == .plan ? "json5" : "json"
+        let isJSON =
+            example.hasPrefix("{") || example.hasPrefix("[") || example.hasPrefix(RuleExamples.lineMarker + "{")
+            || example.hasPrefix(RuleExamples.lineMarker + "[")
+        let language = stage == .plan ? "json5" : isJSON ? "json" : "text"
         // Long generated examples (500 events) are cut so the page stays readable.
         let shown = example.count > 600 ? String(example.prefix(280)) + " … " + String(example.suffix(120)) : example
         return "```\(language)\n\(shown)\n```\n"

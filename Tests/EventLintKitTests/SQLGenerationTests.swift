@@ -13,6 +13,11 @@ import Testing
         try PlanSession.open(schema: Repository.schema.path).loaded.plan
     }
 
+    /// The engine tests' plan, for SQL tests about the generator rather than the shipped plan.
+    static func enginePlan() throws -> Plan {
+        try PlanSession.open(schema: Repository.enginePlan.path).loaded.plan
+    }
+
     static func sql(
         _ plan: Plan, mode: SQLMode = .counts, from: String? = nil, to: String? = nil, limit: Int? = nil
     ) -> String {

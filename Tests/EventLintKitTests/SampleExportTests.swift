@@ -196,12 +196,13 @@ import Testing
         let directory = try Self.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("window.ndjson")
-        let lines = [Export.bq("block_cap_sheet_shown", at: 0, params: Events.sheet()), Events.step("demo", at: 2400)]
+        let lines = [Export.bq("limit_sheet_shown", at: 0, params: Events.sheet()), Events.step("demo", at: 2400)]
         try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
-        let standard = try #require(try Self.lint([file.path]))
+        let schema = ["--schema", Repository.enginePlan.path]
+        let standard = try #require(try Self.lint(schema + [file.path]))
         #expect(standard.report.findings == [Located(line: 1, rule: "pair/unclosed")])
         #expect(standard.output.status == 1)
-        let wider = try #require(try Self.lint(["--unclosed-window", "45", file.path]))
+        let wider = try #require(try Self.lint(schema + ["--unclosed-window", "45", file.path]))
         #expect(wider.report.findings == [Located(line: 1, rule: "pair/unclosed-near-end")])
         #expect(wider.output.status == 0, "a warning alone does not fail the run")
     }

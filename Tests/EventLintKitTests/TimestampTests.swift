@@ -11,7 +11,7 @@ import Testing
     static func flat(_ name: String, timestamp: String, params: [(String, Export.Value)]) -> String {
         let body = params.map { "\(Export.quoted($0.0)):\(Export.flatValue($0.1))" }.joined(separator: ",")
         return
-            "{\"name\":\"\(name)\",\"params\":{\(body)},\"user_properties\":{\"onboarding_block_arm\":\"offer\",\"block_cap_arm\":\"cap4\"},"
+            "{\"name\":\"\(name)\",\"params\":{\(body)},\"user_properties\":{\"offer_arm\":\"offer\",\"limit_arm\":\"capped\"},"
             + "\"user_pseudo_id\":\"\(user)\",\"timestamp_micros\":\(timestamp),\"app_version\":\"3.0.0\"}"
     }
 
@@ -21,7 +21,7 @@ import Testing
                 + event.1.map { "\(Export.quoted($0.0)):\(Export.flatValue($0.1))" }.joined(separator: ",") + "}}"
         }
         return "{\"app_instance_id\":\"\(user)\",\"timestamp_micros\":\(timestamp),"
-            + "\"user_properties\":{\"onboarding_block_arm\":{\"value\":\"offer\"},\"block_cap_arm\":{\"value\":\"cap4\"}},"
+            + "\"user_properties\":{\"offer_arm\":{\"value\":\"offer\"},\"limit_arm\":{\"value\":\"capped\"}},"
             + "\"events\":[\(list.joined(separator: ","))]}"
     }
 
@@ -40,22 +40,22 @@ import Testing
         switch format {
         case "bq":
             lines = [
-                Export.bq("onboarding_block_offer_shown", at: 0, params: Events.offerArm, timestamp: "\"\(open)\""),
+                Export.bq("offer_shown", at: 0, params: Events.offerArm, timestamp: "\"\(open)\""),
                 Export.bq(
-                    "onboarding_block_offer_closed", at: 0, params: Events.offerClosed(duration: .int(1)),
+                    "offer_closed", at: 0, params: Events.offerClosed(duration: .int(1)),
                     timestamp: "\"\(close)\""),
             ]
         case "flat":
             lines = [
-                Self.flat("onboarding_block_offer_shown", timestamp: open, params: Events.offerArm),
+                Self.flat("offer_shown", timestamp: open, params: Events.offerArm),
                 Self.flat(
-                    "onboarding_block_offer_closed", timestamp: close, params: Events.offerClosed(duration: .int(1))),
+                    "offer_closed", timestamp: close, params: Events.offerClosed(duration: .int(1))),
             ]
         default:
             lines = [
-                Self.mp(timestamp: open, events: [("onboarding_block_offer_shown", Events.offerArm)]),
+                Self.mp(timestamp: open, events: [("offer_shown", Events.offerArm)]),
                 Self.mp(
-                    timestamp: close, events: [("onboarding_block_offer_closed", Events.offerClosed(duration: .int(1)))]
+                    timestamp: close, events: [("offer_closed", Events.offerClosed(duration: .int(1)))]
                 ),
             ]
         }
@@ -74,10 +74,10 @@ import Testing
     /// end-of-stream window): no trap, exactly one finding on that line, no time-based finding.
     @Test(arguments: extremes)
     func everyExtremeTimestampIsOneFindingOnItsLine(timestamp: String) throws {
-        let timed = Export.bq("block_cap_sheet_shown", at: 0, params: Events.sheet())
+        let timed = Export.bq("limit_sheet_shown", at: 0, params: Events.sheet())
         let lines = [
-            Export.bq("block_cap_sheet_shown", at: 0, params: Events.sheet(), timestamp: "\"\(timestamp)\""),
-            Export.bq("onboarding_step_complete", at: 60, params: [("phase", .string("intro"))], timestamp: timestamp),
+            Export.bq("limit_sheet_shown", at: 0, params: Events.sheet(), timestamp: "\"\(timestamp)\""),
+            Export.bq("tour_step_complete", at: 60, params: [("phase", .string("intro"))], timestamp: timestamp),
             timed,
         ]
         let result = try Lint.run(lines) { $0.unclosedWindowMinutes = .infinity }
@@ -123,7 +123,7 @@ import Testing
 
     /// `sql` takes the same range: an implausible time is no time and a finding of its own.
     @Test func sqlTreatsImplausibleTimesAsNoTime() throws {
-        let sql = SQLGenerationTests.sql(try SQLGenerationTests.shippedPlan())
+        let sql = SQLGenerationTests.sql(try SQLGenerationTests.enginePlan())
         #expect(
             sql.contains(
                 "SAFE_CAST(event_timestamp AS INT64) >= 946684800000000 AND SAFE_CAST(event_timestamp AS INT64) < 4102444800000000"

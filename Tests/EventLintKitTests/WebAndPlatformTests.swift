@@ -43,9 +43,9 @@ import Testing
                     ], at: nil
                 ),
                 (
-                    name: "onboarding_step_complete",
+                    name: "tour_step_complete",
                     params: [
-                        ("phase", .string("guideStart")), ("session_id", .int(1_741_949_000)),
+                        ("phase", .string("guide")), ("session_id", .int(1_741_949_000)),
                         ("engagement_time_msec", .int(100)),
                     ], at: nil
                 ),
@@ -103,6 +103,6 @@ import Testing
         let plan = try PlanText.check(Self.platformPlan).plan
         let sql = SQLGenerationTests.sql(plan)
         #expect(sql.contains("platform IN ('IOS')") && sql.contains("platform IN ('IOS', 'ANDROID')"))
-        #expect(!SQLGenerationTests.sql(try SQLGenerationTests.shippedPlan()).contains("platform IN"))
+        #expect(!SQLGenerationTests.sql(try SQLGenerationTests.enginePlan()).contains("platform IN"))
     }
 }

@@ -13,20 +13,20 @@ import Testing
 
     static func screenTimeThenPrompt(after seconds: Double) -> [String] {
         [
-            Export.bq("shield_opt_in_step_shown", at: 0, params: E.shield("intro")),
-            Export.bq("shield_opt_in_closed", at: 10, params: E.shield("intro", outcome: "denied")),
+            Export.bq("wizard_step_shown", at: 0, params: E.wizard("intro")),
+            Export.bq("wizard_closed", at: 10, params: E.wizard("intro", outcome: "denied")),
             Export.bq(
-                "notification_permission_requested", at: 10 + seconds,
-                params: [("prompt_source", .string("focus_start"))]),
+                "permission_requested", at: 10 + seconds,
+                params: [("prompt_origin", .string("start_button"))]),
         ]
     }
 
     static func capPaywallThenRecurring(after seconds: Double, source: String = "recurring") -> [String] {
         [
-            Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
-            Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "view_premium")),
-            Export.bq("paywall_shown", at: 20, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet")),
-            Export.bq("paywall_shown", at: 20 + seconds, params: E.paywall(source: source, trigger: "weekly_reminder")),
+            Export.bq("limit_sheet_shown", at: 0, params: E.sheet()),
+            Export.bq("limit_sheet_closed", at: 8, params: E.sheet(outcome: "upgrade")),
+            Export.bq("store_shown", at: 20, params: E.store(source: "limit", trigger: "limit_sheet")),
+            Export.bq("store_shown", at: 20 + seconds, params: E.store(source: source, trigger: "weekly_reminder")),
         ]
     }
 
@@ -41,7 +41,7 @@ import Testing
     func notificationPromptAtTheEdge(seconds: Double, fires: Bool) throws {
         let result = try Lint.run(Self.screenTimeThenPrompt(after: seconds))
         #expect(
-            Self.notAfterLines(result, rule: "no_notification_prompt_right_after_screen_time") == (fires ? [3] : []),
+            Self.notAfterLines(result, rule: "no_permission_prompt_right_after_consent") == (fires ? [3] : []),
             "\(result.lineRules)")
         #expect(result.findings.filter { $0.ruleID != "rule/not-after" }.isEmpty, "\(result.lineRules)")
         if fires {
@@ -56,11 +56,11 @@ import Testing
         for source in ["recurring", "onboarding"] {
             let result = try Lint.run(Self.capPaywallThenRecurring(after: seconds, source: source))
             #expect(
-                Self.notAfterLines(result, rule: "no_second_paywall_soon_after_block_cap") == (fires ? [4] : []),
+                Self.notAfterLines(result, rule: "no_second_store_soon_after_limit") == (fires ? [4] : []),
                 "\(source): \(result.lineRules)")
             #expect(result.findings.filter { $0.ruleID != "rule/not-after" }.isEmpty, "\(result.lineRules)")
         }
-        // A home paywall is not one the rule checks.
+        // A home store is not one the rule checks.
         let home = try Lint.run(Self.capPaywallThenRecurring(after: seconds, source: "home"))
         #expect(home.findings.isEmpty, "\(home.lineRules)")
     }
@@ -68,19 +68,19 @@ import Testing
     @Test func armsMustBeAssignedBeforeTheOnboardingSave() throws {
         func saveFlow(_ saved: [(String, Export.Value)], entry: String) -> [String] {
             [
-                Export.bq("app_picker_shown", at: 0, params: [("entry", .string(entry))]),
-                Export.bq("app_block_saved", at: 10, params: E.picker(entry: entry), userProperties: saved),
-                Export.bq("app_picker_closed", at: 12, params: E.picker(entry: entry)),
+                Export.bq("picker_shown", at: 0, params: [("entry", .string(entry))]),
+                Export.bq("picker_saved", at: 10, params: E.picker(entry: entry), userProperties: saved),
+                Export.bq("picker_closed", at: 12, params: E.picker(entry: entry)),
             ]
         }
-        let onlyOffer: [(String, Export.Value)] = [("onboarding_block_arm", .string("offer"))]
+        let onlyOffer: [(String, Export.Value)] = [("offer_arm", .string("offer"))]
         let early = try Lint.run(saveFlow(onlyOffer, entry: "onboarding"))
         #expect(
             early.findings.map { "\($0.location.line) \($0.ruleID) \($0.param ?? "")" }
-                == ["2 rule/user-property-requirement block_cap_arm"])
-        #expect(try Lint.run(saveFlow(Export.offerCap4, entry: "onboarding")).findings.isEmpty)
-        // From the home shield a legacy user without arms saves as before.
-        #expect(try Lint.run(saveFlow([], entry: "home_shield")).findings.isEmpty)
+                == ["2 rule/user-property-requirement limit_arm"])
+        #expect(try Lint.run(saveFlow(Export.offerCapped, entry: "onboarding")).findings.isEmpty)
+        // From the home button a legacy user without arms saves as before.
+        #expect(try Lint.run(saveFlow([], entry: "home_button")).findings.isEmpty)
     }
 
     // MARK: - Order, files, jobs
@@ -132,7 +132,7 @@ import Testing
             to: second, atomically: true, encoding: .utf8)
         var request = LintRequest(inputs: [first.path, second.path])
         request.jobs = jobs
-        let split = LintRunner.run(plan: Lint.shippedPlan, request: request)
+        let split = LintRunner.run(plan: Lint.enginePlan, request: request)
         #expect(Self.digest(split) == Self.digest(try Lint.run(lines)), "jobs \(jobs)")
         #expect(Set(split.findings.map(\.location.file)).count == 2, "findings and notes name both files")
     }
@@ -141,14 +141,14 @@ import Testing
     @Test func untimedEventsTakePartInNoWindowCheck() throws {
         var lines = Self.screenTimeThenPrompt(after: 10)
         lines[2] = Export.bq(
-            "notification_permission_requested", at: 0, params: [("prompt_source", .string("focus_start"))],
+            "permission_requested", at: 0, params: [("prompt_origin", .string("start_button"))],
             timestamp: "\"99\"")
         let untimedPrompt = try Lint.run(lines)
         #expect(untimedPrompt.findings("rule/not-after").isEmpty, "\(untimedPrompt.lineRules)")
         #expect(untimedPrompt.findings("stream/invalid-timestamp").count == 1)
         var closes = Self.screenTimeThenPrompt(after: 10)
         closes[1] = Export.bq(
-            "shield_opt_in_closed", at: 0, params: E.shield("intro", outcome: "denied"), timestamp: "\"99\"")
+            "wizard_closed", at: 0, params: E.wizard("intro", outcome: "denied"), timestamp: "\"99\"")
         let untimedClose = try Lint.run(closes)
         #expect(untimedClose.findings("rule/not-after").isEmpty, "\(untimedClose.lineRules)")
     }
@@ -159,15 +159,15 @@ import Testing
     func afterWithinAWindow(seconds: Double, fires: Bool) throws {
         let plan = try Lint.plan(replacing: [
             (
-                "after: { event: 'block_cap_sheet_closed', where: { outcome: 'view_premium' } },",
-                "after: { event: 'block_cap_sheet_closed', where: { outcome: 'view_premium' }, within: '60s' },"
+                "after: { event: 'limit_sheet_closed', where: { outcome: 'upgrade' } },",
+                "after: { event: 'limit_sheet_closed', where: { outcome: 'upgrade' }, within: '60s' },"
             )
         ])
         let lines = [
-            Export.bq("block_cap_sheet_shown", at: 0, params: E.sheet()),
-            Export.bq("block_cap_sheet_closed", at: 8, params: E.sheet(outcome: "view_premium")),
+            Export.bq("limit_sheet_shown", at: 0, params: E.sheet()),
+            Export.bq("limit_sheet_closed", at: 8, params: E.sheet(outcome: "upgrade")),
             Export.bq(
-                "paywall_shown", at: 8 + seconds, params: E.paywall(source: "block_cap", trigger: "block_cap_sheet")),
+                "store_shown", at: 8 + seconds, params: E.store(source: "limit", trigger: "limit_sheet")),
         ]
         let result = try Lint.run(lines, plan: plan)
         #expect(result.findings("rule/only-after").map(\.location.line) == (fires ? [3] : []), "\(result.lineRules)")
@@ -231,7 +231,7 @@ import Testing
 /// The windows as SQL: a `RANGE` frame over the microseconds, and the plan rules by name in `--mode rules`.
 @Suite struct WindowSQLTests {
     @Test func windowsBecomeRangeFramesInMicroseconds() throws {
-        let plan = try PlanSession.open(schema: Repository.schema.path).validPlan()
+        let plan = try PlanSession.open(schema: Repository.enginePlan.path).validPlan()
         let sql = SQLGenerator(
             plan: plan, request: SQLRequest(table: try #require(SQLTableReference(parsing: "p.d.events_*")))
         ).generate()
@@ -252,28 +252,31 @@ import Testing
     }
 }
 
-/// The built binary on a copy of the shipped plan whose windows are broken.
+/// The built binary on a copy of the engine tests' plan whose windows are broken.
 @Suite struct WindowCLITests {
     @Test func checkPointsAtABadWindowAndLintRefusesThePlan() throws {
-        let copy = try PlanCopy(of: Repository.schema)
+        let copy = try PlanCopy(of: Repository.enginePlan)
         defer { copy.remove() }
         #expect(try copy.replace("within: '60s'", with: "within: '0s'") == 1)
         let check = try #require(try EventLintBinary.run(["check", "--schema", copy.url.path]))
         #expect(check.status == 1)
-        // `notAfter: { event: 'shield_opt_in_closed', within: '0s' }` on line 138, the window at column 58.
+        // `notAfter: { event: 'wizard_closed', within: '0s' }` on line 138, the window at column 51.
         #expect(
             check.stdout.contains("error[plan/invalid-window]: window \"0s\" of notAfter is not positive"),
             "\(check.stdout)")
-        #expect(check.stdout.contains("block_flow.json5:138:58"), "\(check.stdout)")
+        #expect(check.stdout.contains("flow.json5:138:51"), "\(check.stdout)")
         let lint = try #require(
             try EventLintBinary.run(["lint", "--schema", copy.url.path, "samples/exports/focusity-clean.ndjson"]))
         #expect(lint.status == 2, "a plan check rejects is refused: \(lint.stderr)")
     }
 
     @Test func sqlModeRulesNamesEveryPlanRule() throws {
-        let output = try #require(try EventLintBinary.run(["sql", "--table", "p.d.events_*", "--mode", "rules"]))
+        let output = try #require(
+            try EventLintBinary.run([
+                "sql", "--schema", Repository.enginePlan.path, "--table", "p.d.events_*", "--mode", "rules",
+            ]))
         #expect(output.status == 0)
         #expect(output.stdout.contains("-- mode: rules (plan_rule, violations)"))
-        #expect(output.stdout.contains("'no_second_paywall_soon_after_block_cap'"))
+        #expect(output.stdout.contains("'no_second_store_soon_after_limit'"))
     }
 }

@@ -68,56 +68,64 @@ extension SwiftCodeGenerator {
         writer.line("}")
     }
 
+    /// An inside or close method of a pair's handle: it drops the event unless the pair is open,
+    /// reads the carried values back, then sends (and for a close, closes the pair).
     func renderMethod(_ method: SwiftPairMethod, pair: SwiftPair, into writer: inout SwiftWriter) {
-        let event = method.event
-        let type = "Tracker." + event.typeName
+        let type = "Tracker." + method.event.typeName
+        let notOpen = SwiftSource.stringLiteral("pair \"\(pair.name)\" is not open")
         let verb = method.role == .close ? "Closes the pair by sending" : "Sends"
-        writer.line("/// \(verb) \(SwiftSource.commentText(event.name)).")
-        writer.doc(event.description)
+        writer.line("/// \(verb) \(SwiftSource.commentText(method.event.name)).")
+        writer.doc(method.event.description)
         writer.docParameters(arguments(of: method).map { ($0.field.name, $0.field.description) })
         writer.line("public func \(method.name)(\(signature(of: method))) {")
         writer.indent += 1
-        let pairName = SwiftSource.stringLiteral("pair \"\(pair.name)\" is not open")
-        writer.line("guard state.isOpen else {")
-        writer.line("    tracker.onDrop(TrackingDrop(subject: \(type).eventName, param: nil, reason: \(pairName)))")
-        writer.line("    return")
-        writer.line("}")
-        for (field, source) in zip(event.fields, method.sources) {
+        renderDrop(unless: "state.isOpen", type: type, reason: notOpen, into: &writer)
+        for (field, source) in zip(method.event.fields, method.sources) {
             guard case .carried = source else { continue }
-            let name = SwiftSource.identifier(field.name)
-            let key = "state.carried[\(SwiftSource.stringLiteral(field.param))]"
-            let value = Self.carriedValue(key, field.shape)
-            let drop =
-                "tracker.onDrop(TrackingDrop(subject: \(type).eventName, param: \(SwiftSource.stringLiteral(field.param)), reason: "
-            if field.optional {
-                // Absent at the open is absent here; a value this event does not allow is dropped.
-                writer.line("let \(name) = \(value)")
-                writer.line("guard \(key) == nil || \(name) != nil else {")
-                writer.line(
-                    "    " + drop + SwiftSource.stringLiteral("the value carried from the open is not allowed here")
-                        + "))")
-            } else {
-                writer.line("guard let \(name) = \(value) else {")
-                writer.line(
-                    "    " + drop
-                        + SwiftSource.stringLiteral("the pair's open carries no value for it that is allowed here")
-                        + "))")
-            }
-            writer.line("    return")
-            writer.line("}")
+            renderCarriedRead(field, type: type, into: &writer)
         }
         writer.line("let trackingEvent = \(type)(\(initialiserArguments(of: method)))")
         writer.line(
             "guard let trackingList = tracker.prepared(\(type).eventName, trackingEvent.trackingParameters()\(conditions(of: method))) else { return }"
         )
         if method.role == .close {
-            writer.line("guard state.close() else {")
-            writer.line("    tracker.onDrop(TrackingDrop(subject: \(type).eventName, param: nil, reason: \(pairName)))")
-            writer.line("    return")
-            writer.line("}")
+            renderDrop(unless: "state.close()", type: type, reason: notOpen, into: &writer)
         }
         writer.line("tracker.logger.logEvent(\(type).eventName, parameters: trackingList)")
         writer.indent -= 1
+        writer.line("}")
+    }
+
+    /// `guard CONDITION else { drop the event; return }`, for an event the pair's state refuses.
+    func renderDrop(unless condition: String, type: String, reason: String, into writer: inout SwiftWriter) {
+        writer.line("guard \(condition) else {")
+        writer.line("    tracker.onDrop(TrackingDrop(subject: \(type).eventName, param: nil, reason: \(reason)))")
+        writer.line("    return")
+        writer.line("}")
+    }
+
+    /// A value carried from the open, read back as the field's type; the event is dropped when the
+    /// value is not one this event allows (or, for a required field, when the open carried none).
+    func renderCarriedRead(_ field: SwiftField, type: String, into writer: inout SwiftWriter) {
+        let name = SwiftSource.identifier(field.name)
+        let key = "state.carried[\(SwiftSource.stringLiteral(field.param))]"
+        let value = Self.carriedValue(key, field.shape)
+        let drop =
+            "tracker.onDrop(TrackingDrop(subject: \(type).eventName, param: \(SwiftSource.stringLiteral(field.param)), reason: "
+        if field.optional {
+            // Absent at the open is absent here; a value this event does not allow is dropped.
+            writer.line("let \(name) = \(value)")
+            writer.line("guard \(key) == nil || \(name) != nil else {")
+            writer.line(
+                "    " + drop + SwiftSource.stringLiteral("the value carried from the open is not allowed here") + "))")
+        } else {
+            writer.line("guard let \(name) = \(value) else {")
+            writer.line(
+                "    " + drop
+                    + SwiftSource.stringLiteral("the pair's open carries no value for it that is allowed here")
+                    + "))")
+        }
+        writer.line("    return")
         writer.line("}")
     }
 

@@ -24,12 +24,23 @@ struct SwiftCodeTranslator {
         "trackingLabel", "tracker", "state", "isOpen",
     ]
 
+    /// The whole model, in the order names are claimed: param enums, user properties, events,
+    /// then pairs, so a plan's earlier declarations keep the plain names.
     func translate() -> SwiftCodeModel {
         var model = SwiftCodeModel()
         var types = SwiftNameScope(reserved: Self.reservedTypeNames)
         var members = SwiftNameScope(reserved: Self.reservedTrackerMembers)
+        let paramEnums = translateParamEnums(types: &types, into: &model)
+        translateUserProperties(paramEnums: paramEnums, types: &types, members: &members, into: &model)
+        let eventsByName = translateEvents(paramEnums: paramEnums, types: &types, members: &members, into: &model)
+        for pair in plan.pairs {
+            model.pairs.append(translate(pair, eventsByName: eventsByName, types: &types, members: &members))
+        }
+        return model
+    }
 
-        // Param enums first, in plan order, so their names are the plain ones.
+    /// One enum per param with a closed set of values, in plan order, keyed by param name.
+    func translateParamEnums(types: inout SwiftNameScope, into model: inout SwiftCodeModel) -> [String: SwiftEnum] {
         var paramEnums: [String: SwiftEnum] = [:]
         for param in plan.params {
             guard let raw = Self.rawKind(param.type), let values = param.values else { continue }
@@ -40,6 +51,14 @@ struct SwiftCodeTranslator {
             paramEnums[param.name] = type
             model.enums.append(type)
         }
+        return paramEnums
+    }
+
+    /// A setter per user property; one with the same values as the param of its name shares its enum.
+    func translateUserProperties(
+        paramEnums: [String: SwiftEnum], types: inout SwiftNameScope, members: inout SwiftNameScope,
+        into model: inout SwiftCodeModel
+    ) {
         for property in plan.userProperties {
             var shape = Self.plainShape(type: property.type, minLength: nil, maxLength: nil, minimum: nil, maximum: nil)
             if let raw = Self.rawKind(property.type), let values = property.values {
@@ -64,7 +83,13 @@ struct SwiftCodeTranslator {
                     name: property.name, setterName: members.claim("set" + SwiftSource.upperCamel(property.name)),
                     shape: shape, description: property.description))
         }
+    }
 
+    /// A type per event, keyed by event name; events in no pair are sent with `log`.
+    func translateEvents(
+        paramEnums: [String: SwiftEnum], types: inout SwiftNameScope, members: inout SwiftNameScope,
+        into model: inout SwiftCodeModel
+    ) -> [String: SwiftEvent] {
         let paired = Set(plan.pairs.flatMap { ($0.opens + $0.inside + $0.closes).map(\.event) })
         var eventsByName: [String: SwiftEvent] = [:]
         for event in plan.events {
@@ -78,53 +103,64 @@ struct SwiftCodeTranslator {
         let standalone = model.events.filter { !$0.inPair }
         if !standalone.isEmpty { _ = members.claim("log") }
         for index in model.events.indices where !model.events[index].inPair { model.events[index].logName = "log" }
+        return eventsByName
+    }
 
-        for pair in plan.pairs {
-            let typeName = types.claim(SwiftSource.upperCamel(pair.name) + "Pair")
-            var nestedTypes = SwiftNameScope(reserved: [typeName])
-            var pairMembers = SwiftNameScope(reserved: Self.reservedFieldNames)
-            var translated = SwiftPair(
-                name: pair.name, typeName: typeName, description: pair.description,
-                closeRequired: pair.closeRequired, opens: [], methods: [], narrowedEnums: [],
-                carried: [])
-            let openBase = "open" + SwiftSource.upperCamel(pair.name)
-            for matcher in pair.opens {
-                guard let event = eventsByName[matcher.event] else { continue }
-                let name = members.claim(pair.opens.count == 1 ? openBase : openBase + "With" + event.typeName)
-                translated.opens.append(
-                    method(
-                        .open, name: name, event: event, matcher: matcher, carried: [],
-                        duration: nil, pairType: typeName, nested: &nestedTypes,
-                        enums: &translated.narrowedEnums))
-            }
-            // A `same` param is carried only when every open sends it; otherwise the caller passes it.
-            let opened = pair.opens.compactMap { eventsByName[$0.event] }
-            let carried = Set(
-                pair.same.map(\.value).filter { name in
-                    !opened.isEmpty && opened.allSatisfy { $0.fields.contains { $0.param == name } }
-                })
-            translated.carried = pair.same.map(\.value).filter(carried.contains)
-            for matcher in pair.inside {
-                guard let event = eventsByName[matcher.event] else { continue }
-                let name = pairMembers.claim(SwiftSource.lowerCamel(matcher.event))
-                translated.methods.append(
-                    method(
-                        .inside, name: name, event: event, matcher: matcher, carried: carried,
-                        duration: nil, pairType: typeName, nested: &nestedTypes,
-                        enums: &translated.narrowedEnums))
-            }
-            for matcher in pair.closes {
-                guard let event = eventsByName[matcher.event] else { continue }
-                let name = pairMembers.claim(pair.closes.count == 1 ? "close" : "close" + event.typeName)
-                translated.methods.append(
-                    method(
-                        .close, name: name, event: event, matcher: matcher, carried: carried,
-                        duration: pair.duration?.param, pairType: typeName,
-                        nested: &nestedTypes, enums: &translated.narrowedEnums))
-            }
-            model.pairs.append(translated)
+    // MARK: - Pairs
+
+    /// A pair's handle type: its open methods on the tracker, its inside and close methods.
+    func translate(
+        _ pair: PairDeclaration, eventsByName: [String: SwiftEvent], types: inout SwiftNameScope,
+        members: inout SwiftNameScope
+    ) -> SwiftPair {
+        let typeName = types.claim(SwiftSource.upperCamel(pair.name) + "Pair")
+        var nestedTypes = SwiftNameScope(reserved: [typeName])
+        var pairMembers = SwiftNameScope(reserved: Self.reservedFieldNames)
+        var translated = SwiftPair(
+            name: pair.name, typeName: typeName, description: pair.description,
+            closeRequired: pair.closeRequired, opens: [], methods: [], narrowedEnums: [],
+            carried: [])
+        let openBase = "open" + SwiftSource.upperCamel(pair.name)
+        for matcher in pair.opens {
+            guard let event = eventsByName[matcher.event] else { continue }
+            let name = members.claim(pair.opens.count == 1 ? openBase : openBase + "With" + event.typeName)
+            translated.opens.append(
+                method(
+                    .open, name: name, event: event, matcher: matcher, carried: [],
+                    duration: nil, pairType: typeName, nested: &nestedTypes,
+                    enums: &translated.narrowedEnums))
         }
-        return model
+        let carried = carriedParams(of: pair, eventsByName: eventsByName)
+        translated.carried = pair.same.map(\.value).filter(carried.contains)
+        for matcher in pair.inside {
+            guard let event = eventsByName[matcher.event] else { continue }
+            let name = pairMembers.claim(SwiftSource.lowerCamel(matcher.event))
+            translated.methods.append(
+                method(
+                    .inside, name: name, event: event, matcher: matcher, carried: carried,
+                    duration: nil, pairType: typeName, nested: &nestedTypes,
+                    enums: &translated.narrowedEnums))
+        }
+        for matcher in pair.closes {
+            guard let event = eventsByName[matcher.event] else { continue }
+            let name = pairMembers.claim(pair.closes.count == 1 ? "close" : "close" + event.typeName)
+            translated.methods.append(
+                method(
+                    .close, name: name, event: event, matcher: matcher, carried: carried,
+                    duration: pair.duration?.param, pairType: typeName,
+                    nested: &nestedTypes, enums: &translated.narrowedEnums))
+        }
+        return translated
+    }
+
+    /// The `same` params carried from the open: those every open sends (otherwise the caller
+    /// passes them).
+    func carriedParams(of pair: PairDeclaration, eventsByName: [String: SwiftEvent]) -> Set<String> {
+        let opened = pair.opens.compactMap { eventsByName[$0.event] }
+        return Set(
+            pair.same.map(\.value).filter { name in
+                !opened.isEmpty && opened.allSatisfy { $0.fields.contains { $0.param == name } }
+            })
     }
 
     // MARK: - Events

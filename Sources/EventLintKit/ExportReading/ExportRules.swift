@@ -16,6 +16,8 @@ public enum ExportRules {
             format eventlint does not decode, or is a corrupt gzip stream. Every line read before the problem, and every \
             other input, is still checked and reported; the exit status is 2. Check the path (a quoted glob that matches nothing is kept as a file name) \
             and decompress what the message names.
+
+            No example: it needs a file that cannot be read (missing, a directory, corrupt gzip bytes).
             """)
 
     public static let formatMismatch = Rule(
@@ -30,7 +32,14 @@ public enum ExportRules {
 
             **How to fix:** pass the file's real format, or leave `--input-format` at `auto`, which \
             detects the format of each line.
-            """)
+            """,
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"page_viewed","params":{"choice":"yes"}}
+                """#,
+            passing: #"""
+                {"event_name":"page_viewed","event_params":[{"key":"choice","value":{"string_value":"yes"}}]}
+                """#, lintOptions: ["--input-format", "bq"]))
 
     public static let captureEntryTruncated = Rule(
         id: "export/capture-entry-truncated", stage: .export, severity: .warning,
@@ -49,12 +58,12 @@ public enum ExportRules {
             """,
         examples: RuleExamples(
             failing: """
-                2026-10-18 10:15:32.123456+0900 MyApp[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, purchase, {
-                    currency = EUR;
+                /*>*/2026-10-18 10:15:32.123456+0900 MyApp[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, page_viewed, {
+                    choice = yes;
                 """,
             passing: """
-                2026-10-18 10:15:32.123456+0900 MyApp[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, purchase, {
-                    currency = EUR;
+                2026-10-18 10:15:32.123456+0900 MyApp[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, page_viewed, {
+                    choice = yes;
                 }
                 """))
 
@@ -72,7 +81,14 @@ public enum ExportRules {
 
             **How to fix:** check how the export was produced and that lines end in LF. If such \
             large events are real, raise the limit with `--max-line-bytes`.
-            """)
+            """,
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"page_viewed","params":{"note":"a line of more than sixty-four bytes"}}
+                """#,
+            passing: #"""
+                {"name":"page_viewed","params":{"choice":"yes"}}
+                """#, lintOptions: ["--max-line-bytes", "64"]))
 
     public static let leadingBOM = Rule(
         id: "export/leading-bom", stage: .export, severity: .warning,
@@ -88,6 +104,8 @@ public enum ExportRules {
 
             **How to fix:** write the export as UTF-8 without BOM, or strip it, e.g. \
             `sed '1s/^\\xEF\\xBB\\xBF//'`.
+
+            No example: a byte order mark is invisible in printed text.
             """)
 
     public static let blankLine = Rule(
@@ -104,7 +122,17 @@ public enum ExportRules {
 
             **How to fix:** remove empty lines, e.g. `grep -v '^[[:space:]]*$'`, and check the \
             producer for events that serialised to nothing.
-            """)
+            """,
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"page_viewed","params":{"choice":"yes"}}
+                /*>*/
+                {"name":"page_viewed","params":{"choice":"yes"}}
+                """#,
+            passing: #"""
+                {"name":"page_viewed","params":{"choice":"yes"}}
+                {"name":"page_viewed","params":{"choice":"yes"}}
+                """#, lintOptions: ["--strict"]))
 
     public static let missingFinalNewline = Rule(
         id: "export/missing-final-newline", stage: .export, severity: .info,
@@ -117,6 +145,8 @@ public enum ExportRules {
             also invalid JSON, the file was most likely cut short.
 
             **How to fix:** make sure the export finished writing; end the file with a newline.
+
+            No example: a failing and a passing example would differ only in an invisible final LF.
             """)
 
     public static let documentTooLarge = Rule(
@@ -130,7 +160,18 @@ public enum ExportRules {
 
             **How to fix:** convert it to NDJSON (`jq -c '.[]' rows.json > rows.ndjson`), or \
             raise `--max-line-bytes` above the file's size.
-            """)
+            """,
+        examples: RuleExamples(
+            failing: #"""
+                /*>*/[
+                  {"name":"page_viewed","params":{"choice":"yes"}},
+                  {"name":"page_viewed","params":{"choice":"no"}}
+                ]
+                """#,
+            passing: #"""
+                {"name":"page_viewed","params":{"choice":"yes"}}
+                {"name":"page_viewed","params":{"choice":"no"}}
+                """#, lintOptions: ["--max-line-bytes", "64"]))
 
     public static let duplicateInput = Rule(
         id: "export/duplicate-input", stage: .export, severity: .info,
@@ -141,6 +182,8 @@ public enum ExportRules {
             do not see every event twice.
 
             **How to fix:** nothing is needed; drop the second name or narrow the glob.
+
+            No example: it needs two inputs that name the same file.
             """)
 
     /// The finding for a JSON document too large to hold.

@@ -14,6 +14,8 @@ public enum JSONRules {
             and do not reach the JSON reader.
 
             Fix: remove the empty file from the input, or write the missing value.
+
+            No example: an empty export line is a blank line (`export/blank-line`); this rule fires on an empty plan file.
             """)
 
     public static let unexpectedEnd = Rule(
@@ -27,7 +29,14 @@ public enum JSONRules {
             long lines. The error points at the end of the input.
 
             Fix: regenerate the export, or close the open construct.
-            """)
+            """,
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"page_viewed","params":{"choice":"yes"}
+                """#,
+            passing: #"""
+                {"name":"page_viewed","params":{"choice":"yes"}}
+                """#))
 
     public static let unexpectedCharacter = Rule(
         id: "json/unexpected-character", stage: .json, severity: .error,
@@ -40,7 +49,14 @@ public enum JSONRules {
             (comments, trailing commas, unquoted keys, single-quoted strings) but nothing more.
 
             Fix: look at the quoted character in the message and correct the syntax around it.
-            """)
+            """,
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"page_viewed","params":{"choice":'yes'}}
+                """#,
+            passing: #"""
+                {"name":"page_viewed","params":{"choice":"yes"}}
+                """#))
 
     public static let invalidLiteral = Rule(
         id: "json/invalid-literal", stage: .json, severity: .error,
@@ -52,7 +68,14 @@ public enum JSONRules {
             Infinity have no JSON representation and are read differently by every library.
 
             Fix: write `null`, a string, or a finite number instead.
-            """)
+            """,
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"page_viewed","params":{"count":NaN}}
+                """#,
+            passing: #"""
+                {"name":"page_viewed","params":{"count":0}}
+                """#))
 
     public static let invalidNumber = Rule(
         id: "json/invalid-number", stage: .json, severity: .error,
@@ -66,7 +89,14 @@ public enum JSONRules {
             as written and left to the schema checks.
 
             Fix: write the number in plain decimal form, or quote it if it is an identifier.
-            """)
+            """,
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"page_viewed","params":{"count":05}}
+                """#,
+            passing: #"""
+                {"name":"page_viewed","params":{"count":5}}
+                """#))
 
     public static let numberTooLong = Rule(
         id: "json/number-too-long", stage: .json, severity: .error,
@@ -80,6 +110,8 @@ public enum JSONRules {
             RFC 8259 §9 lets readers limit the size of numbers.
 
             Fix: write the value as a string if it is an identifier, or fix the producer.
+
+            No example: it needs a number of more than 1000 characters.
             """)
 
     public static let invalidEscape = Rule(
@@ -93,7 +125,14 @@ public enum JSONRules {
             differently, or dropped, by other tools.
 
             Fix: use one of the defined escapes, e.g. `\\u0041` instead of `\\x41`.
-            """)
+            """,
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"page_viewed","params":{"label":"\x41"}}
+                """#,
+            passing: #"""
+                {"name":"page_viewed","params":{"label":"\u0041"}}
+                """#))
 
     public static let controlCharacterInString = Rule(
         id: "json/control-character-in-string", stage: .json, severity: .error,
@@ -106,6 +145,8 @@ public enum JSONRules {
             record in two.
 
             Fix: escape the character (`\\t`, `\\n`, `\\u0000`) in the producer.
+
+            No example: a raw control character is invisible in printed text.
             """)
 
     public static let invalidUTF8 = Rule(
@@ -119,6 +160,8 @@ public enum JSONRules {
             repaired value is no longer what the app sent and GA4 would store something else.
 
             Fix: make the producer write UTF-8; re-encode Latin-1 exports before linting.
+
+            No example: it needs bytes that are not UTF-8, which printed text cannot hold.
             """)
 
     public static let loneSurrogate = Rule(
@@ -132,7 +175,14 @@ public enum JSONRules {
             text and readers disagree on what to do with it.
 
             Fix: emit the complete surrogate pair, or the character itself in UTF-8.
-            """)
+            """,
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"page_viewed","params":{"note":"\ud83d"}}
+                """#,
+            passing: #"""
+                {"name":"page_viewed","params":{"note":"\ud83d\ude00"}}
+                """#))
 
     public static let notUTF8 = Rule(
         id: "json/not-utf8", stage: .json, severity: .error,
@@ -145,6 +195,8 @@ public enum JSONRules {
             save "Unicode" text as UTF-16.
 
             Fix: convert the file, e.g. `iconv -f UTF-16 -t UTF-8 in.json > out.json`.
+
+            No example: it needs UTF-16 bytes, which printed text cannot hold.
             """)
 
     public static let duplicateKey = Rule(
@@ -159,7 +211,14 @@ public enum JSONRules {
             the document depends on who reads it.
 
             Fix: remove or rename one of the members.
-            """)
+            """,
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"page_viewed","name":"form_sent"}
+                """#,
+            passing: #"""
+                {"name":"page_viewed","params":{"choice":"yes"}}
+                """#))
 
     public static let depthExceeded = Rule(
         id: "json/depth-exceeded", stage: .json, severity: .error,
@@ -172,6 +231,8 @@ public enum JSONRules {
             opening brackets fail quickly.
 
             Fix: flatten the data, or raise the limit if the document is legitimately deep.
+
+            No example: it needs more than 512 nested brackets.
             """)
 
     public static let trailingContent = Rule(
@@ -184,7 +245,14 @@ public enum JSONRules {
             RFC 8259 §2 allows exactly one value per text; NDJSON puts each record on its own line.
 
             Fix: put one record per line, or remove the extra characters.
-            """)
+            """,
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"page_viewed","params":{"choice":"yes"}} {}
+                """#,
+            passing: #"""
+                {"name":"page_viewed","params":{"choice":"yes"}}
+                """#))
 
     public static let misplacedBOM = Rule(
         id: "json/misplaced-bom", stage: .json, severity: .error,
@@ -197,6 +265,8 @@ public enum JSONRules {
             in the middle of a file it is usually two files concatenated.
 
             Fix: strip the BOM, e.g. when concatenating exports.
+
+            No example: a byte order mark is invisible in printed text.
             """)
 
     public static let all: [Rule] = JSONErrorKind.allCases.map(rule(for:))

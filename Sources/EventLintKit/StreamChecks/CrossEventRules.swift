@@ -15,32 +15,69 @@ public enum CrossEventRules {
     public static let paramRequirement = Rule(
         id: "rule/param-requirement", stage: .crossEvent, severity: .error,
         summary: "an event breaks a plan rule's `require` on its params",
-        documentation: basics + "\n\nExample: a closing event with `outcome` = `later` requires `entry` = `onboarding`."
-    )
+        documentation: basics
+            + "\n\nExample: a closing event with `outcome` = `later` requires `entry` = `onboarding`.",
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"form_sent","params":{"choice":"no","source":"home"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
+                """#,
+            passing: #"""
+                {"name":"form_sent","params":{"choice":"no","source":"menu"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
+                """#))
 
     public static let userPropertyRequirement = Rule(
         id: "rule/user-property-requirement", stage: .crossEvent, severity: .error,
         summary: "an event breaks a plan rule's `requireUser` on the user's properties",
-        documentation: basics + "\n\nExample: an experiment's events only for users whose arm user property is `offer`."
-    )
+        documentation: basics
+            + "\n\nExample: an experiment's events only for users whose arm user property is `offer`.",
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"upgrade_offered","user_properties":{"arm":"a"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
+                """#,
+            passing: #"""
+                {"name":"upgrade_offered","user_properties":{"arm":"b"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
+                """#))
 
     public static let paramEqualsUserProperty = Rule(
         id: "rule/param-equals-user-property", stage: .crossEvent, severity: .error,
         summary: "a param that must equal a user property does not",
         documentation: basics
-            + "\n\nExample: an arm copied onto the event as a param must equal the user's arm user property.")
+            + "\n\nExample: an arm copied onto the event as a param must equal the user's arm user property.",
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"arm_logged","params":{"arm":"a"},"user_properties":{"arm":"b"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
+                """#,
+            passing: #"""
+                {"name":"arm_logged","params":{"arm":"b"},"user_properties":{"arm":"b"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
+                """#))
 
     public static let onlyAfter = Rule(
         id: "rule/only-after", stage: .crossEvent, severity: .error,
         summary: "an event that may only come after another event of the same user came first",
         documentation: basics
-            + "\n\n`after` looks at every earlier event of the same user in time order (not file order), with no time limit; with `within` (`'60s'`, `'30m'`, `'1h30m'`) only at those at most that long before it by event time, the edge included. An event without a valid timestamp takes part in no window check, on either side: its own finding reports it. Example: a paywall reached from a sheet only after that sheet was closed with `outcome` = `view_premium`."
-    )
+            + "\n\n`after` looks at every earlier event of the same user in time order (not file order), with no time limit; with `within` (`'60s'`, `'30m'`, `'1h30m'`) only at those at most that long before it by event time, the edge included. An event without a valid timestamp takes part in no window check, on either side: its own finding reports it. Example: a paywall reached from a sheet only after that sheet was closed with `outcome` = `view_premium`.",
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"cart_viewed","user_pseudo_id":"u1","timestamp_micros":1767225600000000}
+                /*>*/{"name":"checkout_started","user_pseudo_id":"u1","timestamp_micros":1767232800000000}
+                """#,
+            passing: #"""
+                {"name":"cart_viewed","user_pseudo_id":"u1","timestamp_micros":1767225600000000}
+                {"name":"checkout_started","user_pseudo_id":"u1","timestamp_micros":1767226200000000}
+                """#))
 
     public static let notAfter = Rule(
         id: "rule/not-after", stage: .crossEvent, severity: .error,
         summary: "an event came within a plan rule's `notAfter` window after an event it must not follow",
         documentation: basics
-            + "\n\n`notAfter: { event, where, within }` forbids a matching earlier event of the same user at most `within` before this one, by event time, the edge included (`within: '60s'`: 60 s apart is a violation, 61 s is not). Earlier means earlier in time order, so an event with the same timestamp that comes before in the input counts too. An event without a valid timestamp takes part in no window check, on either side: its own finding reports it. The finding stands at the later event, with a note at the closest earlier one. Example: the notification permission dialog must not come within 60 s after the Screen Time dialog closed."
-    )
+            + "\n\n`notAfter: { event, where, within }` forbids a matching earlier event of the same user at most `within` before this one, by event time, the edge included (`within: '60s'`: 60 s apart is a violation, 61 s is not). Earlier means earlier in time order, so an event with the same timestamp that comes before in the input counts too. An event without a valid timestamp takes part in no window check, on either side: its own finding reports it. The finding stands at the later event, with a note at the closest earlier one. Example: the notification permission dialog must not come within 60 s after the Screen Time dialog closed.",
+        examples: RuleExamples(
+            failing: #"""
+                {"name":"reminder_sent","user_pseudo_id":"u1","timestamp_micros":1767225600000000}
+                /*>*/{"name":"reminder_sent","user_pseudo_id":"u1","timestamp_micros":1767225630000000}
+                """#,
+            passing: #"""
+                {"name":"reminder_sent","user_pseudo_id":"u1","timestamp_micros":1767225600000000}
+                {"name":"reminder_sent","user_pseudo_id":"u1","timestamp_micros":1767225720000000}
+                """#))
 }

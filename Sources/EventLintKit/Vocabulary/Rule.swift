@@ -54,22 +54,48 @@ public struct Rule: Sendable, Hashable {
         }
         text += "\n\(documentation)\n"
         if let examples {
-            text += "\nFails:\n\n\(examples.failing.indentedBlock)\nPasses:\n\n\(examples.passing.indentedBlock)"
+            text += "\n\(examplesHeading ?? "Fails"):\n\n\(examples.failing.indentedBlock)"
+            text += "\nPasses:\n\n\(examples.passing.indentedBlock)"
         }
         return text
+    }
+
+    /// How to read the examples, said before the failing one (`Fails (…):`): where the marker
+    /// points, and for export lines which plan and options they are checked with.
+    public var examplesHeading: String? {
+        guard let examples else { return nil }
+        if stage == .plan { return "Fails (the finding stands at `/*>*/`)" }
+        let options =
+            examples.lintOptions.isEmpty ? "" : " with `eventlint lint \(examples.lintOptions.joined(separator: " "))`"
+        var parts = [
+            "export lines, checked\(options) against the example plan that `eventlint explain --example-plan` prints"
+        ]
+        if examples.failing.contains(RuleExamples.lineMarker) {
+            parts.append("the finding stands on the line marked `\(RuleExamples.lineMarker)`")
+        }
+        return "Fails (" + parts.joined(separator: "; ") + ")"
     }
 }
 
 /// Example inputs for a rule. For plan rules they are plan documents (JSON5) in which the comment
-/// `/*>*/` marks where the finding must stand; for stream rules, export lines.
+/// `/*>*/` marks where the finding must stand. For the rules of `lint` they are export lines
+/// checked against `RuleExamples.examplePlan`; `/*>*/` at the start of a line marks the line the
+/// finding stands on (a one-line example needs no marker).
 public struct RuleExamples: Sendable, Hashable {
     public let failing: String
     public let passing: String
+    /// The `lint` options both examples are run with (`--strict`), when the rule needs one.
+    public let lintOptions: [String]
 
-    public init(failing: String, passing: String) {
+    public init(failing: String, passing: String, lintOptions: [String] = []) {
         self.failing = failing
         self.passing = passing
+        self.lintOptions = lintOptions
     }
+
+    /// Marks where a finding stands: in a plan example, the byte after it; at the start of an
+    /// export line, that line (it is not part of the line).
+    public static let lineMarker = "/*>*/"
 }
 
 extension String {
