@@ -33,4 +33,28 @@ import Testing
             #expect(bytes.withUnsafeBytes { scanner.topKey(token, $0) } == .other, "\(near)")
         }
     }
+
+    /// Keys of up to eight bytes and the same length have equal heads exactly when their bytes are
+    /// equal (duplicate keys of small objects are found by heads alone); longer keys share a
+    /// head only with keys of the same first eight bytes.
+    @Test func keyHeadsTellShortKeysApart() {
+        var generator = SeededGenerator(seed: 0x4EAD)
+        for length in 0...12 {
+            var seen: [UInt64: [UInt8]] = [:]
+            for _ in 0..<3000 {
+                // A small alphabet, so equal keys and near misses are frequent.
+                let key = (0..<length).map { _ in [0x61, 0x62, 0x00, 0xFF][Int(generator.next() % 4)] as UInt8 }
+                let head = key.withUnsafeBytes {
+                    KeyHead.of($0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: length)
+                }
+                if let earlier = seen[head] {
+                    let prefix = min(length, 8)
+                    #expect(
+                        Array(earlier[..<prefix]) == Array(key[..<prefix]), "length \(length): \(earlier) and \(key)")
+                } else {
+                    seen[head] = key
+                }
+            }
+        }
+    }
 }

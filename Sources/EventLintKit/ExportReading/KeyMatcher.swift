@@ -5,8 +5,8 @@
 #endif
 
 /// Matches JSON object keys against a fixed set of names, each written once as the raw value of
-/// `Key`: by length, then the first eight bytes as one integer, then the rest. Keys written with
-/// escapes (`"event\u005fname"`) are rare; they are decoded and looked up by name.
+/// `Key`: by length, then `KeyHead` (the first eight bytes as one integer), then the rest. Keys
+/// written with escapes (`"event\u005fname"`) are rare; they are decoded and looked up by name.
 struct KeyMatcher<Key: RawRepresentable & CaseIterable & Sendable>: Sendable where Key.RawValue == String {
     private struct Entry: Sendable {
         let head: UInt64
@@ -23,7 +23,7 @@ struct KeyMatcher<Key: RawRepresentable & CaseIterable & Sendable>: Sendable whe
         var byLength = Array(repeating: [Entry](), count: (names.map(\.rawValue.utf8.count).max() ?? 0) + 1)
         for key in names {
             let bytes = Array(key.rawValue.utf8)
-            let head = bytes.withUnsafeBytes { Self.head($0.baseAddress!, bytes.count) }
+            let head = bytes.withUnsafeBytes { KeyHead.of($0.baseAddress!, count: bytes.count) }
             byLength[bytes.count].append(Entry(head: head, bytes: bytes, key: key))
         }
         self.byLength = byLength
@@ -37,21 +37,12 @@ struct KeyMatcher<Key: RawRepresentable & CaseIterable & Sendable>: Sendable whe
         let count = token.content.count
         guard count < byLength.count, let base = bytes.baseAddress else { return nil }
         let start = base + token.content.lowerBound
-        let head = Self.head(start, count)
+        let head = KeyHead.of(start, count: count)
         for entry in byLength[count] where entry.head == head {
             if count <= 8 { return entry.key }
             let rest = entry.bytes.withUnsafeBytes { memcmp($0.baseAddress! + 8, start + 8, count - 8) }
             if rest == 0 { return entry.key }
         }
         return nil
-    }
-
-    /// Up to the first eight bytes, as one integer (zero-padded).
-    @inline(__always)
-    private static func head(_ start: UnsafeRawPointer, _ count: Int) -> UInt64 {
-        if count >= 8 { return start.loadUnaligned(as: UInt64.self) }
-        var value: UInt64 = 0
-        withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(start: start, count: count)) }
-        return value
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reusable working storage for `JSONCursor`: one per thread, reused for every line, so that
 /// tracking open containers and detecting duplicate keys costs no allocation once warmed up.
 ///
@@ -5,8 +11,9 @@
 /// array, each object owning the slice from its frame's `keyStart` up to the next frame's start;
 /// decoded bytes of escaped keys in one flat arena. Closing a container truncates the arrays,
 /// which keeps their capacity. Small objects (GA4 rows: about twenty keys; params: two) are
-/// checked by a linear scan over hashes; once an object has `largeObjectThreshold` keys its keys
-/// also go into an open-addressing table so hostile objects with 100,000 keys stay linear.
+/// checked by a linear scan over their keys' lengths and first eight bytes, with no hashing;
+/// once an object has `largeObjectThreshold` keys its keys are hashed (seeded) into an
+/// open-addressing table, so hostile objects with 100,000 keys stay linear.
 ///
 /// Not thread-safe by design: a scratch belongs to one cursor at a time.
 public final class JSONScratch {
@@ -17,10 +24,16 @@ public final class JSONScratch {
         var isObject: Bool
     }
 
-    /// A key seen in an open object: its hash and where its unescaped bytes live. All fields
-    /// are words (no `Bool`): entries are written field by field into the buffer, which avoids
-    /// a store-forwarding stall measured when a mixed-width temporary was copied in.
+    /// A key seen in an open object: where its unescaped bytes live, their first eight bytes and,
+    /// in a large object, their hash. All fields are words (no `Bool`): entries are written field
+    /// by field into the buffer, which avoids a store-forwarding stall measured when a
+    /// mixed-width temporary was copied in.
     struct KeyEntry {
+        /// `KeyHead` of the key: keys of a small object are compared by length, this word and
+        /// then the rest, with no hashing (GA4's `event_params` elements are
+        /// objects of two keys, by the thousand).
+        var head: UInt64
+        /// The seeded hash, set once the object is large enough for `table`; 0 before.
         var hash: UInt64
         /// Start of the unescaped bytes: `>= 0` an offset in the input buffer (keys without
         /// escapes), `< 0` the offset `~location` in `arena` (escaped keys, decoded).
@@ -92,39 +105,50 @@ public final class JSONScratch {
     /// with the same unescaped content, or `nil` when the key is new.
     @inline(__always)
     func registerKey(_ key: JSONStringToken, in buffer: UnsafeRawBufferPointer) -> Int? {
-        guard frames.count > 0 else { return nil }
+        guard frames.count > 0, let base = buffer.baseAddress else { return nil }
         let frameKeyStart = frames[frames.count - 1].keyStart
-        let hash: UInt64
         let location: Int
         let length: Int
         if key.hasEscapes {
             let start = arena.count
             JSONStringToken.decode(key.content, in: buffer) { arena.append($0) }
             length = arena.count - start
-            hash = Self.hash(UnsafeRawBufferPointer(start: arena.base + start, count: length))
             location = ~start
         } else {
-            let raw = UnsafeRawBufferPointer(rebasing: buffer[key.content])
-            hash = Self.hash(raw)
             location = key.content.lowerBound
-            length = raw.count
+            length = key.content.count
         }
+        let bytes = location >= 0 ? base + location : UnsafeRawPointer(arena.base + ~location)
+        let head = KeyHead.of(bytes, count: length)
         let keyCount = keys.count - frameKeyStart
+        var hash: UInt64 = 0
         if keyCount < Self.largeObjectThreshold {
-            for index in frameKeyStart..<keys.count where keys[index].hash == hash {
-                if sameBytes(index, location, length, buffer) { return keys[index].sourceStart }
+            for index in frameKeyStart..<keys.count {
+                let entry = keys.base + index
+                if entry.pointee.head == head, entry.pointee.count == length,
+                    length <= 8 || sameBytes(entry.pointee, bytes, length, buffer)
+                {
+                    return entry.pointee.sourceStart
+                }
             }
-        } else if let index = tableLookup(hash, location, length, frameStart: frameKeyStart, buffer) {
-            return keys[index].sourceStart
+        } else {
+            hash = Self.hash(UnsafeRawBufferPointer(start: bytes, count: length))
+            if let index = tableLookup(hash, bytes, length, frameStart: frameKeyStart, buffer) {
+                return keys[index].sourceStart
+            }
         }
         let slot = keys.appendSlot()
+        slot.pointee.head = head
         slot.pointee.hash = hash
         slot.pointee.location = location
         slot.pointee.count = length
         slot.pointee.sourceStart = key.sourceStart
         let newCount = keyCount + 1
         if newCount == Self.largeObjectThreshold {
-            for index in frameKeyStart..<keys.count { tableInsert(index) }
+            for index in frameKeyStart..<keys.count {
+                keys[index].hash = Self.hash(self.bytes(of: keys[index], buffer))
+                tableInsert(index)
+            }
         } else if newCount > Self.largeObjectThreshold {
             tableInsert(keys.count - 1)
         }
@@ -137,33 +161,32 @@ public final class JSONScratch {
     @inline(__always)
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { ByteHash.hash(bytes) }
 
-    /// Whether entry `index` holds the same bytes as the candidate key.
+    /// The unescaped bytes of an entry.
     @inline(__always)
-    private func sameBytes(_ index: Int, _ location: Int, _ length: Int, _ buffer: UnsafeRawBufferPointer) -> Bool {
-        let entry = keys.base + index
-        guard entry.pointee.count == length else { return false }
-        let arenaBytes = UnsafeRawBufferPointer(start: arena.base, count: arena.count)
-        let stored = entry.pointee.location
-        let left = stored >= 0 ? buffer : arenaBytes
-        let leftStart = stored >= 0 ? stored : ~stored
-        let right = location >= 0 ? buffer : arenaBytes
-        let rightStart = location >= 0 ? location : ~location
-        for offset in 0..<length where left[leftStart + offset] != right[rightStart + offset] {
-            return false
-        }
-        return true
+    private func bytes(of entry: KeyEntry, _ buffer: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        let start =
+            entry.location >= 0 ? buffer.baseAddress! + entry.location : UnsafeRawPointer(arena.base + ~entry.location)
+        return UnsafeRawBufferPointer(start: start, count: entry.count)
+    }
+
+    /// Whether an entry of the same length holds the same bytes as the candidate key.
+    @inline(__always)
+    private func sameBytes(
+        _ entry: KeyEntry, _ bytes: UnsafeRawPointer, _ length: Int, _ buffer: UnsafeRawBufferPointer
+    ) -> Bool {
+        memcmp(self.bytes(of: entry, buffer).baseAddress!, bytes, length) == 0
     }
 
     private func tableLookup(
-        _ hash: UInt64, _ location: Int, _ length: Int, frameStart: Int, _ buffer: UnsafeRawBufferPointer
+        _ hash: UInt64, _ bytes: UnsafeRawPointer, _ length: Int, frameStart: Int, _ buffer: UnsafeRawBufferPointer
     ) -> Int? {
         guard !table.isEmpty else { return nil }
         let mask = table.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while table[slot] != 0 {
             let index = Int(table[slot]) - 1
-            if index >= frameStart && index < keys.count && keys[index].hash == hash
-                && sameBytes(index, location, length, buffer)
+            if index >= frameStart && index < keys.count && keys[index].hash == hash && keys[index].count == length
+                && sameBytes(keys[index], bytes, length, buffer)
             {
                 return index
             }
