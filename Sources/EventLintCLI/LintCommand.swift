@@ -17,47 +17,15 @@ enum LintCommand {
     ) throws(CommandError) -> CommandReport {
         let failOn = try EventLintCLI.failOn(parsed)
         let schema = parsed.value("--schema") ?? "schema"
-        var request: LintRequest
         let rejectsPath = parsed.value("--rejects")
-        let maxExamples: Int
+        let parsedRequest: (request: LintRequest, maxExamples: Int)
         do throws(UsageError) {
-            request = LintRequest(inputs: try expand(parsed.positionals))
-            request.settings.strict = parsed.has("--strict")
-            if let rejectsPath, let input = request.inputs.first(where: { sameFile($0, rejectsPath) }) {
-                // Writing the rejects file would truncate the export being linted.
-                throw UsageError(
-                    "--rejects \(rejectsPath) is an input (\(input == "-" ? "standard input" : input)); choose another file",
-                    command: "lint")
-            }
-            for output in outputs.files.map(\.path) + (rejectsPath.map { [$0] } ?? []) {
-                if let input = request.inputs.first(where: { sameFile($0, output) }) {
-                    throw UsageError(
-                        "--output \(output) is an input (\(input == "-" ? "standard input" : input)); choose another file",
-                        command: "lint")
-                }
-            }
-            if let name = parsed.value("--input-format"), name != "auto" {
-                guard let inputFormat = InputFormat(rawValue: name) else {
-                    let all = ["auto"] + InputFormat.allCases.map(\.rawValue)
-                    let names = all.dropLast().joined(separator: ", ") + " or " + (all.last ?? "")
-                    throw UsageError("--input-format takes \(names), not \"\(name)\"", command: "lint")
-                }
-                request.settings.inputFormat = inputFormat
-            }
-            request.jobs = try parsed.integer("--jobs", range: 1...256) ?? environment.coreCount
-            if let limit = try parsed.integer("--max-line-bytes", range: 64...(1 << 30)) {
-                request.settings.framing.maxLineBytes = limit
-            }
-            if let depth = try parsed.integer("--max-depth", range: 1...100_000) { request.settings.maxDepth = depth }
-            request.unclosedWindowMinutes = try parsed.decimal(
-                "--unclosed-window", range: 0...maxUnclosedWindowMinutes, unit: "minutes")
-            maxExamples = try parsed.integer("--max-examples", range: 0...1_000_000) ?? 3
-            if let limit = try parsed.integer("--max-findings", range: 0...1_000_000_000) {
-                request.settings.maxFindings = limit == 0 ? Int.max : limit
-            }
+            parsedRequest = try lintRequest(
+                parsed, environment: environment, outputs: outputs, rejectsPath: rejectsPath)
         } catch {
             throw .usage(error)
         }
+        var request = parsedRequest.request
 
         let session = try PlanSession.open(schema: schema)
         let compiled = CompiledPlan(try session.validPlan(schema: schema))
@@ -73,6 +41,63 @@ enum LintCommand {
         if let rejects, let code = rejects.writer.finish() {
             throw .cannotWrite(path: rejects.writer.path, reason: OutputWriter.describe(code))
         }
+        return try report(
+            of: result, inputCount: request.inputs.count, failOn: failOn, maxExamples: parsedRequest.maxExamples)
+    }
+
+    /// The first step of `run`: the request and `--max-examples` from the arguments.
+    static func lintRequest(
+        _ parsed: ParsedArguments, environment: CommandEnvironment, outputs: ReportOutputs,
+        rejectsPath: String?
+    ) throws(UsageError) -> (LintRequest, maxExamples: Int) {
+        var request = LintRequest(inputs: try expand(parsed.positionals))
+        request.settings.strict = parsed.has("--strict")
+        try checkNoOutputIsAnInput(request.inputs, outputs: outputs, rejectsPath: rejectsPath)
+        if let name = parsed.value("--input-format"), name != "auto" {
+            guard let inputFormat = InputFormat(rawValue: name) else {
+                let all = ["auto"] + InputFormat.allCases.map(\.rawValue)
+                let names = all.dropLast().joined(separator: ", ") + " or " + (all.last ?? "")
+                throw UsageError("--input-format takes \(names), not \"\(name)\"", command: "lint")
+            }
+            request.settings.inputFormat = inputFormat
+        }
+        request.jobs = try parsed.integer("--jobs", range: 1...256) ?? environment.coreCount
+        if let limit = try parsed.integer("--max-line-bytes", range: 64...(1 << 30)) {
+            request.settings.framing.maxLineBytes = limit
+        }
+        if let depth = try parsed.integer("--max-depth", range: 1...100_000) { request.settings.maxDepth = depth }
+        request.unclosedWindowMinutes = try parsed.decimal(
+            "--unclosed-window", range: 0...maxUnclosedWindowMinutes, unit: "minutes")
+        let maxExamples = try parsed.integer("--max-examples", range: 0...1_000_000) ?? 3
+        if let limit = try parsed.integer("--max-findings", range: 0...1_000_000_000) {
+            request.settings.maxFindings = limit == 0 ? Int.max : limit
+        }
+        return (request, maxExamples)
+    }
+
+    /// Part of the first step of `run`: refuses a `--rejects` or `--output` file that is also an input.
+    static func checkNoOutputIsAnInput(
+        _ inputs: [String], outputs: ReportOutputs, rejectsPath: String?
+    ) throws(UsageError) {
+        if let rejectsPath, let input = inputs.first(where: { sameFile($0, rejectsPath) }) {
+            // Writing the rejects file would truncate the export being linted.
+            throw UsageError(
+                "--rejects \(rejectsPath) is an input (\(input == "-" ? "standard input" : input)); choose another file",
+                command: "lint")
+        }
+        for output in outputs.files.map(\.path) + (rejectsPath.map { [$0] } ?? []) {
+            if let input = inputs.first(where: { sameFile($0, output) }) {
+                throw UsageError(
+                    "--output \(output) is an input (\(input == "-" ? "standard input" : input)); choose another file",
+                    command: "lint")
+            }
+        }
+    }
+
+    /// The last step of `run`: the report of a finished run, unreadable inputs included.
+    static func report(
+        of result: LintResult, inputCount: Int, failOn: Severity, maxExamples: Int
+    ) throws(CommandError) -> CommandReport {
         let document = ReportDocument(
             tool: EventLintCLI.tool, command: .lint, findings: result.findings,
             rules: ReportDocument.rulesReferenced(by: result.findings),
@@ -84,7 +109,7 @@ enum LintCommand {
         // What was read is reported; an input that could not be read (to its end) is part of the
         // report as a finding, and exit 2.
         if !result.inputErrors.isEmpty {
-            let nothingRead = result.inputErrors.count == request.inputs.count && result.counters.linesRead == 0
+            let nothingRead = result.inputErrors.count == inputCount && result.counters.linesRead == 0
             if nothingRead, result.inputErrors.count == 1 { throw .input(result.inputErrors[0]) }
             let unread = result.inputErrors.map(CommandError.unreadFinding)
             report.document.findings = (report.document.findings + unread).sortedForReport()
