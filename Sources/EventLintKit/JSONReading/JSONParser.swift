@@ -28,15 +28,26 @@ public enum JSONParser {
         var cursor = JSONCursor(bytes: bytes, mode: mode, maxDepth: maxDepth, scratch: JSONScratch())
         if allowLeadingBOM { _ = cursor.skipLeadingBOM() }
 
+        var stacks = Stacks()
+        while true {
+            guard let node = try stacks.readValue(&cursor, bytes: bytes) else { continue }
+            if let root = try stacks.complete(node, cursor: &cursor, bytes: bytes) { return root }
+        }
+    }
+
+    /// The open containers and the values and keys collected for them, shared by all levels.
+    private struct Stacks {
         var open: [OpenContainer] = []
         var values: [JSONNode] = []
         var keys: [(key: String, offset: Int)] = []
 
-        while true {
-            // Read one value; containers are opened and their first member is awaited instead.
+        /// The first step of `parse`: reads one value, or opens a container and returns nil to
+        /// await its first member.
+        mutating func readValue(_ cursor: inout JSONCursor, bytes: UnsafeRawBufferPointer) throws(JSONError)
+            -> JSONNode?
+        {
             let kind = try cursor.peekKind()
             let start = cursor.offset
-            var node: JSONNode
             switch kind {
             case .object:
                 try cursor.enterObject()
@@ -44,31 +55,37 @@ public enum JSONParser {
                     open.append(
                         OpenContainer(isObject: true, offset: start, firstValue: values.count, firstKey: keys.count))
                     keys.append((key.decodedString(in: bytes), key.sourceStart))
-                    continue
+                    return nil
                 }
-                node = JSONNode(.object([]), offset: start)
+                return JSONNode(.object([]), offset: start)
             case .array:
                 try cursor.enterArray()
                 if try cursor.nextElement() {
                     open.append(
                         OpenContainer(isObject: false, offset: start, firstValue: values.count, firstKey: keys.count))
-                    continue
+                    return nil
                 }
-                node = JSONNode(.array([]), offset: start)
+                return JSONNode(.array([]), offset: start)
             case .string:
-                node = JSONNode(.string(try cursor.readString().decodedString(in: bytes)), offset: start)
+                return JSONNode(.string(try cursor.readString().decodedString(in: bytes)), offset: start)
             case .number:
                 let lexeme = try cursor.readNumber()
                 let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[lexeme]), as: UTF8.self) ?? ""
-                node = JSONNode(.number(text), offset: start)
+                return JSONNode(.number(text), offset: start)
             case .bool:
-                node = JSONNode(.bool(try cursor.readBool()), offset: start)
+                return JSONNode(.bool(try cursor.readBool()), offset: start)
             case .null:
                 try cursor.readNull()
-                node = JSONNode(.null, offset: start)
+                return JSONNode(.null, offset: start)
             }
+        }
 
-            // A value is complete: hand it to its container; close containers that end here.
+        /// The second step of `parse`: hands a complete value to its container and closes the
+        /// containers that end here; returns the root once the text is complete, else nil.
+        mutating func complete(_ value: JSONNode, cursor: inout JSONCursor, bytes: UnsafeRawBufferPointer)
+            throws(JSONError) -> JSONNode?
+        {
+            var node = value
             while true {
                 guard let container = open.last else {
                     try cursor.expectEnd()
@@ -78,25 +95,30 @@ public enum JSONParser {
                 if container.isObject {
                     if let key = try cursor.nextKey() {
                         keys.append((key.decodedString(in: bytes), key.sourceStart))
-                        break
+                        return nil
                     }
-                    var members: [JSONMember] = []
-                    members.reserveCapacity(values.count - container.firstValue)
-                    for (index, value) in values[container.firstValue...].enumerated() {
-                        let key = keys[container.firstKey + index]
-                        members.append(JSONMember(key: key.key, keyOffset: key.offset, value: value))
-                    }
-                    values.removeSubrange(container.firstValue...)
-                    keys.removeSubrange(container.firstKey...)
-                    node = JSONNode(.object(members), offset: container.offset)
+                    node = closeObject(container)
                 } else {
-                    if try cursor.nextElement() { break }
+                    if try cursor.nextElement() { return nil }
                     let elements = Array(values[container.firstValue...])
                     values.removeSubrange(container.firstValue...)
                     node = JSONNode(.array(elements), offset: container.offset)
                 }
                 open.removeLast()
             }
+        }
+
+        /// Part of the second step of `parse`: pairs a closed object's values with their keys.
+        mutating func closeObject(_ container: OpenContainer) -> JSONNode {
+            var members: [JSONMember] = []
+            members.reserveCapacity(values.count - container.firstValue)
+            for (index, value) in values[container.firstValue...].enumerated() {
+                let key = keys[container.firstKey + index]
+                members.append(JSONMember(key: key.key, keyOffset: key.offset, value: value))
+            }
+            values.removeSubrange(container.firstValue...)
+            keys.removeSubrange(container.firstKey...)
+            return JSONNode(.object(members), offset: container.offset)
         }
     }
 
