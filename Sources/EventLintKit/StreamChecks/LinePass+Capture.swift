@@ -162,14 +162,7 @@ extension LinePass {
             return
         }
         if entry.truncated {
-            findings.append(
-                Finding(
-                    rule: ExportRules.captureEntryTruncated,
-                    message:
-                        "the entry of event \"\(name)\" ends before its params do (cut, or the capture ended); it is not checked",
-                    at: SourceLocation(
-                        file: file, line: entry.start.line, column: entry.namePosition.column,
-                        byteOffset: entry.namePosition.byteOffset), event: name))
+            reportTruncatedEntry(entry, name: name)
             return
         }
         let user = captureUser
@@ -180,6 +173,28 @@ extension LinePass {
         json.segment(entry.namePosition)
         json.string(Array(name.utf8))
         json.raw(",\"params\":{")
+        if let items = appendCapturedParams(entry, name: name, to: &json) {
+            Self.appendCapturedItems(items, to: &json)
+        }
+        appendCapturedUser(user, timestamp: timestamp, entry, to: &json)
+        checkCapturedJSON(json, entry)
+    }
+
+    /// A step of `checkCapturedEvent`: reports an entry that ends before its params do.
+    func reportTruncatedEntry(_ entry: CaptureEntry, name: String) {
+        findings.append(
+            Finding(
+                rule: ExportRules.captureEntryTruncated,
+                message:
+                    "the entry of event \"\(name)\" ends before its params do (cut, or the capture ended); it is not checked",
+                at: SourceLocation(
+                    file: file, line: entry.start.line, column: entry.namePosition.column,
+                    byteOffset: entry.namePosition.byteOffset), event: name))
+    }
+
+    /// A step of `checkCapturedEvent`: writes the params object (a param seen twice is reported,
+    /// not written) and returns the `items` list, written apart.
+    func appendCapturedParams(_ entry: CaptureEntry, name: String, to json: inout CaptureJSON) -> CaptureValue? {
         var seen: Set<String> = []
         var items: CaptureValue?
         for field in entry.params {
@@ -213,23 +228,31 @@ extension LinePass {
             json.value(session.value)
         }
         json.raw("}")
-        if let items {
-            json.raw(",\"items\":[")
-            for (index, item) in items.items.enumerated() {
-                json.raw(index == 0 ? "{" : ",{")
-                for field in item {
-                    guard
-                        case .name(let paramName) = CaptureNames.exportName(
-                            long: field.printedName, short: field.shortName,
-                            kind: .param)
-                    else { continue }
-                    json.key(paramName, at: field.position)
-                    json.value(field.value)
-                }
-                json.raw("}")
+        return items
+    }
+
+    /// A step of `checkCapturedEvent`: writes the `items` array.
+    static func appendCapturedItems(_ items: CaptureValue, to json: inout CaptureJSON) {
+        json.raw(",\"items\":[")
+        for (index, item) in items.items.enumerated() {
+            json.raw(index == 0 ? "{" : ",{")
+            for field in item {
+                guard
+                    case .name(let paramName) = CaptureNames.exportName(
+                        long: field.printedName, short: field.shortName,
+                        kind: .param)
+                else { continue }
+                json.key(paramName, at: field.position)
+                json.value(field.value)
             }
-            json.raw("]")
+            json.raw("}")
         }
+        json.raw("]")
+    }
+
+    /// A step of `checkCapturedEvent`: writes the user properties, the user, the time and the
+    /// entry's place in the capture, and closes the event.
+    func appendCapturedUser(_ user: String, timestamp: Int64?, _ entry: CaptureEntry, to json: inout CaptureJSON) {
         json.raw(",\"user_properties\":{")
         for property in capture.userProperties {
             json.key(property.name, at: entry.namePosition)
@@ -239,6 +262,11 @@ extension LinePass {
         json.string(Array(user.utf8))
         if let timestamp { json.raw(",\"timestamp_micros\":\(timestamp)") }
         json.raw(",\"event_bundle_sequence_id\":\(capture.ordinal)}")
+    }
+
+    /// The last step of `checkCapturedEvent`: checks the event's JSON form as an export line,
+    /// without the user property findings (they were made where the properties were set).
+    func checkCapturedJSON(_ json: CaptureJSON, _ entry: CaptureEntry) {
         withCaptureJSON(json, entry) { scan, synthetic in
             guard var event = scan.events.first else { return }
             event.format = entry.format
