@@ -5,83 +5,103 @@ extension LinePass {
     /// name the element's index.
     func checkItems(_ event: ScannedEvent, compiled: CompiledEvent, eventIndex: Int, scan: LineScan, line: FramedLine) {
         guard !event.items.isEmpty else { return }
-        let bytes = line.bytes
         var rowVersion: AppVersion??
         for (itemIndex, item) in scan.items[event.items].enumerated() {
             var seen = Array(repeating: false, count: compiled.itemUses.count)
             var seenFields = Array(repeating: false, count: compiled.itemFieldUses.count)
             for fieldIndex in item.fields {
-                let field = scan.itemFields[fieldIndex]
-                let paramIndex = Self.withBytes(field.key, bytes) { plan.paramTable.lookup($0, hash: field.keyHash) }
-                if let paramIndex, compiled.itemUseByParam[Int(paramIndex)] >= 0 {
-                    let useIndex = compiled.itemUseByParam[Int(paramIndex)]
-                    let param = plan.params[Int(paramIndex)]
-                    if seen[useIndex] {
-                        findings.append(
-                            Finding(
-                                rule: StreamRules.duplicateParam,
-                                message:
-                                    "param \"\(param.name)\" appears twice in item \(itemIndex) of \"\(compiled.name)\"",
-                                at: location(line, field.key.sourceStart), event: compiled.name, param: param.name))
-                        continue
-                    }
-                    seen[useIndex] = true
-                    _ = checkValue(
-                        field, param: param, use: compiled.itemUses[useIndex], eventIndex: eventIndex,
-                        eventName: compiled.name, bytes: bytes, line: line, item: itemIndex)
-                    continue
-                }
-                if Self.withBytes(field.key, bytes, { plan.standardItemFieldTable.lookup($0, hash: field.keyHash) })
-                    != nil
-                {
-                    let name = field.key.decodedString(in: bytes)
-                    if let index = compiled.itemFieldUses.firstIndex(where: { $0.name == name }) {
-                        seenFields[index] = true
-                    }
-                    continue
-                }
-                let name = field.key.decodedString(in: bytes)
-                if paramIndex != nil {
-                    findings.append(
-                        Finding(
-                            rule: StreamRules.unexpectedParam,
-                            message:
-                                "param \"\(name)\" is declared, but not for the items of \"\(compiled.name)\" (item \(itemIndex))",
-                            at: location(line, field.key.sourceStart), event: compiled.name, param: name))
-                } else {
-                    findings.append(
-                        Finding(
-                            rule: StreamRules.unknownParam,
-                            message:
-                                "item \(itemIndex) of \"\(compiled.name)\" has param \"\(name)\", which the plan does not declare",
-                            at: location(line, field.key.sourceStart), event: compiled.name, param: name))
-                }
+                checkItemField(
+                    scan.itemFields[fieldIndex], itemIndex: itemIndex, compiled: compiled, eventIndex: eventIndex,
+                    line: line, seen: &seen, seenFields: &seenFields)
             }
-            func isRequired(_ requirement: Requirement) -> Bool {
-                switch requirement {
-                case .optional: return false
-                case .required: return true
-                case .requiredSince(let since):
-                    if rowVersion == nil { rowVersion = .some(Self.version(event.appVersion, bytes)) }
-                    if let known = rowVersion!, known < since { return false }
-                    return true
-                }
-            }
-            var missing: [String] = []
-            for (useIndex, use) in compiled.itemUses.enumerated() where !seen[useIndex] && isRequired(use.requirement) {
-                missing.append(plan.params[use.param].name)
-            }
-            for (index, use) in compiled.itemFieldUses.enumerated()
-            where !seenFields[index] && isRequired(use.requirement) {
-                missing.append(use.name)
-            }
-            for name in missing {
+            reportMissingItemParams(
+                item, itemIndex: itemIndex, event: event, compiled: compiled, line: line, seen: seen,
+                seenFields: seenFields, rowVersion: &rowVersion)
+        }
+    }
+
+    /// A step of `checkItems`: checks one field of an item (declared, standard, or neither) and
+    /// marks what it uses as seen.
+    func checkItemField(
+        _ field: ScannedField, itemIndex: Int, compiled: CompiledEvent, eventIndex: Int, line: FramedLine,
+        seen: inout [Bool], seenFields: inout [Bool]
+    ) {
+        let bytes = line.bytes
+        let paramIndex = Self.withBytes(field.key, bytes) { plan.paramTable.lookup($0, hash: field.keyHash) }
+        if let paramIndex, compiled.itemUseByParam[Int(paramIndex)] >= 0 {
+            let useIndex = compiled.itemUseByParam[Int(paramIndex)]
+            let param = plan.params[Int(paramIndex)]
+            if seen[useIndex] {
                 findings.append(
                     Finding(
-                        rule: StreamRules.missingRequiredParam,
-                        message: "item \(itemIndex) of \"\(compiled.name)\" is missing required param \"\(name)\"",
-                        at: location(line, item.offset), event: compiled.name, param: name))
+                        rule: StreamRules.duplicateParam,
+                        message:
+                            "param \"\(param.name)\" appears twice in item \(itemIndex) of \"\(compiled.name)\"",
+                        at: location(line, field.key.sourceStart), event: compiled.name, param: param.name))
+                return
             }
+            seen[useIndex] = true
+            _ = checkValue(
+                field, param: param, use: compiled.itemUses[useIndex], eventIndex: eventIndex,
+                eventName: compiled.name, bytes: bytes, line: line, item: itemIndex)
+            return
+        }
+        if Self.withBytes(field.key, bytes, { plan.standardItemFieldTable.lookup($0, hash: field.keyHash) }) != nil {
+            let name = field.key.decodedString(in: bytes)
+            if let index = compiled.itemFieldUses.firstIndex(where: { $0.name == name }) {
+                seenFields[index] = true
+            }
+            return
+        }
+        let name = field.key.decodedString(in: bytes)
+        if paramIndex != nil {
+            findings.append(
+                Finding(
+                    rule: StreamRules.unexpectedParam,
+                    message:
+                        "param \"\(name)\" is declared, but not for the items of \"\(compiled.name)\" (item \(itemIndex))",
+                    at: location(line, field.key.sourceStart), event: compiled.name, param: name))
+        } else {
+            findings.append(
+                Finding(
+                    rule: StreamRules.unknownParam,
+                    message:
+                        "item \(itemIndex) of \"\(compiled.name)\" has param \"\(name)\", which the plan does not declare",
+                    at: location(line, field.key.sourceStart), event: compiled.name, param: name))
+        }
+    }
+
+    /// The last step of `checkItems` for one item: reports the required params and standard
+    /// fields it lacks (the row's app version read once per event, when a requirement needs it).
+    func reportMissingItemParams(
+        _ item: ScannedItem, itemIndex: Int, event: ScannedEvent, compiled: CompiledEvent, line: FramedLine,
+        seen: [Bool], seenFields: [Bool], rowVersion: inout AppVersion??
+    ) {
+        let bytes = line.bytes
+        func isRequired(_ requirement: Requirement) -> Bool {
+            switch requirement {
+            case .optional: return false
+            case .required: return true
+            case .requiredSince(let since):
+                if rowVersion == nil { rowVersion = .some(Self.version(event.appVersion, bytes)) }
+                if let known = rowVersion!, known < since { return false }
+                return true
+            }
+        }
+        var missing: [String] = []
+        for (useIndex, use) in compiled.itemUses.enumerated() where !seen[useIndex] && isRequired(use.requirement) {
+            missing.append(plan.params[use.param].name)
+        }
+        for (index, use) in compiled.itemFieldUses.enumerated()
+        where !seenFields[index] && isRequired(use.requirement) {
+            missing.append(use.name)
+        }
+        for name in missing {
+            findings.append(
+                Finding(
+                    rule: StreamRules.missingRequiredParam,
+                    message: "item \(itemIndex) of \"\(compiled.name)\" is missing required param \"\(name)\"",
+                    at: location(line, item.offset), event: compiled.name, param: name))
         }
     }
 }
