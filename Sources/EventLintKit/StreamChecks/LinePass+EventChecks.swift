@@ -39,40 +39,11 @@ extension LinePass {
         defer { if findings.count > mark { findings.setContext(Self.context(of: event, line.bytes), from: mark) } }
         var event = event
         let bytes = line.bytes
-        if let natural = event.formatMismatch, let forced = settings.inputFormat {
-            counters.notEvents += 1
-            findings.append(
-                Finding(
-                    rule: ExportRules.formatMismatch,
-                    message: "the line is \(natural.title), not \(forced.title) (--input-format \(forced.rawValue))",
-                    at: location(line, event.offset)))
-            return
-        }
-        if let problem = event.shapeProblem {
-            counters.notEvents += 1
-            findings.append(
-                Finding(
-                    rule: StreamRules.notAnEvent, message: problem,
-                    at: location(line, event.shapeProblemOffset)))
-            return
-        }
-        guard let nameToken = event.name else { return }
+        guard !rejectsShape(event, line: line), let nameToken = event.name else { return }
         counters.eventsChecked += 1
         counters.countFormat(event.format)
         let eventIndex = Self.withBytes(nameToken, bytes) { plan.eventTable.lookup($0) }
-        if let timestamp = event.timestamp, !GA4Facts.plausibleTimestampMicros.contains(timestamp) {
-            // Reported on every event, planned or not, and then the event has no time at all: it
-            // neither moves the user's last time nor takes part in an order, duration or window.
-            let name = eventIndex.map { plan.events[Int($0)].name } ?? Self.string(Self.decoded(nameToken, bytes))
-            findings.append(
-                Finding(
-                    rule: StreamRules.invalidTimestamp,
-                    message:
-                        "event \"\(name)\" has timestamp \(timestamp), not a time between 2000 and 2100 in microseconds; it takes part in no time-based check",
-                    at: location(line, event.timestampOffset), event: name))
-            event.timestamp = nil
-            event.timestampImplausible = true
-        }
+        checkTimestamp(&event, eventIndex: eventIndex, nameToken: nameToken, line: line)
         let userHash = userKey(event.user, bytes)
         if let userHash, let timestamp = event.timestamp, timestamp > userLastTimestamp[Int(userHash)] {
             userLastTimestamp[Int(userHash)] = timestamp
@@ -87,6 +58,66 @@ extension LinePass {
         }
         let compiled = plan.events[Int(eventIndex)]
         counters.perEvent[Int(eventIndex)] += 1
+        let sessionHash = checkParams(event, compiled: compiled, eventIndex: Int(eventIndex), scan: scan, line: line)
+        checkRequired(event, compiled: compiled, eventIndex: Int(eventIndex), bytes: bytes, line: line)
+        checkItems(event, compiled: compiled, eventIndex: Int(eventIndex), scan: scan, line: line)
+        if compiled.recorded {
+            record(
+                event, eventIndex: eventIndex, userHash: userHash, session: sessionHash, line: line, bytes: bytes,
+                eventName: compiled.name)
+        }
+    }
+
+    /// The first step of `check`: reports a line of the wrong format or not an event at all.
+    @inline(__always)
+    func rejectsShape(_ event: borrowing ScannedEvent, line: FramedLine) -> Bool {
+        if let natural = event.formatMismatch, let forced = settings.inputFormat {
+            counters.notEvents += 1
+            findings.append(
+                Finding(
+                    rule: ExportRules.formatMismatch,
+                    message: "the line is \(natural.title), not \(forced.title) (--input-format \(forced.rawValue))",
+                    at: location(line, event.offset)))
+            return true
+        }
+        if let problem = event.shapeProblem {
+            counters.notEvents += 1
+            findings.append(
+                Finding(
+                    rule: StreamRules.notAnEvent, message: problem,
+                    at: location(line, event.shapeProblemOffset)))
+            return true
+        }
+        return false
+    }
+
+    /// A step of `check`: reports a timestamp outside 2000–2100 and takes it off the event.
+    @inline(__always)
+    func checkTimestamp(
+        _ event: inout ScannedEvent, eventIndex: Int32?, nameToken: JSONStringToken, line: FramedLine
+    ) {
+        guard let timestamp = event.timestamp, !GA4Facts.plausibleTimestampMicros.contains(timestamp) else { return }
+        // Reported on every event, planned or not, and then the event has no time at all: it
+        // neither moves the user's last time nor takes part in an order, duration or window.
+        let name =
+            eventIndex.map { plan.events[Int($0)].name } ?? Self.string(Self.decoded(nameToken, line.bytes))
+        findings.append(
+            Finding(
+                rule: StreamRules.invalidTimestamp,
+                message:
+                    "event \"\(name)\" has timestamp \(timestamp), not a time between 2000 and 2100 in microseconds; it takes part in no time-based check",
+                at: location(line, event.timestampOffset), event: name))
+        event.timestamp = nil
+        event.timestampImplausible = true
+    }
+
+    /// A step of `check`: checks a planned event's params (each one, and how many) and returns
+    /// the hash of its session id (0 when it has none).
+    @inline(__always)
+    func checkParams(
+        _ event: borrowing ScannedEvent, compiled: CompiledEvent, eventIndex: Int, scan: LineScan, line: FramedLine
+    ) -> UInt64 {
+        let bytes = line.bytes
         for index in compiled.uses.indices { seenUses[index] = false }
         var customParams = 0
         var sessionHash: UInt64 = 0
@@ -95,56 +126,15 @@ extension LinePass {
             let paramIndex = Self.withBytes(field.key, bytes) { plan.paramTable.lookup($0, hash: field.keyHash) }
             if let paramIndex, compiled.useByParam[Int(paramIndex)] >= 0 {
                 customParams += 1
-                let useIndex = compiled.useByParam[Int(paramIndex)]
-                if seenUses[useIndex] {
-                    findings.append(
-                        Finding(
-                            rule: StreamRules.duplicateParam,
-                            message:
-                                "param \"\(plan.params[Int(paramIndex)].name)\" appears twice on \"\(compiled.name)\"",
-                            at: location(line, field.key.sourceStart), event: compiled.name,
-                            param: plan.params[Int(paramIndex)].name))
-                    continue
-                }
-                seenUses[useIndex] = true
-                let param = plan.params[Int(paramIndex)]
-                let tracked = checkValue(
-                    field, param: param, use: compiled.uses[useIndex], eventIndex: Int(eventIndex),
-                    eventName: compiled.name, bytes: bytes, line: line)
-                if param.trackedSlot >= 0 { trackedScratch[param.trackedSlot] = tracked }
+                checkPlannedParam(
+                    field, paramIndex: Int(paramIndex), compiled: compiled, eventIndex: eventIndex, line: line)
             } else if Self.withBytes(field.key, bytes, { plan.automaticParamTable.lookup($0, hash: field.keyHash) })
                 != nil
             {
-                if (field.keyHash == plan.sessionParamHash
-                    && Self.withBytes(
-                        field.key, bytes,
-                        { raw in CompiledPlan.sessionParam.withUnsafeBytes { ByteHash.equal(raw, $0) } }))
-                    || (event.format == .measurementProtocol && field.keyHash == plan.requestSessionParamHash
-                        && Self.withBytes(
-                            field.key, bytes,
-                            { raw in CompiledPlan.requestSessionParam.withUnsafeBytes { ByteHash.equal(raw, $0) } })),
-                    let value = Self.integer(field.value, bytes)
-                {
-                    sessionHash = UInt64(bitPattern: value)
-                }
-            } else if let paramIndex {
-                customParams += 1
-                let name = plan.params[Int(paramIndex)].name
-                findings.append(
-                    Finding(
-                        rule: StreamRules.unexpectedParam,
-                        message: "param \"\(name)\" is declared, but not for event \"\(compiled.name)\"",
-                        at: location(line, field.key.sourceStart), event: compiled.name, param: name,
-                        value: Self.shownValue(field.value, bytes)))
+                if let session = sessionID(field, format: event.format, bytes) { sessionHash = session }
             } else {
                 customParams += 1
-                let name = field.key.decodedString(in: bytes)
-                findings.append(
-                    Finding(
-                        rule: StreamRules.unknownParam,
-                        message: "event \"\(compiled.name)\" has param \"\(name)\", which the plan does not declare",
-                        at: location(line, field.key.sourceStart), event: compiled.name, param: name,
-                        value: Self.shownValue(field.value, bytes)))
+                reportUnplannedParam(field, paramIndex: paramIndex, compiled: compiled, line: line)
             }
         }
         if customParams > GA4Facts.maxParamsPerEvent {
@@ -155,12 +145,71 @@ extension LinePass {
                         "event \"\(compiled.name)\" has \(customParams) params, over GA4's limit of \(GA4Facts.maxParamsPerEvent)",
                     at: location(line, event.nameOffset), event: compiled.name))
         }
-        checkRequired(event, compiled: compiled, eventIndex: Int(eventIndex), bytes: bytes, line: line)
-        checkItems(event, compiled: compiled, eventIndex: Int(eventIndex), scan: scan, line: line)
-        if compiled.recorded {
-            record(
-                event, eventIndex: eventIndex, userHash: userHash, session: sessionHash, line: line, bytes: bytes,
-                eventName: compiled.name)
+        return sessionHash
+    }
+
+    /// A step of `checkParams`: checks a param the event declares (once; again is a duplicate).
+    @inline(__always)
+    func checkPlannedParam(
+        _ field: ScannedField, paramIndex: Int, compiled: CompiledEvent, eventIndex: Int, line: FramedLine
+    ) {
+        let useIndex = compiled.useByParam[paramIndex]
+        if seenUses[useIndex] {
+            findings.append(
+                Finding(
+                    rule: StreamRules.duplicateParam,
+                    message: "param \"\(plan.params[paramIndex].name)\" appears twice on \"\(compiled.name)\"",
+                    at: location(line, field.key.sourceStart), event: compiled.name,
+                    param: plan.params[paramIndex].name))
+            return
+        }
+        seenUses[useIndex] = true
+        let param = plan.params[paramIndex]
+        let tracked = checkValue(
+            field, param: param, use: compiled.uses[useIndex], eventIndex: eventIndex,
+            eventName: compiled.name, bytes: line.bytes, line: line)
+        if param.trackedSlot >= 0 { trackedScratch[param.trackedSlot] = tracked }
+    }
+
+    /// A step of `checkParams`: the session id an automatic param carries, if it is the session
+    /// param (or, for the Measurement Protocol, the request's) with an integer value.
+    @inline(__always)
+    func sessionID(_ field: ScannedField, format: InputFormat, _ bytes: UnsafeRawBufferPointer) -> UInt64? {
+        if (field.keyHash == plan.sessionParamHash
+            && Self.withBytes(
+                field.key, bytes,
+                { raw in CompiledPlan.sessionParam.withUnsafeBytes { ByteHash.equal(raw, $0) } }))
+            || (format == .measurementProtocol && field.keyHash == plan.requestSessionParamHash
+                && Self.withBytes(
+                    field.key, bytes,
+                    { raw in CompiledPlan.requestSessionParam.withUnsafeBytes { ByteHash.equal(raw, $0) } })),
+            let value = Self.integer(field.value, bytes)
+        {
+            return UInt64(bitPattern: value)
+        }
+        return nil
+    }
+
+    /// A step of `checkParams`: reports a param declared for other events, or not at all.
+    @inline(__always)
+    func reportUnplannedParam(_ field: ScannedField, paramIndex: Int32?, compiled: CompiledEvent, line: FramedLine) {
+        let bytes = line.bytes
+        if let paramIndex {
+            let name = plan.params[Int(paramIndex)].name
+            findings.append(
+                Finding(
+                    rule: StreamRules.unexpectedParam,
+                    message: "param \"\(name)\" is declared, but not for event \"\(compiled.name)\"",
+                    at: location(line, field.key.sourceStart), event: compiled.name, param: name,
+                    value: Self.shownValue(field.value, bytes)))
+        } else {
+            let name = field.key.decodedString(in: bytes)
+            findings.append(
+                Finding(
+                    rule: StreamRules.unknownParam,
+                    message: "event \"\(compiled.name)\" has param \"\(name)\", which the plan does not declare",
+                    at: location(line, field.key.sourceStart), event: compiled.name, param: name,
+                    value: Self.shownValue(field.value, bytes)))
         }
     }
 
@@ -313,50 +362,11 @@ extension LinePass {
                     param: param.name, value: Self.shownValue(value, bytes)))
             return .invalid
         }
-        var subject: String {
-            item.map { "param \"\(param.name)\" of item \($0) of \"\(eventName)\"" }
-                ?? "param \"\(param.name)\" of \"\(eventName)\""
-        }
+        var subject: String { Self.subject(param, item: item, eventName: eventName) }
         switch (param.type, wire) {
         case (.string, .string), (.bucket, .string):
             return Self.withValueBytes(value, bytes) { raw -> TrackedValue in
-                if param.type == .bucket, param.allowed.lookup(raw) == nil {
-                    return fail(
-                        StreamRules.bucketLabelUnknown,
-                        "\(subject) has \"\(Self.string(raw))\", not a bucket label (\(Self.list(param.bucket?.labels ?? [])))"
-                    )
-                }
-                if let narrowed = use.narrowed, narrowed.lookup(raw) == nil {
-                    return fail(
-                        StreamRules.valueNotAllowed,
-                        "\(subject) has \"\(Self.string(raw))\", not one of \(Self.list(use.narrowedTexts ?? []))")
-                }
-                if param.type == .string, !param.allowed.isEmpty, param.allowed.lookup(raw) == nil {
-                    return fail(
-                        StreamRules.valueNotAllowed,
-                        "\(subject) has \"\(Self.string(raw))\", not one of \(Self.list(param.allowed.keys.map { Self.string($0) }))"
-                    )
-                }
-                if raw.count > GA4Facts.maxParamValueLength || param.minLength != nil || param.maxLength != nil {
-                    let characters = Self.characterCount(raw)
-                    if characters > GA4Facts.maxParamValueLength {
-                        return fail(
-                            StreamRules.valueTooLong,
-                            "\(subject) is \(characters) characters long; GA4 drops values over \(GA4Facts.maxParamValueLength)"
-                        )
-                    }
-                    if let minimum = param.minLength, characters < minimum {
-                        return fail(
-                            StreamRules.valueLength,
-                            "\(subject) has \"\(Self.string(raw))\", shorter than \(minimum) characters")
-                    }
-                    if let maximum = param.maxLength, characters > maximum {
-                        return fail(
-                            StreamRules.valueLength,
-                            "\(subject) has \"\(Self.string(raw))\", longer than \(maximum) characters")
-                    }
-                }
-                return tracked(raw, remember: param.trackedSlot >= 0)
+                checkString(raw, param: param, use: use, item: item, eventName: eventName, fail: fail)
             }
         case (.int, .int(let number)):
             return checkNumber(
@@ -382,6 +392,60 @@ extension LinePass {
                 StreamRules.wrongType,
                 "\(subject) is declared \(param.type.rawValue), but arrives \(Self.arrival(value, wire, bytes))")
         }
+    }
+
+    /// How a finding names a param value: on the event, or on one of its items.
+    @inline(__always)
+    static func subject(_ param: CompiledParam, item: Int?, eventName: String) -> String {
+        item.map { "param \"\(param.name)\" of item \($0) of \"\(eventName)\"" }
+            ?? "param \"\(param.name)\" of \"\(eventName)\""
+    }
+
+    /// A step of `checkValue`: checks a string or bucket label (label, allowed values, length);
+    /// the subject is built only for a finding.
+    @inline(__always)
+    func checkString(
+        _ raw: UnsafeRawBufferPointer, param: CompiledParam, use: CompiledUse, item: Int?, eventName: String,
+        fail: (Rule, String) -> TrackedValue
+    ) -> TrackedValue {
+        var subject: String { Self.subject(param, item: item, eventName: eventName) }
+        if param.type == .bucket, param.allowed.lookup(raw) == nil {
+            return fail(
+                StreamRules.bucketLabelUnknown,
+                "\(subject) has \"\(Self.string(raw))\", not a bucket label (\(Self.list(param.bucket?.labels ?? [])))"
+            )
+        }
+        if let narrowed = use.narrowed, narrowed.lookup(raw) == nil {
+            return fail(
+                StreamRules.valueNotAllowed,
+                "\(subject) has \"\(Self.string(raw))\", not one of \(Self.list(use.narrowedTexts ?? []))")
+        }
+        if param.type == .string, !param.allowed.isEmpty, param.allowed.lookup(raw) == nil {
+            return fail(
+                StreamRules.valueNotAllowed,
+                "\(subject) has \"\(Self.string(raw))\", not one of \(Self.list(param.allowed.keys.map { Self.string($0) }))"
+            )
+        }
+        if raw.count > GA4Facts.maxParamValueLength || param.minLength != nil || param.maxLength != nil {
+            let characters = Self.characterCount(raw)
+            if characters > GA4Facts.maxParamValueLength {
+                return fail(
+                    StreamRules.valueTooLong,
+                    "\(subject) is \(characters) characters long; GA4 drops values over \(GA4Facts.maxParamValueLength)"
+                )
+            }
+            if let minimum = param.minLength, characters < minimum {
+                return fail(
+                    StreamRules.valueLength,
+                    "\(subject) has \"\(Self.string(raw))\", shorter than \(minimum) characters")
+            }
+            if let maximum = param.maxLength, characters > maximum {
+                return fail(
+                    StreamRules.valueLength, "\(subject) has \"\(Self.string(raw))\", longer than \(maximum) characters"
+                )
+            }
+        }
+        return tracked(raw, remember: param.trackedSlot >= 0)
     }
 
     func checkNumber(
