@@ -41,8 +41,7 @@ public enum JSONParser {
         var values: [JSONNode] = []
         var keys: [(key: String, offset: Int)] = []
 
-        /// The first step of `parse`: reads one value, or opens a container and returns nil to
-        /// await its first member.
+        /// The first step of `parse`: reads one value, or opens a container (nil: await its first member).
         mutating func readValue(_ cursor: inout JSONCursor, bytes: UnsafeRawBufferPointer) throws(JSONError)
             -> JSONNode?
         {
@@ -80,8 +79,7 @@ public enum JSONParser {
             }
         }
 
-        /// The second step of `parse`: hands a complete value to its container and closes the
-        /// containers that end here; returns the root once the text is complete, else nil.
+        /// The second step of `parse`: gives a value to its container, closes those that end; the root at the end.
         mutating func complete(_ value: JSONNode, cursor: inout JSONCursor, bytes: UnsafeRawBufferPointer)
             throws(JSONError) -> JSONNode?
         {

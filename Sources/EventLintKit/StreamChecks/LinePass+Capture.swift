@@ -192,8 +192,7 @@ extension LinePass {
                     byteOffset: entry.namePosition.byteOffset), event: name))
     }
 
-    /// A step of `checkCapturedEvent`: writes the params object (a param seen twice is reported,
-    /// not written) and returns the `items` list, written apart.
+    /// A step of `checkCapturedEvent`: writes the params (a duplicate is reported) and returns `items`.
     func appendCapturedParams(_ entry: CaptureEntry, name: String, to json: inout CaptureJSON) -> CaptureValue? {
         var seen: Set<String> = []
         var items: CaptureValue?
@@ -250,8 +249,7 @@ extension LinePass {
         json.raw("]")
     }
 
-    /// A step of `checkCapturedEvent`: writes the user properties, the user, the time and the
-    /// entry's place in the capture, and closes the event.
+    /// A step of `checkCapturedEvent`: writes the user properties, user, time and order; closes the event.
     func appendCapturedUser(_ user: String, timestamp: Int64?, _ entry: CaptureEntry, to json: inout CaptureJSON) {
         json.raw(",\"user_properties\":{")
         for property in capture.userProperties {
@@ -264,8 +262,7 @@ extension LinePass {
         json.raw(",\"event_bundle_sequence_id\":\(capture.ordinal)}")
     }
 
-    /// The last step of `checkCapturedEvent`: checks the event's JSON form as an export line,
-    /// without the user property findings (they were made where the properties were set).
+    /// The last step of `checkCapturedEvent`: checks the JSON form as an export line, less user properties.
     func checkCapturedJSON(_ json: CaptureJSON, _ entry: CaptureEntry) {
         withCaptureJSON(json, entry) { scan, synthetic in
             guard var event = scan.events.first else { return }

@@ -111,8 +111,7 @@ extension LinePass {
         event.timestampImplausible = true
     }
 
-    /// A step of `check`: checks a planned event's params (each one, and how many) and returns
-    /// the hash of its session id (0 when it has none).
+    /// A step of `check`: checks a planned event's params and their count; returns its session id hash or 0.
     @inline(__always)
     func checkParams(
         _ event: borrowing ScannedEvent, compiled: CompiledEvent, eventIndex: Int, scan: LineScan, line: FramedLine
@@ -171,8 +170,7 @@ extension LinePass {
         if param.trackedSlot >= 0 { trackedScratch[param.trackedSlot] = tracked }
     }
 
-    /// A step of `checkParams`: the session id an automatic param carries, if it is the session
-    /// param (or, for the Measurement Protocol, the request's) with an integer value.
+    /// A step of `checkParams`: the session id of an automatic param that is the session param, or nil.
     @inline(__always)
     func sessionID(_ field: ScannedField, format: InputFormat, _ bytes: UnsafeRawBufferPointer) -> UInt64? {
         if (field.keyHash == plan.sessionParamHash
@@ -194,23 +192,15 @@ extension LinePass {
     @inline(__always)
     func reportUnplannedParam(_ field: ScannedField, paramIndex: Int32?, compiled: CompiledEvent, line: FramedLine) {
         let bytes = line.bytes
-        if let paramIndex {
-            let name = plan.params[Int(paramIndex)].name
-            findings.append(
-                Finding(
-                    rule: StreamRules.unexpectedParam,
-                    message: "param \"\(name)\" is declared, but not for event \"\(compiled.name)\"",
-                    at: location(line, field.key.sourceStart), event: compiled.name, param: name,
-                    value: Self.shownValue(field.value, bytes)))
-        } else {
-            let name = field.key.decodedString(in: bytes)
-            findings.append(
-                Finding(
-                    rule: StreamRules.unknownParam,
-                    message: "event \"\(compiled.name)\" has param \"\(name)\", which the plan does not declare",
-                    at: location(line, field.key.sourceStart), event: compiled.name, param: name,
-                    value: Self.shownValue(field.value, bytes)))
-        }
+        let name = paramIndex.map { plan.params[Int($0)].name } ?? field.key.decodedString(in: bytes)
+        findings.append(
+            Finding(
+                rule: paramIndex == nil ? StreamRules.unknownParam : StreamRules.unexpectedParam,
+                message: paramIndex == nil
+                    ? "event \"\(compiled.name)\" has param \"\(name)\", which the plan does not declare"
+                    : "param \"\(name)\" is declared, but not for event \"\(compiled.name)\"",
+                at: location(line, field.key.sourceStart), event: compiled.name, param: name,
+                value: Self.shownValue(field.value, bytes)))
     }
 
     /// Automatic and unknown events: count them; report unknown ones and Firebase's own errors.
@@ -401,8 +391,7 @@ extension LinePass {
             ?? "param \"\(param.name)\" of \"\(eventName)\""
     }
 
-    /// A step of `checkValue`: checks a string or bucket label (label, allowed values, length);
-    /// the subject is built only for a finding.
+    /// A step of `checkValue`: checks a string or bucket label; the subject is built only for a finding.
     @inline(__always)
     func checkString(
         _ raw: UnsafeRawBufferPointer, param: CompiledParam, use: CompiledUse, item: Int?, eventName: String,

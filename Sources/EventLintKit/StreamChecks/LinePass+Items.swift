@@ -20,8 +20,7 @@ extension LinePass {
         }
     }
 
-    /// A step of `checkItems`: checks one field of an item (declared, standard, or neither) and
-    /// marks what it uses as seen.
+    /// A step of `checkItems`: checks one field of an item and marks what it uses as seen.
     func checkItemField(
         _ field: ScannedField, itemIndex: Int, compiled: CompiledEvent, eventIndex: Int, line: FramedLine,
         seen: inout [Bool], seenFields: inout [Bool]
@@ -71,8 +70,7 @@ extension LinePass {
         }
     }
 
-    /// The last step of `checkItems` for one item: reports the required params and standard
-    /// fields it lacks (the row's app version read once per event, when a requirement needs it).
+    /// The last step of `checkItems` for one item: reports the required params and fields it lacks.
     func reportMissingItemParams(
         _ item: ScannedItem, itemIndex: Int, event: ScannedEvent, compiled: CompiledEvent, line: FramedLine,
         seen: [Bool], seenFields: [Bool], rowVersion: inout AppVersion??
