@@ -34,6 +34,10 @@ run() {
     exit "$status"
   fi
 }
+# FuzzLint's corpus grown by long runs (fuzz/README.md), minimised by coverage and kept as one
+# archive: unpacked where run.sh reads a target's working corpus, so the replay covers it.
+mkdir -p fuzz/.work/corpus/FuzzLint
+tar -xzf fuzz/corpus/lint-grown.tar.gz -C fuzz/.work/corpus/FuzzLint
 for target in FuzzJSONReader FuzzLineFraming FuzzPlanLoader FuzzLint; do
   # FuzzLint lints each input twice (one and two jobs) with leak checks: about 14 ms an input,
   # so it gets a tenth of the runs.
