@@ -58,3 +58,13 @@ import Testing
         }
     }
 }
+
+/// What the scanner keeps per line holds no references, so a line's events, params and user
+/// properties are copied and cleared as plain bytes (no retain, release or deinit per line).
+@Suite struct ScanLayoutTests {
+    @Test func scannedValuesArePlainData() {
+        #expect(_isPOD(ScannedEvent.self))
+        #expect(_isPOD(ScannedField.self))
+        #expect(_isPOD(ValueToken.self))
+    }
+}

@@ -38,8 +38,7 @@ public final class EventScanner {
                 } else {
                     var event = ScannedEvent()
                     event.offset = cursor.offset
-                    event.shapeProblem = "an element of the array is not an event object"
-                    event.shapeProblemOffset = cursor.offset
+                    shape(&event, "an element of the array is not an event object", at: cursor.offset)
                     try cursor.skipValue()
                     event.indexInLine = scan.events.count
                     scan.events.append(event)
@@ -48,8 +47,7 @@ public final class EventScanner {
         default:
             var event = ScannedEvent()
             event.offset = cursor.offset
-            event.shapeProblem = "the line is valid JSON but not an event object"
-            event.shapeProblemOffset = cursor.offset
+            shape(&event, "the line is valid JSON but not an event object", at: cursor.offset)
             try cursor.skipValue()
             scan.events.append(event)
         }
@@ -140,7 +138,7 @@ public final class EventScanner {
             // `--input-format` forces the shape: a line of another one is reported, not read as that.
             event.formatMismatch = natural
         }
-        if event.name == nil, event.shapeProblem == nil {
+        if event.name == nil, !event.hasShapeProblem {
             shape(&event, "no event_name (or name) and no events array: not an event", at: event.offset)
         }
         event.indexInLine = scan.events.count
@@ -268,8 +266,8 @@ public final class EventScanner {
             scan.events[index].appVersion = request.appVersion
             if scan.events[index].platform.kind == .absent { scan.events[index].platform = request.platform }
             if isWeb { scan.events[index].impliedPlatform = "WEB" }
-            if scan.events[index].shapeProblem == nil, let problem = request.shapeProblem {
-                scan.events[index].shapeProblem = problem
+            if !scan.events[index].hasShapeProblem, request.hasShapeProblem {
+                scan.events[index].shapeProblemIndex = request.shapeProblemIndex
                 scan.events[index].shapeProblemOffset = request.shapeProblemOffset
             }
         }
@@ -308,7 +306,7 @@ public final class EventScanner {
                 try cursor.skipValue()
             }
         }
-        if event.name == nil, event.shapeProblem == nil {
+        if event.name == nil, !event.hasShapeProblem {
             shape(&event, "an event of the request has no name", at: event.offset)
         }
         scan.events.append(event)
@@ -499,8 +497,9 @@ public final class EventScanner {
     }
 
     func shape(_ event: inout ScannedEvent, _ message: String, at offset: Int) {
-        if event.shapeProblem == nil {
-            event.shapeProblem = message
+        if !event.hasShapeProblem {
+            event.shapeProblemIndex = Int32(truncatingIfNeeded: scan.shapeProblems.count)
+            scan.shapeProblems.append(message)
             event.shapeProblemOffset = offset
         }
     }

@@ -97,8 +97,11 @@ public struct ScannedEvent: Sendable {
     /// Offset of the event's first byte.
     public var offset = 0
     /// A shape problem (e.g. `event_params` is not an array): the event is reported, not checked.
-    public var shapeProblem: String?
+    /// An index into `LineScan.shapeProblems`, -1 for none, so that an event holds no reference
+    /// and the line's events are copied and cleared as plain bytes.
+    public var shapeProblemIndex: Int32 = -1
     public var shapeProblemOffset = 0
+    public var hasShapeProblem: Bool { shapeProblemIndex >= 0 }
     /// With `--input-format`, the shape the line really has when it is another one.
     public var formatMismatch: InputFormat?
 
@@ -115,6 +118,13 @@ public final class LineScan {
     /// Elements of `items`, and their fields (bq columns and `item_params`, or MP/flat members).
     @exclusivity(unchecked) public var items: [ScannedItem] = []
     @exclusivity(unchecked) public var itemFields: [ScannedField] = []
+    /// The messages of the line's shape problems (`ScannedEvent.shapeProblemIndex`).
+    @exclusivity(unchecked) public var shapeProblems: [String] = []
+
+    /// An event's shape problem, if it has one.
+    public func shapeProblem(of event: ScannedEvent) -> String? {
+        event.hasShapeProblem ? shapeProblems[Int(event.shapeProblemIndex)] : nil
+    }
 
     public init() {
         events.reserveCapacity(8)
@@ -128,5 +138,6 @@ public final class LineScan {
         userProperties.removeAll(keepingCapacity: true)
         items.removeAll(keepingCapacity: true)
         itemFields.removeAll(keepingCapacity: true)
+        if !shapeProblems.isEmpty { shapeProblems.removeAll(keepingCapacity: true) }
     }
 }

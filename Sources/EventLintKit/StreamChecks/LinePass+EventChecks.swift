@@ -39,7 +39,7 @@ extension LinePass {
         defer { if findings.count > mark { findings.setContext(Self.context(of: event, line.bytes), from: mark) } }
         var event = event
         let bytes = line.bytes
-        guard !rejectsShape(event, line: line), let nameToken = event.name else { return }
+        guard !rejectsShape(event, scan: scan, line: line), let nameToken = event.name else { return }
         counters.eventsChecked += 1
         counters.countFormat(event.format)
         let eventIndex = Self.withBytes(nameToken, bytes) { plan.eventTable.lookup($0) }
@@ -52,8 +52,9 @@ extension LinePass {
         if plan.platformSlot >= 0 { trackedScratch[plan.platformSlot] = platform(of: event, bytes) }
         checkUserProperties(event, scan: scan, line: line, eventName: nil, nameToken: nameToken)
         guard let eventIndex else {
-            checkNonPlanEvent(
-                event, nameBytes: Self.decoded(nameToken, bytes), nameToken: nameToken, scan: scan, line: line)
+            Self.withBytes(nameToken, bytes) { name in
+                checkNonPlanEvent(event, nameBytes: name, nameToken: nameToken, scan: scan, line: line)
+            }
             return
         }
         let compiled = plan.events[Int(eventIndex)]
@@ -70,7 +71,7 @@ extension LinePass {
 
     /// The first step of `check`: reports a line of the wrong format or not an event at all.
     @inline(__always)
-    func rejectsShape(_ event: borrowing ScannedEvent, line: FramedLine) -> Bool {
+    func rejectsShape(_ event: borrowing ScannedEvent, scan: LineScan, line: FramedLine) -> Bool {
         if let natural = event.formatMismatch, let forced = settings.inputFormat {
             counters.notEvents += 1
             findings.append(
@@ -80,7 +81,7 @@ extension LinePass {
                     at: location(line, event.offset)))
             return true
         }
-        if let problem = event.shapeProblem {
+        if let problem = scan.shapeProblem(of: event) {
             counters.notEvents += 1
             findings.append(
                 Finding(
@@ -205,14 +206,14 @@ extension LinePass {
 
     /// Automatic and unknown events: count them; report unknown ones and Firebase's own errors.
     func checkNonPlanEvent(
-        _ event: ScannedEvent, nameBytes: [UInt8], nameToken: JSONStringToken, scan: LineScan,
+        _ event: ScannedEvent, nameBytes: UnsafeRawBufferPointer, nameToken: JSONStringToken, scan: LineScan,
         line: FramedLine
     ) {
-        let hash = ByteHash.hash(nameBytes)
-        let isAutomatic = nameBytes.withUnsafeBytes { plan.isAutomaticEvent($0, hash: hash) }
-        if isAutomatic {
+        if plan.isAutomaticEvent(nameBytes, hash: ByteHash.hash(nameBytes)) {
             counters.automaticEvents += 1
-            if nameBytes == CompiledPlan.firebaseErrorEvent { checkFirebaseError(event, scan: scan, line: line) }
+            if nameBytes.elementsEqual(CompiledPlan.firebaseErrorEvent) {
+                checkFirebaseError(event, scan: scan, line: line)
+            }
             return
         }
         counters.unknownEvents += 1
