@@ -46,8 +46,8 @@ enum EventLintBinary {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")
         let errURL = scratch.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let outHandle = try FileHandle(forWritingTo: outURL)
         let errHandle = try FileHandle(forWritingTo: errURL)
 
@@ -82,7 +82,7 @@ extension EventLintBinary {
         process.arguments = ["-c", script, binary.path] + arguments
         process.currentDirectoryURL = Repository.root
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-shell-\(UUID())")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         let errors = Pipe()
         process.standardOutput = try FileHandle(forWritingTo: output)

@@ -247,14 +247,15 @@ import Testing
         #expect(result.counters.notAnalyticsLines == 1 && result.counters.blankLines == 1)
     }
 
-    @Test func bundleItemsAbbreviationsAndCommas() {
+    @Test func bundleItemsAbbreviationsAndCommas() throws {
         var reader = CaptureReader()
         var entries: [CaptureEntry] = []
         let line =
             Self.logcat(1)
             + "Logging event (FE): purchase, Bundle[{ga_event_origin(_o)=app, items=[Bundle[{item_id=sku1, item_name=Tokyo, Tower, price=4.5}], Bundle[{item_id=sku2, quantity=2}]], value=9.0, note=a, b}]"
         _ = reader.feed(Array(line.utf8), number: 1, byteOffset: 0, into: &entries)
-        let entry = try? #require(entries.first)
+        try #require(!entries.isEmpty)
+        let entry: CaptureEntry? = entries[0]
         #expect(entry?.params.map(\.printedName) == ["ga_event_origin", "items", "value", "note"])
         #expect(entry?.params[0].shortName == "_o")
         let items = entry?.params[1].value.items ?? []

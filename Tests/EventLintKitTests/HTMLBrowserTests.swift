@@ -24,7 +24,7 @@ import Testing
                 "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9",
             ] + arguments + ["file://" + page]
         let out = directory.path + "/browser-\(UUID().uuidString).out"
-        FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
         process.standardError = FileHandle.nullDevice
         try process.run()

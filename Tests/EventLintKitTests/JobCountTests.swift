@@ -112,7 +112,7 @@ import Testing
         for jobs in [1, 2, 4] {
             var request = LintRequest(inputs: [path])
             request.jobs = jobs
-            let result = try LintRunner.run(plan: Lint.enginePlan, request: request)
+            let result = LintRunner.run(plan: Lint.enginePlan, request: request)
             counts[jobs] = (result.counters.linesRead, result.counters.invalidLines)
         }
         #expect((counts[1]?.0 ?? 0) > 10)

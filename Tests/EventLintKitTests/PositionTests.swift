@@ -58,7 +58,7 @@ import Testing
         process.arguments = ["lint", "--schema", Repository.enginePlan.path, "-"]
         process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         let out = directory.path + "/out"
-        FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
         try process.run()
         process.waitUntilExit()

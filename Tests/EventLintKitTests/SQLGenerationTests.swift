@@ -273,7 +273,7 @@ import Testing
         let inURL = scratch.appendingPathComponent("in.sql")
         let outURL = scratch.appendingPathComponent("out")
         try input.write(to: inURL, atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

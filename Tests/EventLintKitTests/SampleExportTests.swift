@@ -174,7 +174,7 @@ import Testing
         let directory = try Self.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let outURL = directory.appendingPathComponent("stdout")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         let process = Process()
         process.executableURL = url
         process.arguments = ["lint", "--format", "json", "-"]
