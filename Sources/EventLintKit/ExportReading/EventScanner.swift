@@ -13,8 +13,8 @@
 public final class EventScanner {
     public let scan = LineScan()
     let scratch = JSONScratch()
-    public var forcedFormat: InputFormat?
-    public var maxDepth: Int
+    public let forcedFormat: InputFormat?
+    public let maxDepth: Int
 
     public init(forcedFormat: InputFormat? = nil, maxDepth: Int = 512) {
         self.forcedFormat = forcedFormat

@@ -132,12 +132,14 @@ public final class LineScan {
         userProperties.reserveCapacity(32)
     }
 
+    /// Empties the buffers, keeping their capacity. An empty one is left alone: on a row of few
+    /// columns most are empty, and emptying costs a uniqueness check and a call even then.
     func reset() {
-        events.removeAll(keepingCapacity: true)
-        params.removeAll(keepingCapacity: true)
-        userProperties.removeAll(keepingCapacity: true)
-        items.removeAll(keepingCapacity: true)
-        itemFields.removeAll(keepingCapacity: true)
+        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
+        if !params.isEmpty { params.removeAll(keepingCapacity: true) }
+        if !userProperties.isEmpty { userProperties.removeAll(keepingCapacity: true) }
+        if !items.isEmpty { items.removeAll(keepingCapacity: true) }
+        if !itemFields.isEmpty { itemFields.removeAll(keepingCapacity: true) }
         if !shapeProblems.isEmpty { shapeProblems.removeAll(keepingCapacity: true) }
     }
 }

@@ -62,22 +62,22 @@ public final class LinePass: @unchecked Sendable {
     /// Reused per event: which uses were seen, and scratch for decoded bytes.
     @exclusivity(unchecked) var seenUses: [Bool] = []
     @exclusivity(unchecked) var trackedScratch: [TrackedValue]
-    var file = ""
-    var fileIndex: Int32 = 0
+    @exclusivity(unchecked) var file = ""
+    @exclusivity(unchecked) var fileIndex: Int32 = 0
     /// Set while a whole multi-line JSON document (a BigQuery-console array of rows) is checked
     /// as one unit: maps offsets back to the document's own lines.
-    var documentIndex: LineIndex?
+    @exclusivity(unchecked) var documentIndex: LineIndex?
     /// Set once line 1 of a file turns out to be UTF-16: that one finding stands for the file,
     /// and its later lines are counted (and kept for `--rejects`) as invalid without a finding
     /// each, instead of flooding the report with one NUL-byte error per line.
-    var notUTF8Finding: Finding?
+    @exclusivity(unchecked) var notUTF8Finding: Finding?
     /// The debug console capture state of this input (LinePass+Capture.swift).
-    var capture = CaptureState()
+    @exclusivity(unchecked) var capture = CaptureState()
     /// Set while a capture entry is checked: maps offsets of its JSON form back to the capture.
-    var captureLocator: CaptureLocator?
+    @exclusivity(unchecked) var captureLocator: CaptureLocator?
     /// Progress: bytes not yet reported to the meter.
-    var unreportedBytes: Int64 = 0
-    var progress: ProgressMeter?
+    @exclusivity(unchecked) var unreportedBytes: Int64 = 0
+    @exclusivity(unchecked) var progress: ProgressMeter?
 
     public init(plan: CompiledPlan, settings: LintSettings) {
         self.plan = plan
