@@ -17,8 +17,7 @@ public enum BaseLoader {
     /// anything else is a git ref. A ref at which the plan directory does not exist (the change
     /// that adds the plan) gives no sources: an empty plan, against which everything is additive.
     public static func readSources(base: String, schemaDirectory: String) throws(LoadError) -> [PlanSource] {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: base, isDirectory: &isDirectory), isDirectory.boolValue {
+        if SystemFiles.kind(base) == .directory {
             return try PlanFiles.read(directory: base)
         }
         return try readFromGit(ref: base, schemaDirectory: schemaDirectory)
@@ -32,9 +31,7 @@ public enum BaseLoader {
         guard !ref.isEmpty, !ref.hasPrefix("-") else {
             throw LoadError(message: "--base \"\(ref)\" is neither a directory nor a git ref")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: schemaDirectory, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
+        guard SystemFiles.kind(schemaDirectory) == .directory else {
             throw LoadError(
                 message: "plan directory \"\(schemaDirectory)\" does not exist",
                 hint: "point at the plan with --schema DIR (the directory of its *.json5 files)")

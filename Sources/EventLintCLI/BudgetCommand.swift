@@ -78,10 +78,10 @@ enum BudgetCommand {
         do throws(LoadError) {
             for path in try expand(paths) {
                 current = path
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw LoadError(message: "cannot read registered definitions file \"\(path)\"")
+                guard let bytes = SystemFiles.contents(of: path) else {
+                    throw LoadError(
+                        message: "cannot read registered definitions file \"\(SystemPath.display(path))\"")
                 }
-                let bytes = [UInt8](data)
                 registered += try RegisteredDefinitionsReader.read(path: path, bytes: bytes)
                 sources.append(PlanSource(path: path, bytes: bytes))
             }
@@ -113,18 +113,19 @@ enum BudgetCommand {
     static func expand(_ paths: [String]) throws(LoadError) -> [String] {
         var files: [String] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw LoadError(message: "registered definitions file \"\(path)\" does not exist")
-            }
-            guard isDirectory.boolValue else {
+            switch SystemFiles.kind(path) {
+            case .missing:
+                throw LoadError(
+                    message: "registered definitions file \"\(SystemPath.display(path))\" does not exist")
+            case .directory: break
+            case .regularFile, .other:
                 files.append(path)
                 continue
             }
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            let names = SystemFiles.list(path) ?? []
             let json = names.filter { $0.hasSuffix(".json") }.sorted()
             guard !json.isEmpty else {
-                throw LoadError(message: "no *.json files in \"\(path)\"")
+                throw LoadError(message: "no *.json files in \"\(SystemPath.display(path))\"")
             }
             files += json.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
         }

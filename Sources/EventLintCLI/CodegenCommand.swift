@@ -29,10 +29,10 @@ enum CodegenCommand {
             regenerateCommand: regenerate
         ).generate()
         if let check {
-            guard let data = FileManager.default.contents(atPath: check) else {
+            guard let bytes = SystemFiles.contents(of: check) else {
                 throw .input(.notFound(path: check))
             }
-            if Array(data) == Array(generated.utf8) { return CommandResult(status: 0) }
+            if bytes == Array(generated.utf8) { return CommandResult(status: 0) }
             return CommandResult(
                 stderr: "error: \(check) is not what the plan generates; regenerate it: \(regenerate)\n", status: 1)
         }

@@ -9,23 +9,18 @@ enum InitCommand {
 
     static func run(_ parsed: ParsedArguments) throws(CommandError) -> CommandResult {
         let directory = parsed.positionals.first ?? "schema"
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
+        let kind = SystemFiles.kind(directory)
+        if kind != .missing {
+            guard kind == .directory else {
                 throw .cannotWrite(path: directory, reason: "it exists and is not a directory")
             }
-            let names = (try? manager.contentsOfDirectory(atPath: directory)) ?? []
+            let names = SystemFiles.list(directory) ?? []
             if let existing = names.filter({ $0.hasSuffix(".json") || $0.hasSuffix(".json5") }).sorted().first {
                 throw .cannotWrite(
                     path: directory, reason: "it already holds a plan (\(existing)); init does not overwrite")
             }
-        } else {
-            do {
-                try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw .cannotWrite(path: directory, reason: "the directory cannot be created")
-            }
+        } else if !SystemFiles.makeDirectory(directory) {
+            throw .cannotWrite(path: directory, reason: "the directory cannot be created")
         }
         let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
         return CommandResult(

@@ -6,52 +6,44 @@ import Foundation
 enum PlanFiles {
     /// The `.json`/`.json5` files of a directory, in name order.
     static func read(directory: String) throws(LoadError) -> [PlanSource] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+        let shown = SystemPath.display(directory)
+        switch SystemFiles.kind(directory) {
+        case .missing:
             throw LoadError(
-                message: "plan directory \"\(directory)\" does not exist",
+                message: "plan directory \"\(shown)\" does not exist",
                 hint: "point at the plan with --schema DIR (the directory of its *.json5 files)")
-        }
-        guard isDirectory.boolValue else {
+        case .directory: break
+        case .regularFile, .other:
             throw LoadError(
-                message: "plan path \"\(directory)\" is not a directory",
+                message: "plan path \"\(shown)\" is not a directory",
                 hint: "--schema takes the directory that holds the plan's *.json5 files")
         }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            throw LoadError(message: "cannot list plan directory \"\(directory)\"")
+        guard let names = SystemFiles.list(directory) else {
+            throw LoadError(message: "cannot list plan directory \"\(shown)\"")
         }
         let planFiles = names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }.sorted()
         guard !planFiles.isEmpty else {
-            throw LoadError(message: "no plan files (*.json, *.json5) in \"\(directory)\"")
+            throw LoadError(message: "no plan files (*.json, *.json5) in \"\(shown)\"")
         }
         var sources: [PlanSource] = []
-        let realDirectory = realPath(directory)
+        let realDirectory = SystemFiles.realPath(directory)
         for name in planFiles {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             // A plan file that is a link out of the plan directory would let a change outside
             // `schema/` (or outside the repository) alter the plan without touching it.
-            if let realDirectory, let target = realPath(path), !target.hasPrefix(realDirectory + "/") {
+            if let realDirectory, let target = SystemFiles.realPath(path), !target.hasPrefix(realDirectory + "/") {
                 throw LoadError(
-                    message: "plan file \"\(path)\" is a link to \"\(target)\", outside the plan directory",
+                    message:
+                        "plan file \"\(SystemPath.display(path))\" is a link to \"\(SystemPath.display(target))\", outside the plan directory",
                     hint: "copy the file into the plan directory instead of linking it")
             }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw LoadError(message: "cannot read plan file \"\(path)\"")
+            guard let bytes = SystemFiles.contents(of: path) else {
+                throw LoadError(message: "cannot read plan file \"\(SystemPath.display(path))\"")
             }
-            sources.append(PlanSource(path: path, bytes: [UInt8](data)))
+            sources.append(PlanSource(path: path, bytes: bytes))
         }
         return sources
     }
-}
-
-/// The canonical path (links resolved), or nil when it cannot be resolved.
-func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
 }
 
 extension PlanSession {

@@ -53,4 +53,31 @@ import Testing
         #expect(text.contains(#"caf\\xE9.ndjson"#))
         #expect(!text.contains("cannot-read"))
     }
+
+    @Test func aPlanDirectoryAndPlanFileNamedInLatin1AreRead() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-plan-name-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let schema = SystemPath.string(Array(directory.path.utf8) + Array("/sch".utf8) + [0xE9] + Array("ma".utf8))
+        try #require(SystemPath.withCString(schema) { mkdir($0, 0o755) } == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: Repository.schema.path)
+            .filter { $0.hasSuffix(".json5") }.sorted()
+        try #require(!names.isEmpty)
+        for (index, name) in names.enumerated() {
+            let bytes = [UInt8](try Data(contentsOf: Repository.schema.appendingPathComponent(name)))
+            // The first file's own name is not UTF-8 either: `\xE9vents.json5`.
+            let fileName = index == 0 ? SystemPath.string([0xE9] + Array("vents.json5".utf8)) : name
+            let descriptor = SystemPath.withCString(schema + "/" + fileName) { open($0, O_WRONLY | O_CREAT, 0o644) }
+            try #require(descriptor >= 0)
+            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        }
+        let check = try EventLintBinary.shell(
+            #"exec "$0" check --schema "$(printf '%s/sch\351ma' "$1")""#, [directory.path])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let lint = try EventLintBinary.shell(
+            #"exec "$0" lint --schema "$(printf '%s/sch\351ma' "$1")" samples/exports/focusity-clean.ndjson"#,
+            [directory.path])
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+    }
 }
