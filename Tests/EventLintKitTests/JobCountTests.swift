@@ -77,6 +77,20 @@ import Testing
         }
     }
 
+    /// A file whose first line is UTF-16 is one finding, and its later lines are invalid without
+    /// one each, also where a later worker's range starts (found by FuzzLint: jobs 2 read the
+    /// second line as JSON). With and without a UTF-8 BOM before it.
+    @Test func aUTF16FirstLineStandsForTheFileWhateverRangeALineIsIn() throws {
+        for lead in [[], [0xEF, 0xBB, 0xBF]] as [[UInt8]] {
+            var bytes = lead + [0x5B, 0x00, 0x11, 0x00, 0x20, 0x11, 0x0A]
+            for _ in 0..<24 { bytes += Array("{\"name\":\"x\"}\n".utf8) }
+            let all = try Self.digests(bytes)
+            #expect(all[1] == all[2])
+            #expect(all[1] == all[4])
+            #expect(all[1]?.contains("read 25 valid 0 invalid 25") == true, "\(all[1] ?? "")")
+        }
+    }
+
     /// Users, pairs and rules across ranges: the same findings and statistics for 1, 2 and 4 jobs.
     @Test func pairsAcrossRangesAreTheSameForAnyJobCount() throws {
         var lines: [String] = []

@@ -126,7 +126,7 @@ public enum LintRunner {
         let isCapture =
             request.settings.inputFormat?.isCapture
             ?? (request.settings.inputFormat == nil && sniffed.map(looksLikeCapture) == true)
-        let parts = request.settings.rejectSink == nil && !isCapture ? request.jobs : 1
+        let parts = request.settings.rejectSink == nil && !isCapture && sniffed?.mayBeUTF16 != true ? request.jobs : 1
         let ranges = parts > 1 ? try splitAtLineBoundaries(path: path, parts: parts) : [ByteRange.whole]
         let passes = ranges.map { _ in LinePass(plan: plan, settings: request.settings) }
         for pass in passes {
@@ -175,6 +175,14 @@ public enum LintRunner {
         let input: ExportInput
         /// Up to 64 KiB from the start (decompressed), fewer only at the end of the input.
         let prefix: [UInt8]
+
+        /// Whether the file may start with UTF-16 text, so that its first line stands for the
+        /// whole file (`LinePass.notUTF8Finding`): such a file is read in one range, since a
+        /// worker that starts later could not know it.
+        var mayBeUTF16: Bool {
+            let start = ASCII.startsWithByteOrderMark(prefix) ? 3 : 0
+            return prefix[start...].withUnsafeBytes { JSONCursor.utf16Error(in: $0) != nil }
+        }
 
         /// nil when `path` is not a regular file.
         init?(_ path: String) throws(ExportInputError) {
