@@ -189,6 +189,26 @@ import Testing
         #expect(result.stdout.contains("is the same file as \"\(path)\", given before; it is linted once"))
     }
 
+    @Test(arguments: [["a", "a", "b"], ["a", "b", "a", "b"], ["a", "a", "a", "b"]])
+    func pairFindingsAfterASkippedDuplicateNameTheirFile(_ order: [String]) throws {
+        // A duplicate takes no place among the run's files: the records of a later input must
+        // still name that input (this crashed: the record's file index pointed past the list).
+        let directory = TemporaryDirectory()
+        let a = directory.write("a.ndjson", Array("x\n".utf8))
+        let b = directory.write("b.ndjson", Array((LintPairTests.pickerShown(0) + "\n").utf8))
+        let paths = order.map { $0 == "a" ? a : b }
+        let result = EventLintCLI.run(
+            ["lint", "--schema", Repository.enginePlan.path, "--format", "json"] + paths,
+            environment: CommandEnvironment())
+        #expect(result.status == 1, "\(result.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let unclosed = (document["findings"] as? [[String: Any]] ?? []).filter {
+            ($0["rule"] as? String)?.hasPrefix("pair/unclosed") == true
+        }
+        #expect(unclosed.count == 1)
+        #expect(unclosed.allSatisfy { $0["file"] as? String == b })
+    }
+
     @Test func prettyArrayOverTheLineLimitIsOneFinding() throws {
         let directory = TemporaryDirectory()
         var text = "[\n"

@@ -56,7 +56,7 @@ public enum LintRunner {
         var files: [String] = []
         var inputErrors: [ExportInputError] = []
         var seen: [FileIdentity: String] = [:]
-        for (fileIndex, path) in request.inputs.enumerated() {
+        for path in request.inputs {
             if let identity = FileIdentity(path: path) {
                 if let first = seen[identity] {
                     merged.findings.append(
@@ -65,6 +65,9 @@ public enum LintRunner {
                 }
                 seen[identity] = path
             }
+            // Records name their file by its place in `files`: an input skipped as a duplicate
+            // takes no place there.
+            let fileIndex = files.count
             files.append(displayName(path))
             do throws(ExportInputError) {
                 let (passes, failure) = try runFile(
