@@ -33,6 +33,17 @@ struct ParsedArguments {
         return value
     }
 
+    /// A size in bytes: a whole number with an optional `K`, `M` or `G` (powers of 1024), within `range`.
+    func size(_ name: String, range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let value = FlagNumber.size(text), range.contains(value) else {
+            throw UsageError(
+                "\(name) takes a size from \(FlagNumber.size(range.lowerBound)) to \(FlagNumber.size(range.upperBound)) (a number of bytes, or with K, M or G), not \"\(text)\"",
+                command: command)
+        }
+        return value
+    }
+
     /// A decimal number (`30`, `0.5`; no hex, exponent or `inf`), within `range`.
     func decimal(_ name: String, range: ClosedRange<Double>, unit: String) throws(UsageError) -> Double? {
         guard let text = value(name) else { return nil }
@@ -56,6 +67,26 @@ enum FlagNumber {
             return nil
         }
         return Int(text)
+    }
+
+    /// `4096`, `64K`, `128M`, `2G` (case-insensitive, powers of 1024).
+    static func size(_ text: String) -> Int? {
+        guard let last = text.utf8.last else { return nil }
+        let units: [UInt8: Int] = [
+            UInt8(ascii: "K"): 10, UInt8(ascii: "k"): 10, UInt8(ascii: "M"): 20, UInt8(ascii: "m"): 20,
+            UInt8(ascii: "G"): 30, UInt8(ascii: "g"): 30,
+        ]
+        guard let shift = units[last] else { return integer(text) }
+        guard let number = integer(String(text.dropLast())), number <= Int.max >> shift else { return nil }
+        return number << shift
+    }
+
+    /// A size as `size(_:)` reads it: `64K`, `1G`, else bytes.
+    static func size(_ bytes: Int) -> String {
+        for (shift, unit) in [(30, "G"), (20, "M"), (10, "K")] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift)\(unit)"
+        }
+        return String(bytes)
     }
 
     static func number(_ text: String) -> Double? {

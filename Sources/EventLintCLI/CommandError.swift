@@ -16,6 +16,9 @@ public enum CommandError: Error, Sendable {
     case input(ExportInputError)
     /// An output file cannot be written.
     case cannotWrite(path: String, reason: String)
+    /// `lint`'s records outgrew `--memory-limit` and their temporary files failed (a full disk):
+    /// pairs and rules would be incomplete, so there is no report.
+    case spill(SpillError)
 
     static func from(_ failure: PlanSession.Failure, schema: String) -> CommandError {
         switch failure {
@@ -50,6 +53,8 @@ public enum CommandError: Error, Sendable {
             return "error: \(error.description)\n"
         case .cannotWrite(let path, let reason):
             return "error: cannot write \(SystemPath.display(path)): \(reason)\n"
+        case .spill(let error):
+            return "error: \(error.description)\n"
         }
     }
 
@@ -59,7 +64,7 @@ public enum CommandError: Error, Sendable {
     /// `export/cannot-read`. Usage errors and failed writes have no report: `nil`.
     var findings: [Finding]? {
         switch self {
-        case .usage, .cannotWrite:
+        case .usage, .cannotWrite, .spill:
             return nil
         case .cannotLoad(let error, let what, let file):
             let rule = error.ruleID.flatMap(RuleCatalog.rule(id:)) ?? PlanLoadingRules.cannotLoad

@@ -50,6 +50,10 @@ enum Commands {
             .valued("--max-line-bytes", "N", "longer lines are skipped and reported (default 16777216)"),
             .valued("--max-depth", "N", "deepest JSON nesting accepted (default 512)"),
             .valued(
+                "--memory-limit", "SIZE",
+                "memory for the records of pairs and rules; past it they are sorted into\ntemporary files in $TMPDIR (default 128M; K, M or G)"
+            ),
+            .valued(
                 "--unclosed-window", "MINUTES",
                 "unclosed pairs this close to a user's last event are warnings (default 30)"),
             .valued(

@@ -7,15 +7,18 @@ public struct CommandEnvironment: Sendable {
     /// `NO_COLOR` is set (https://no-color.org).
     public var noColor: Bool
     public var coreCount: Int
+    /// `$TMPDIR`, else `/tmp`: where `lint` spills records past `--memory-limit`.
+    public var temporaryDirectory: String
 
     public init(
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, noColor: Bool = false,
-        coreCount: Int = 1
+        coreCount: Int = 1, temporaryDirectory: String = "/tmp"
     ) {
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.noColor = noColor
         self.coreCount = coreCount
+        self.temporaryDirectory = temporaryDirectory
     }
 }
 

@@ -10,6 +10,8 @@ enum LintCommand {
     /// The longest `--unclosed-window` accepted, in minutes (a year): any longer window is the
     /// same as "every unclosed pair is near the end".
     static let maxUnclosedWindowMinutes = 525_600.0
+    /// `--memory-limit`'s default: the records of about a million pair and rule events.
+    static let defaultMemoryLimit = 128 << 20
 
     static func run(
         _ parsed: ParsedArguments, environment: CommandEnvironment, outputs: ReportOutputs,
@@ -38,6 +40,7 @@ enum LintCommand {
         let meter = progress.map { ProgressMeter(totalBytes: totalSize(request.inputs), sink: $0) }
         let result = LintRunner.run(plan: compiled, request: request, progress: meter)
         meter?.finish()
+        if let failure = result.spillFailure { throw .spill(failure) }
         if let rejects, let code = rejects.writer.finish() {
             throw .cannotWrite(path: rejects.writer.path, reason: OutputWriter.describe(code))
         }
@@ -66,6 +69,8 @@ enum LintCommand {
             request.settings.framing.maxLineBytes = limit
         }
         if let depth = try parsed.integer("--max-depth", range: 1...100_000) { request.settings.maxDepth = depth }
+        request.memoryLimit = try parsed.size("--memory-limit", range: 64 << 10...(1 << 40)) ?? defaultMemoryLimit
+        request.spillDirectory = environment.temporaryDirectory
         request.unclosedWindowMinutes = try parsed.decimal(
             "--unclosed-window", range: 0...maxUnclosedWindowMinutes, unit: "minutes")
         let maxExamples = try parsed.integer("--max-examples", range: 0...1_000_000) ?? 3

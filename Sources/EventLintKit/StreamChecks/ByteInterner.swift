@@ -33,6 +33,10 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
 
     var count: Int { ends.count }
 
+    /// Bytes the strings take, with their share of the table (at most half full), for the
+    /// records' memory budget.
+    var memoryInUse: Int { arena.count + ends.count * (8 + 2 * 12) }
+
     /// The bytes of string `id`.
     func withBytes<T>(of id: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
         let start = id == 0 ? 0 : ends[id - 1]
@@ -57,6 +61,13 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
     }
 
     mutating func intern(_ bytes: [UInt8]) -> Int { bytes.withUnsafeBytes { intern($0) } }
+
+    /// Forgets every string, keeping the table's size (ids start at 0 again).
+    mutating func removeAll() {
+        for index in slots.indices { slots[index] = 0 }
+        arena.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+    }
 
     /// The id of these bytes, or nil.
     func find(_ bytes: UnsafeRawBufferPointer) -> Int? { probe(bytes, hash: hashing.hash(bytes)).found }

@@ -130,8 +130,12 @@ public struct CrossEventChecker {
         rules = plan.crossEventRules
     }
 
-    /// Runs every pair and rule over records already sorted by `EventRecord.timeOrder`.
-    public func run(_ input: CrossEventInput) -> (findings: [Finding], pairs: [PairStatistics], ruleViolations: [Int]) {
+    /// Runs every pair and rule over records already sorted by `EventRecord.timeOrder`. Findings
+    /// go to `store` as users are done, so a run that finds millions keeps only what the store
+    /// keeps.
+    func run(_ input: CrossEventInput, into store: inout FindingStore) -> (
+        pairs: [PairStatistics], ruleViolations: [Int]
+    ) {
         let records = input.records
         var run = CrossEventRun(checker: self, input: input)
         var start = 0
@@ -139,16 +143,29 @@ public struct CrossEventChecker {
             var end = start + 1
             while end < records.count, records[end].user == records[start].user { end += 1 }
             run.runUser(records[start..<end])
+            run.hand(to: &store)
             start = end
         }
-        return (run.findings, run.statistics, run.ruleViolations)
+        run.hand(to: &store, all: true)
+        return (run.statistics, run.ruleViolations)
+    }
+
+    /// Runs every pair and rule over the records of a spill, user by user from its merged runs.
+    func run(
+        spill: RecordSpill, input: CrossEventInput, into store: inout FindingStore
+    ) throws(SpillError) -> (pairs: [PairStatistics], ruleViolations: [Int]) {
+        var run = CrossEventRun(checker: self, input: input)
+        var merge = SpillMerge(spill: spill, plan: plan)
+        try merge.run(&run) { $0.hand(to: &store) }
+        run.hand(to: &store, all: true)
+        return (run.statistics, run.ruleViolations)
     }
 }
 
 /// The state of one cross-event run.
 struct CrossEventRun {
     let checker: CrossEventChecker
-    let input: CrossEventInput
+    var input: CrossEventInput
     var findings: [Finding] = []
     var statistics: [PairStatistics]
     /// Violations per plan rule, in plan order.
@@ -159,6 +176,16 @@ struct CrossEventRun {
         self.input = input
         ruleViolations = Array(repeating: 0, count: checker.rules.count)
         statistics = checker.pairs.map { PairStatistics(name: $0.declaration.name) }
+    }
+
+    /// Moves the findings so far into `store` once there are many of them (or `all`); the
+    /// store cuts them to its limit, which gives the same findings as one cut at the end.
+    mutating func hand(to store: inout FindingStore, all: Bool = false) {
+        guard all || findings.count >= 4096 else { return }
+        store.absorb(findings)
+        findings.removeAll(keepingCapacity: true)
+        // `--max-findings 0` keeps all: nothing to cut.
+        if store.limit <= Int.max / 4, store.count > 2 * max(store.limit, 4096) { store.trimToLimit() }
     }
 
     func values(_ record: EventRecord) -> RecordValues {

@@ -54,14 +54,17 @@ public struct EventRecord: Sendable {
     /// of its event, in that order).
     public var values: Int
 
-    /// The time order of SPEC §1.4: timestamp, bundle sequence, then position in the input.
+    /// The time order of SPEC §1.4: timestamp, bundle sequence, then position in the input (the
+    /// byte offset last: rows of one line of a pretty-printed array). A spilled run sorts the
+    /// same way (`RecordSpill.timeOrder`).
     static func timeOrder(_ lhs: EventRecord, _ rhs: EventRecord) -> Bool {
         if lhs.user != rhs.user { return lhs.user < rhs.user }
         if lhs.timestamp != rhs.timestamp { return lhs.timestamp < rhs.timestamp }
         if lhs.bundle != rhs.bundle { return lhs.bundle < rhs.bundle }
         if lhs.file != rhs.file { return lhs.file < rhs.file }
         if lhs.line != rhs.line { return lhs.line < rhs.line }
-        return lhs.indexInLine < rhs.indexInLine
+        if lhs.indexInLine != rhs.indexInLine { return lhs.indexInLine < rhs.indexInLine }
+        return lhs.byteOffset < rhs.byteOffset
     }
 }
 

@@ -35,6 +35,7 @@ extension LinePass {
     func check(_ event: ScannedEvent, scan: LineScan, line: FramedLine) {
         // Findings of this event get its user, time, release and platform; built only when the
         // event has a finding, so a clean line decodes nothing more.
+        if spill != nil { checkBudget() }
         let mark = findings.count
         defer { if findings.count > mark { findings.setContext(Self.context(of: event, line.bytes), from: mark) } }
         var event = event

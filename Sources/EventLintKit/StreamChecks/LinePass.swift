@@ -75,6 +75,12 @@ public final class LinePass: @unchecked Sendable {
     @exclusivity(unchecked) var capture = CaptureState()
     /// Set while a capture entry is checked: maps offsets of its JSON form back to the capture.
     @exclusivity(unchecked) var captureLocator: CaptureLocator?
+    /// Where records go once they pass `spillShare` bytes (nil: they stay in memory), and this
+    /// pass's segment there (LinePass+Spill.swift).
+    var spill: RecordSpill?
+    var segment: Int32 = 0
+    var spillShare = Int.max
+    @exclusivity(unchecked) var eventsSinceBudgetCheck = 0
     /// Progress: bytes not yet reported to the meter.
     @exclusivity(unchecked) var unreportedBytes: Int64 = 0
     @exclusivity(unchecked) var progress: ProgressMeter?

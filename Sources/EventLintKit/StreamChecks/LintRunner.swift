@@ -10,6 +10,11 @@ public struct LintRequest: Sendable {
     public var jobs = 1
     /// Overrides the plan's `lint.unclosedWindowMinutes`.
     public var unclosedWindowMinutes: Double?
+    /// Bytes the compact records of pairs and rules may take before they are spilled to sorted
+    /// temporary files in `spillDirectory` (nil: they stay in memory however many there are).
+    public var memoryLimit: Int?
+    /// Where spilled records go (the front end passes `$TMPDIR`); `/tmp` when nil.
+    public var spillDirectory: String?
 
     public init(inputs: [String]) { self.inputs = inputs }
 }
@@ -23,6 +28,9 @@ public struct LintResult: Sendable {
     public var ruleViolations: [Int]
     /// Inputs that could not be read, or not to their end, in input order.
     public var inputErrors: [ExportInputError] = []
+    /// Set when records outgrew the memory limit and could not be written to (or read back
+    /// from) temporary files: pairs and rules are then incomplete, and the run failed.
+    public var spillFailure: SpillError?
     /// Findings found but not kept in `findings` (over `maxFindings`), counted exactly.
     public var unlisted = FindingCounts()
     /// Every finding, listed or not, grouped by rule, event and param (exact counts), in report
@@ -56,6 +64,9 @@ public enum LintRunner {
         var files: [String] = []
         var inputErrors: [ExportInputError] = []
         var seen: [FileIdentity: String] = [:]
+        let spill = request.memoryLimit.map {
+            RecordSpill(budget: $0, directory: request.spillDirectory ?? "/tmp")
+        }
         for path in request.inputs {
             if let identity = FileIdentity(path: path) {
                 if let first = seen[identity] {
@@ -71,8 +82,9 @@ public enum LintRunner {
             files.append(displayName(path))
             do throws(ExportInputError) {
                 let (passes, failure) = try runFile(
-                    path, fileIndex: fileIndex, plan: plan, request: request,
+                    path, fileIndex: fileIndex, plan: plan, request: request, spill: spill,
                     progress: progress)
+                if let spill { spillIfNeeded(passes, merged: merged, spill: spill) }
                 merge(passes, into: &merged)
                 if let failure { inputErrors.append(failure) }
             } catch {
@@ -82,14 +94,31 @@ public enum LintRunner {
         }
         let window = request.unclosedWindowMinutes ?? plan.plan.unclosedWindowMinutes
         var records: [EventRecord] = []
+        let spilled = spill.map { $0.hasRuns || $0.failure != nil } == true
+        if let spill, spilled { spillIfNeeded([], merged: merged, spill: spill, force: true) }
         swap(&records, &merged.records)
-        records.sort(by: EventRecord.timeOrder)
+        if !spilled { records.sort(by: EventRecord.timeOrder) }
         let input = CrossEventInput(
             records: records, values: merged.values, files: files,
             users: merged.users, userLastTimestamp: merged.userLastTimestamp, texts: merged.texts,
             unclosedWindowMicros: LintSettings.windowMicros(minutes: window))
-        let cross = CrossEventChecker(plan: plan).run(input)
-        merged.findings.absorb(cross.findings)
+        let checker = CrossEventChecker(plan: plan)
+        var cross: (pairs: [PairStatistics], ruleViolations: [Int])
+        var spillFailure: SpillError?
+        if let spill, spilled {
+            do throws(SpillError) {
+                if let failure = spill.failure { throw failure }
+                cross = try checker.run(spill: spill, input: input, into: &merged.findings)
+            } catch {
+                spillFailure = error
+                cross = checker.run(
+                    CrossEventInput(
+                        records: [], values: [], files: files, users: ByteInterner(), userLastTimestamp: [],
+                        texts: plan.texts, unclosedWindowMicros: 0), into: &merged.findings)
+            }
+        } else {
+            cross = checker.run(input, into: &merged.findings)
+        }
         merged.findings.trimToLimit()
         var result = LintResult(
             findings: merged.findings.kept, counters: merged.counters, pairs: cross.pairs,
@@ -98,14 +127,42 @@ public enum LintRunner {
         result.groups = merged.findings.groups.sorted
         result.rejects = merged.rejects
         result.inputErrors = inputErrors
+        result.spillFailure = spillFailure
         return result
+    }
+
+    /// Once any records are spilled, every pass spills what it still holds (and so do the
+    /// records merged from earlier inputs), so the cross-event stage reads them all from the
+    /// runs; the merged records also spill when they alone pass the budget.
+    static func spillIfNeeded(_ passes: [LinePass], merged: LinePass, spill: RecordSpill, force: Bool = false) {
+        let held = passes.reduce(merged.recordMemory) { $0 + $1.recordMemory }
+        guard force || spill.hasRuns || held > spill.budget else { return }
+        for pass in passes { pass.spillRecords() }
+        guard merged.users.count > 0 || !merged.records.isEmpty else { return }
+        if spill.failure == nil {
+            do throws(SpillError) {
+                // Merged records carry their input's line numbers: they belong to its first
+                // segment, whose lines start at 0.
+                try spill.spill(
+                    records: merged.records, values: merged.values, users: merged.users,
+                    latest: merged.userLastTimestamp, texts: merged.texts, plan: merged.plan,
+                    latestSegment: -1, segment: { spill.firstSegment(of: $0.file) })
+            } catch {
+                spill.fail(error)
+            }
+        }
+        merged.records = []
+        merged.values = []
+        merged.users = ByteInterner(capacity: 1024)
+        merged.userLastTimestamp = []
+        merged.texts = merged.plan.texts
     }
 
     /// The line pass over one input; several passes when the file is split across workers.
     /// It throws when the input cannot be opened at all; a failure part-way returns the passes
     /// up to the failed one (which holds the lines read before the failure) and the error.
     static func runFile(
-        _ path: String, fileIndex: Int, plan: CompiledPlan, request: LintRequest,
+        _ path: String, fileIndex: Int, plan: CompiledPlan, request: LintRequest, spill: RecordSpill? = nil,
         progress: ProgressMeter?
     ) throws(ExportInputError) -> ([LinePass], ExportInputError?) {
         let sniffed = path == "-" ? nil : try Sniff(path)
@@ -114,6 +171,11 @@ public enum LintRunner {
             case .lines: break
             case .document(let document):
                 let pass = LinePass(plan: plan, settings: request.settings)
+                if let spill {
+                    pass.spill(
+                        into: spill, segment: spill.segments(count: 1, file: Int32(clamping: fileIndex)).lowerBound,
+                        share: spill.budget)
+                }
                 document.withUnsafeBytes { pass.processDocument($0, file: displayName(path), fileIndex: fileIndex) }
                 return ([pass], nil)
             case .tooLarge:
@@ -132,9 +194,13 @@ public enum LintRunner {
         let parts = request.settings.rejectSink == nil && !isCapture && sniffed?.mayBeUTF16 != true ? request.jobs : 1
         let ranges = parts > 1 ? try splitAtLineBoundaries(path: path, parts: parts) : [ByteRange.whole]
         let passes = ranges.map { _ in LinePass(plan: plan, settings: request.settings) }
-        for pass in passes {
+        let segments = spill?.segments(count: passes.count, file: Int32(clamping: fileIndex))
+        for (index, pass) in passes.enumerated() {
             pass.progress = progress
             if isCapture { pass.treatAsCapture() }
+            if let spill, let segments {
+                pass.spill(into: spill, segment: segments.lowerBound + Int32(index), share: spill.budget / passes.count)
+            }
         }
         let errors = Errors(count: ranges.count)
         if ranges.count == 1 {
@@ -152,6 +218,7 @@ public enum LintRunner {
         }
         guard let (failedIndex, error) = errors.first else { return (passes, nil) }
         // Later ranges start at line numbers only the failed range could have told.
+        spill?.drop(passes[(failedIndex + 1)...].map(\.segment))
         return (Array(passes[...failedIndex]), error)
     }
 
@@ -329,6 +396,7 @@ public enum LintRunner {
                 merged.rejects.append(reject)
             }
             merged.counters.add(pass.counters)
+            pass.spill?.setLineOffset(lineOffset, of: pass.segment)
             lineOffset += pass.counters.linesRead
             if let progress = pass.progress, pass.unreportedBytes > 0 { progress.add(pass.unreportedBytes) }
         }

@@ -1,0 +1,52 @@
+/// A pass's records past its share of the memory budget go to a sorted run on disk
+/// (`RecordSpill`); the pass then starts over with empty tables.
+extension LinePass {
+    /// Bytes the records and their tables take now.
+    var recordMemory: Int {
+        records.count * MemoryLayout<EventRecord>.stride + values.count * MemoryLayout<TrackedValue>.stride
+            + users.memoryInUse + userLastTimestamp.count * 8 + texts.memoryInUse
+    }
+
+    /// Lets the pass spill into `spill` past `share` bytes. The record arrays get room for a whole
+    /// share (up to 256 MiB) at once, address space only until filled: within it they never grow
+    /// by copying, which would hold the old and the new array at once.
+    func spill(into spill: RecordSpill, segment: Int32, share: Int) {
+        self.spill = spill
+        self.segment = segment
+        spillShare = max(share, 1)
+        let room = min(spillShare, 256 << 20)
+        records.reserveCapacity(room / MemoryLayout<EventRecord>.stride + 1)
+        values.reserveCapacity(room / MemoryLayout<TrackedValue>.stride + 1)
+    }
+
+    /// Every 1024 events: spills when over the share.
+    @inline(__always)
+    func checkBudget() {
+        eventsSinceBudgetCheck += 1
+        guard eventsSinceBudgetCheck >= 1024 else { return }
+        eventsSinceBudgetCheck = 0
+        if recordMemory > spillShare { spillRecords() }
+    }
+
+    /// Writes the records (and every user's latest timestamp) as one run and empties the tables.
+    /// A failure is kept in the spill (the run then stops with it) and the records are dropped,
+    /// so memory stays bounded either way.
+    func spillRecords() {
+        guard let spill, users.count > 0 || !records.isEmpty else { return }
+        if spill.failure == nil {
+            let segment = self.segment
+            do throws(SpillError) {
+                try spill.spill(
+                    records: records, values: values, users: users, latest: userLastTimestamp, texts: texts,
+                    plan: plan, latestSegment: segment, segment: { _ in segment })
+            } catch {
+                spill.fail(error)
+            }
+        }
+        records.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        users.removeAll()
+        userLastTimestamp.removeAll(keepingCapacity: true)
+        texts = plan.texts
+    }
+}
