@@ -14,6 +14,10 @@ struct FindingStore: Sendable {
     var dropping: Set<String> = []
     /// Every finding grouped by what the problem is, kept or not: exact counts, bounded size.
     private(set) var groups = FindingGroups()
+    /// Once `limit` findings are kept in report order: the line of the last of them. A finding
+    /// added later on a later line can never be listed (the cut only moves up), so `absorb`
+    /// counts it at once instead of keeping it until the next cut.
+    private var cut: SourceLocation?
 
     init(limit: Int, plan: Plan) {
         self.limit = limit
@@ -64,9 +68,18 @@ struct FindingStore: Sendable {
         for finding in findings {
             if let adjusted = plan.adjust(finding) {
                 groups.add(adjusted)
-                kept.append(adjusted)
+                if let cut, Self.isPast(adjusted.location, cut) {
+                    unlisted.add(adjusted)
+                } else {
+                    kept.append(adjusted)
+                }
             }
         }
+    }
+
+    /// Whether `location` is on a line after `cut`'s, in report order.
+    static func isPast(_ location: SourceLocation, _ cut: SourceLocation) -> Bool {
+        location.file != cut.file ? location.file > cut.file : location.line > cut.line
     }
 
     /// Sorts the kept findings into report order and keeps those up to the line of the
@@ -74,6 +87,7 @@ struct FindingStore: Sendable {
     /// findings whatever the passes were.
     mutating func trimToLimit() {
         kept.sort(by: Finding.ordered)
+        if kept.count >= limit { cut = kept[limit - 1].location }
         guard kept.count > limit else { return }
         let cut = kept[limit - 1].location
         var end = limit

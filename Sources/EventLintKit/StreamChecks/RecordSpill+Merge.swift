@@ -3,8 +3,9 @@
 #endif
 
 /// The merge of a spill's runs: entries come out in (user, time order), and each user's records
-/// go through the cross-event machines exactly as they would in memory.
-struct SpillMerge {
+/// go through the cross-event machines exactly as they would in memory. A class: the heap's
+/// comparisons then borrow the readers instead of copying the merge with them.
+final class SpillMerge {
     var readers: [SpillRunReader]
     let lineOffsets: [Int]
     let dropped: Set<Int32>
@@ -18,7 +19,7 @@ struct SpillMerge {
     }
 
     /// Runs every user's records through `run`, calling `afterUser` after each user.
-    mutating func run(_ run: inout CrossEventRun, afterUser: (inout CrossEventRun) -> Void) throws(SpillError) {
+    func run(_ run: inout CrossEventRun, afterUser: (inout CrossEventRun) -> Void) throws(SpillError) {
         for index in readers.indices where try readers[index].advance() { heap.append(index) }
         for position in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(position) }
         var records: [EventRecord] = []
@@ -26,6 +27,8 @@ struct SpillMerge {
         var userHash: UInt64 = 0
         var latest = Int64.min
         let planTexts = run.input.texts
+        // One user at a time: a small table, emptied per user.
+        run.input.users = ByteInterner(capacity: 1)
         while let top = heap.first {
             let sameUser =
                 !records.isEmpty || latest != .min
@@ -150,7 +153,7 @@ struct SpillMerge {
         return x.count == y.count ? 0 : (x.count < y.count ? -1 : 1)
     }
 
-    mutating func siftDown(_ start: Int) {
+    func siftDown(_ start: Int) {
         var position = start
         while true {
             let left = 2 * position + 1
