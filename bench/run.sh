@@ -8,7 +8,8 @@
 #
 # Environment: BENCH_DIR (default /tmp/eventlint-bench: generated files, reused), ID_LINES (rows
 # per id-pattern file, default 500000), RUNS (runs per tool, the median is shown; default 3),
-# CALLGRIND_BYTES (default 20M; 0 skips callgrind).
+# CALLGRIND_BYTES (default 20M; 0 skips callgrind), MEMORY_EVENTS (pair-opening events of the
+# memory run, default 10000000, about 2.4 GB; 0 skips it).
 # Needs python3, jq, GNU time (/usr/bin/time) and, for instructions per byte, valgrind. The
 # Python validator's venv (orjson, jsonschema-rs) is created on first use.
 set -euo pipefail
@@ -17,6 +18,7 @@ dir=${BENCH_DIR:-/tmp/eventlint-bench}
 id_lines=${ID_LINES:-500000}
 callgrind_bytes=${CALLGRIND_BYTES:-20M}
 runs=${RUNS:-3}
+memory_events=${MEMORY_EVENTS:-10000000}
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100M 1G)
 mkdir -p "$dir"
@@ -96,6 +98,36 @@ for pattern in sequential hex32 web-client long-prefix; do
   [ -s "$file" ] || python3 "$root/bench/id_patterns.py" "$pattern" --lines "$id_lines" > "$file"
   bench_file "ids $pattern" "$file"
 done
+
+# Memory for any size: a file of pair-opening events (every one a record held until its user is
+# done, and a finding), with the default --memory-limit and, for comparison, all in memory. The
+# findings must be the same.
+if [ "$memory_events" != 0 ]; then
+  file="$dir/openings-$memory_events.ndjson"
+  [ -s "$file" ] || python3 "$root/bench/pair_openings.py" --events "$memory_events" --users $((memory_events / 5)) > "$file"
+  bytes=$(stat -c %s "$file")
+  echo
+  printf '%-18s %-28s %9s %9s %9s\n' file tool seconds MB/s "RSS MiB"
+  for setting in "1 default" "$cores default" "$cores 1024G"; do
+    read -r jobs limit <<< "$setting"
+    flags=(--jobs "$jobs")
+    [ "$limit" = default ] || flags+=(--memory-limit "$limit")
+    /usr/bin/time -v -o "$dir/time.log" "$eventlint" lint --schema "$root/schema" "${flags[@]}" --format json "$file" \
+      > "$dir/openings-$jobs-$limit.json" 2>/dev/null || true
+    awk -v j="$jobs" -v l="$limit" -v b="$bytes" -F': ' '
+      /Elapsed \(wall clock\)/ {n=split($2,p,":"); s=0; for(i=1;i<=n;i++) s=s*60+p[i]}
+      /Maximum resident set size/ {r=$2}
+      END { name = "eventlint --jobs " j (l == "default" ? "" : " --memory-limit " l)
+            printf "%-18s %-28s %9.2f %9.1f %9.1f\n", "openings", name, s, b/1e6/s, r/1024
+            if (l == "default") printf "  %-44s %7.1f   target %5.1f   %s\n", "peak RSS MiB, --jobs " j ", default limit", r/1024, 256, (r/1024 <= 256 ? "met" : "NOT MET") }' "$dir/time.log"
+  done
+  if cmp -s "$dir/openings-1-default.json" "$dir/openings-$cores-1024G.json" \
+    && cmp -s "$dir/openings-$cores-default.json" "$dir/openings-$cores-1024G.json"; then
+    echo "  findings with the default limit (spilled) and all in memory: identical"
+  else
+    echo "  findings with the default limit (spilled) and all in memory: DIFFERENT"
+  fi
+fi
 
 if [ "$callgrind_bytes" != 0 ]; then
   if command -v valgrind >/dev/null; then
