@@ -115,7 +115,7 @@ import Testing
             where maxFindings == Int.max {
                 #expect(inMemory.contains(rule), "\(rule) is not among the findings")
             }
-            // 1 byte: every 1024 events spill, and every file's rest; 64 KiB: a few runs.
+            // 1 byte: every event spills (runs are merged 64 at a time); 64 KiB: a few runs.
             for limit in [1, 64 << 10, 1 << 30] {
                 let spilled = Self.run(
                     [a, b, a], plan: Lint.enginePlan, limit: limit, jobs: jobs, maxFindings: maxFindings,
@@ -135,8 +135,18 @@ import Testing
                 }
             }
         }
-        // Every temporary file was unlinked when it was made.
+        // Every temporary file was unlinked when it was made, and is closed.
         #expect((try FileManager.default.contentsOfDirectory(atPath: spillDirectory.path)).isEmpty)
+        #expect(Self.openFiles(in: spillDirectory.path) == 0, "temporary files left open")
+    }
+
+    /// Descriptors open in this process on (unlinked) files of `directory`.
+    static func openFiles(in directory: String) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return names.filter {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) ?? ""
+            return target.hasPrefix(directory + "/")
+        }.count
     }
 
     /// The shipped plan over the benchmark's generated export with every defect planted.

@@ -155,7 +155,7 @@ public struct CrossEventChecker {
         spill: RecordSpill, input: CrossEventInput, into store: inout FindingStore
     ) throws(SpillError) -> (pairs: [PairStatistics], ruleViolations: [Int]) {
         var run = CrossEventRun(checker: self, input: input)
-        let merge = SpillMerge(spill: spill, plan: plan)
+        let merge = SpillMerge(spill: spill)
         try merge.run(&run) { $0.hand(to: &store) }
         run.hand(to: &store, all: true)
         return (run.statistics, run.ruleViolations)

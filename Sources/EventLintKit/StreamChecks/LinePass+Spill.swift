@@ -14,16 +14,18 @@ extension LinePass {
         self.spill = spill
         self.segment = segment
         spillShare = max(share, 1)
+        // A share this small is a test's or a fuzzer's: checked at every event.
+        budgetCheckInterval = spillShare < 1 << 16 ? 1 : 1024
         let room = min(spillShare, 256 << 20)
         records.reserveCapacity(room / MemoryLayout<EventRecord>.stride + 1)
         values.reserveCapacity(room / MemoryLayout<TrackedValue>.stride + 1)
     }
 
-    /// Every 1024 events: spills when over the share.
+    /// Every `budgetCheckInterval` events: spills when over the share.
     @inline(__always)
     func checkBudget() {
         eventsSinceBudgetCheck += 1
-        guard eventsSinceBudgetCheck >= 1024 else { return }
+        guard eventsSinceBudgetCheck >= budgetCheckInterval else { return }
         eventsSinceBudgetCheck = 0
         if recordMemory > spillShare { spillRecords() }
     }

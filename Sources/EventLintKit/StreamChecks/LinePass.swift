@@ -81,6 +81,7 @@ public final class LinePass: @unchecked Sendable {
     var segment: Int32 = 0
     var spillShare = Int.max
     @exclusivity(unchecked) var eventsSinceBudgetCheck = 0
+    var budgetCheckInterval = 1024
     /// Progress: bytes not yet reported to the meter.
     @exclusivity(unchecked) var unreportedBytes: Int64 = 0
     @exclusivity(unchecked) var progress: ProgressMeter?

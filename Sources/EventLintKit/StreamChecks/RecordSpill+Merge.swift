@@ -9,37 +9,26 @@ final class SpillMerge {
     var readers: [SpillRunReader]
     let lineOffsets: [Int]
     let dropped: Set<Int32>
-    let plan: CompiledPlan
     /// Reader indices, a binary min-heap by current entry.
     var heap: [Int] = []
 
-    init(spill: RecordSpill, plan: CompiledPlan) {
+    init(spill: RecordSpill) {
         (readers, lineOffsets, dropped) = spill.openRuns()
-        self.plan = plan
     }
 
-    /// Runs every user's records through `run`, calling `afterUser` after each user.
-    func run(_ run: inout CrossEventRun, afterUser: (inout CrossEventRun) -> Void) throws(SpillError) {
+    /// A merge of some runs into one (`RecordSpill.compact`): no segment is dropped yet.
+    init(readers: [SpillRunReader]) {
+        self.readers = readers
+        lineOffsets = []
+        dropped = []
+    }
+
+    /// Calls `body` with the reader of each entry of every run, in entry order.
+    func forEachEntry(_ body: (SpillRunReader) throws(SpillError) -> Void) throws(SpillError) {
         for index in readers.indices where try readers[index].advance() { heap.append(index) }
         for position in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(position) }
-        var records: [EventRecord] = []
-        var user: [UInt8] = []
-        var userHash: UInt64 = 0
-        var latest = Int64.min
-        let planTexts = run.input.texts
-        // One user at a time: a small table, emptied per user.
-        run.input.users = ByteInterner(capacity: 1)
         while let top = heap.first {
-            let sameUser =
-                !records.isEmpty || latest != .min
-                ? readers[top].hash == userHash && readers[top].withUser { Self.equal($0, user) } : false
-            if !sameUser {
-                flush(&records, user: user, latest: latest, into: &run, planTexts: planTexts, afterUser: afterUser)
-                user = readers[top].withUser { Array($0) }
-                userHash = readers[top].hash
-                latest = .min
-            }
-            take(readers[top], records: &records, latest: &latest, values: &run.input.values, texts: &run.input.texts)
+            try body(readers[top])
             if try readers[top].advance() {
                 siftDown(0)
             } else {
@@ -47,6 +36,29 @@ final class SpillMerge {
                 heap.removeLast()
                 if !heap.isEmpty { siftDown(0) }
             }
+        }
+    }
+
+    /// Runs every user's records through `run`, calling `afterUser` after each user.
+    func run(_ run: inout CrossEventRun, afterUser: (inout CrossEventRun) -> Void) throws(SpillError) {
+        var records: [EventRecord] = []
+        var user: [UInt8] = []
+        var userHash: UInt64 = 0
+        var latest = Int64.min
+        let planTexts = run.input.texts
+        // One user at a time: a small table, emptied per user.
+        run.input.users = ByteInterner(capacity: 1)
+        try forEachEntry { reader in
+            let sameUser =
+                !records.isEmpty || latest != .min
+                ? reader.hash == userHash && reader.withUser { Self.equal($0, user) } : false
+            if !sameUser {
+                flush(&records, user: user, latest: latest, into: &run, planTexts: planTexts, afterUser: afterUser)
+                user = reader.withUser { Array($0) }
+                userHash = reader.hash
+                latest = .min
+            }
+            take(reader, records: &records, latest: &latest, values: &run.input.values, texts: &run.input.texts)
         }
         flush(&records, user: user, latest: latest, into: &run, planTexts: planTexts, afterUser: afterUser)
     }

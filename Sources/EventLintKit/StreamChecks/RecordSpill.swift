@@ -95,8 +95,40 @@ public final class RecordSpill: Sendable {
             close(descriptor)
             throw error
         }
-        state.withLock { $0.runs.append(descriptor) }
+        let full = state.withLock { state -> [Int32] in
+            state.runs.append(descriptor)
+            guard state.runs.count >= Self.maxRuns else { return [] }
+            defer { state.runs = [] }
+            return state.runs
+        }
+        if !full.isEmpty { try compact(full) }
     }
+
+    /// Runs kept before they are merged into one: bounds the open files and the merge's
+    /// buffers, however small the limit or large the input (each entry is rewritten once per
+    /// 64-fold growth).
+    static let maxRuns = 64
+
+    /// Merges `runs` into one new run (entries copied as they are, in order) and closes them.
+    func compact(_ runs: [Int32]) throws(SpillError) {
+        defer { for descriptor in runs { close(descriptor) } }
+        let merge = SpillMerge(
+            readers: runs.map {
+                SpillRunReader(descriptor: $0, directory: directory, bufferSize: readerBuffer(runs.count))
+            })
+        try writeRun { writer throws(SpillError) in
+            try merge.forEachEntry { reader throws(SpillError) in
+                reader.buffer.withUnsafeBytes { bytes in
+                    writer.buffer.append(contentsOf: bytes[reader.start - 4..<reader.start + reader.length])
+                }
+                if writer.buffer.count >= 1 << 20 { try writer.flush() }
+            }
+        }
+    }
+
+    /// The read buffer of each of `count` runs merged at once: a share of the budget, from 4 KiB
+    /// (an entry larger than its buffer grows it) to 1 MiB.
+    func readerBuffer(_ count: Int) -> Int { min(1 << 20, max(4 << 10, budget / max(4, 4 * count))) }
 
     private func createFile() throws(SpillError) -> Int32 {
         var template =
@@ -117,7 +149,7 @@ public final class RecordSpill: Sendable {
     /// Readers over every run, from the start, and what the merge needs of the segments.
     func openRuns() -> (readers: [SpillRunReader], lineOffsets: [Int], dropped: Set<Int32>) {
         state.withLock { state in
-            let share = min(1 << 20, max(64 << 10, budget / max(4, 4 * state.runs.count)))
+            let share = readerBuffer(state.runs.count)
             return (
                 state.runs.map { SpillRunReader(descriptor: $0, directory: directory, bufferSize: share) },
                 state.lineOffsets, state.dropped

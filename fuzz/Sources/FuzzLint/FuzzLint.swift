@@ -5,8 +5,9 @@ import Glibc
 #endif
 
 // libFuzzer target for the whole lint path: export bytes + the shipped plan → findings. The
-// first byte chooses the input format (auto, bq, flat, mp), `--strict`, the read buffer and
-// the line limit; the rest is the
+// first byte chooses the input format (auto, bq, flat, mp), `--strict`, the read buffer, the
+// line limit and whether the second run spills its records (a 1-byte `--memory-limit`: every
+// event's record goes to a sorted temporary file, merged per user); the rest is the
 // export, written to a file and linted in-process by `LintRunner.run` with 1 and with 2 jobs
 // (the file cut into ranges at LF boundaries, checked on two threads, merged), then per user
 // across events. Invariants:
@@ -65,10 +66,10 @@ public func fuzzLint(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                                       maxLineBytes: control & 0x20 != 0 ? 300 : 1 << 20)
     settings.collectRejects = true
     let one = lint(settings, jobs: 1)
-    let two = lint(settings, jobs: 2)
+    let two = lint(settings, jobs: 2, memoryLimit: control & 0x40 != 0 ? 1 : nil)
     // Compared field by field (cheap); the text digests are built only to report a difference.
     if !same(one, two) {
-        require(false, "jobs 1 and jobs 2 differ:\n--- jobs 1\n\(digest(one))\n--- jobs 2\n\(digest(two))")
+        require(false, "jobs 1 and jobs 2\(control & 0x40 != 0 ? " (spilled)" : "") differ:\n--- jobs 1\n\(digest(one))\n--- jobs 2\n\(digest(two))")
     }
     let counters = one.counters
     require(counters.linesRead == counters.validLines + counters.invalidLines + counters.blankLines,
@@ -99,12 +100,15 @@ func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     }
 }
 
-func lint(_ settings: LintSettings, jobs: Int) -> LintResult {
+func lint(_ settings: LintSettings, jobs: Int, memoryLimit: Int? = nil) -> LintResult {
     var request = LintRequest(inputs: [exportPath])
     request.settings = settings
     request.jobs = jobs
+    request.memoryLimit = memoryLimit
+    request.spillDirectory = (exportPath as NSString).deletingLastPathComponent
     let result = LintRunner.run(plan: compiledPlan, request: request)
     if let error = result.inputErrors.first { fatalError("lint of a regular file could not read it: \(error)") }
+    if let error = result.spillFailure { fatalError("records could not be spilled: \(error)") }
     return result
 }
 
