@@ -140,6 +140,23 @@ import Testing
         #expect(Self.openFiles(in: spillDirectory.path) == 0, "temporary files left open")
     }
 
+    /// One user with thousands of events (a debug device, a bot): its records go through the
+    /// machines in chunks, with only the held records' values kept between chunks.
+    @Test func oneUsersRecordsInChunksGiveTheInMemoryResult() throws {
+        let directory = TemporaryDirectory()
+        let (first, second) = Self.engineExport(seed: 23, users: 1, events: 4_000)
+        let a = directory.write("a.ndjson", Array((first + second).utf8))
+        let inMemory = Self.digest(Self.run([a], plan: Lint.enginePlan, limit: nil, jobs: 1, maxFindings: Int.max))
+        #expect(inMemory.contains("pair/param-mismatch") && inMemory.contains("rule/not-after"))
+        // 1 byte: chunks of one record; 64 KiB: chunks of about a hundred.
+        for limit in [1, 64 << 10] {
+            for jobs in [1, 2] {
+                let spilled = Self.run([a], plan: Lint.enginePlan, limit: limit, jobs: jobs, maxFindings: Int.max)
+                #expect(Self.digest(spilled) == inMemory, "limit \(limit), jobs \(jobs)")
+            }
+        }
+    }
+
     /// Descriptors open in this process on (unlinked) files of `directory`.
     static func openFiles(in directory: String) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []

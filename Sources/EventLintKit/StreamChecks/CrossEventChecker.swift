@@ -156,7 +156,11 @@ public struct CrossEventChecker {
     ) throws(SpillError) -> (pairs: [PairStatistics], ruleViolations: [Int]) {
         var run = CrossEventRun(checker: self, input: input)
         let merge = SpillMerge(spill: spill)
-        try merge.run(&run) { $0.hand(to: &store) }
+        // Chunks of a user's records: at most 16,384 (their findings are handed on after each),
+        // fewer when a quarter of the budget holds fewer.
+        let chunk = min(
+            16_384, spill.budget / 4 / (MemoryLayout<EventRecord>.stride + 4 * MemoryLayout<TrackedValue>.stride))
+        try merge.run(&run, chunk: chunk) { $0.hand(to: &store) }
         run.hand(to: &store, all: true)
         return (run.statistics, run.ruleViolations)
     }
@@ -257,13 +261,49 @@ struct CrossEventRun {
 
     mutating func runUser(_ records: ArraySlice<EventRecord>) {
         guard let first = records.first else { return }
-        let last = first.user < input.userLastTimestamp.count ? input.userLastTimestamp[Int(first.user)] : .min
-        let lastTimestamp: Int64? = last == .min ? nil : last
+        beginUser()
+        feed(records)
+        endUser(latest: first.user < input.userLastTimestamp.count ? input.userLastTimestamp[Int(first.user)] : .min)
+    }
+
+    /// Starts a user: no pair open, no rule's earlier event seen.
+    mutating func beginUser() {
         if open.count != checker.pairs.count { open = Array(repeating: [], count: checker.pairs.count) }
         for index in open.indices { open[index].removeAll(keepingCapacity: true) }
         afterSeen = Array(repeating: false, count: checker.rules.count)
         latestAfter = Array(repeating: nil, count: checker.rules.count)
         latestNotAfter = Array(repeating: nil, count: checker.rules.count)
+    }
+
+    /// Keeps, of `input.values`, only the values of the records the run still holds (open pairs,
+    /// the latest earlier events of rules), and moves those records onto them: a user whose
+    /// records come in chunks (`SpillMerge`) then needs memory for one chunk, not for all.
+    mutating func keepHeldValues() {
+        var kept: [TrackedValue] = []
+        func move(_ record: inout EventRecord) {
+            let count = checker.plan.storedSlots[Int(record.event)].count
+            let start = kept.count
+            kept.append(contentsOf: input.values[record.values..<record.values + count])
+            record.values = start
+        }
+        for pair in open.indices {
+            for index in open[pair].indices { move(&open[pair][index].record) }
+        }
+        for rule in latestAfter.indices {
+            if var record = latestAfter[rule] {
+                move(&record)
+                latestAfter[rule] = record
+            }
+            if var record = latestNotAfter[rule] {
+                move(&record)
+                latestNotAfter[rule] = record
+            }
+        }
+        input.values = kept
+    }
+
+    /// Runs a user's records (all of them, or the next chunk), in time order.
+    mutating func feed(_ records: ArraySlice<EventRecord>) {
         for record in records {
             let values = values(record)
             for (index, pair) in checker.pairs.enumerated() {
@@ -290,6 +330,12 @@ struct CrossEventRun {
                 }
             }
         }
+    }
+
+    /// Ends a user: pairs still open are unclosed, near the end when they opened within the window
+    /// before the user's `latest` timestamp (`Int64.min`: none).
+    mutating func endUser(latest last: Int64) {
+        let lastTimestamp: Int64? = last == .min ? nil : last
         for (index, pair) in checker.pairs.enumerated() where pair.declaration.closeRequired {
             for (_, record) in open[index].sorted(by: {
                 ($0.record.file, $0.record.line) < ($1.record.file, $1.record.line)

@@ -39,28 +39,84 @@ final class SpillMerge {
         }
     }
 
-    /// Runs every user's records through `run`, calling `afterUser` after each user.
-    func run(_ run: inout CrossEventRun, afterUser: (inout CrossEventRun) -> Void) throws(SpillError) {
-        var records: [EventRecord] = []
-        var user: [UInt8] = []
-        var userHash: UInt64 = 0
-        var latest = Int64.min
-        let planTexts = run.input.texts
+    /// Runs every user's records through `run`, calling `afterUser` after each chunk of a user.
+    /// A user's records go in chunks of at most `chunk`; between chunks the run keeps only the
+    /// values of the records it still holds, so one user with millions of events needs memory
+    /// for one chunk. A user's latest timestamps sort before its records, so they are all known
+    /// before the first chunk runs.
+    func run(
+        _ run: inout CrossEventRun, chunk: Int, afterUser: (inout CrossEventRun) -> Void
+    ) throws(SpillError) {
+        var user = UserChunks(planTexts: run.input.texts, chunk: max(1, chunk))
         // One user at a time: a small table, emptied per user.
         run.input.users = ByteInterner(capacity: 1)
         try forEachEntry { reader in
             let sameUser =
-                !records.isEmpty || latest != .min
-                ? reader.hash == userHash && reader.withUser { Self.equal($0, user) } : false
+                user.hasEntries && reader.hash == user.hash && reader.withUser { Self.equal($0, user.bytes) }
             if !sameUser {
-                flush(&records, user: user, latest: latest, into: &run, planTexts: planTexts, afterUser: afterUser)
-                user = reader.withUser { Array($0) }
-                userHash = reader.hash
-                latest = .min
+                user.finish(&run, afterUser: afterUser)
+                user.start(reader, &run)
             }
-            take(reader, records: &records, latest: &latest, values: &run.input.values, texts: &run.input.texts)
+            take(
+                reader, records: &user.records, latest: &user.latest, values: &run.input.values, texts: &run.input.texts
+            )
+            user.hasEntries = true
+            if user.records.count >= user.chunk { user.runChunk(&run, afterUser: afterUser) }
         }
-        flush(&records, user: user, latest: latest, into: &run, planTexts: planTexts, afterUser: afterUser)
+        user.finish(&run, afterUser: afterUser)
+    }
+
+    /// The user being merged: its id, latest timestamp and the records not run yet.
+    struct UserChunks {
+        let planTexts: ByteInterner<SeededByteHash>
+        let chunk: Int
+        var bytes: [UInt8] = []
+        var hash: UInt64 = 0
+        var latest = Int64.min
+        var records: [EventRecord] = []
+        var hasEntries = false
+        /// Whether the run has begun this user (a chunk ran).
+        var begun = false
+
+        init(planTexts: ByteInterner<SeededByteHash>, chunk: Int) {
+            self.planTexts = planTexts
+            self.chunk = chunk
+        }
+
+        mutating func start(_ reader: SpillRunReader, _ run: inout CrossEventRun) {
+            bytes = reader.withUser { Array($0) }
+            hash = reader.hash
+            latest = .min
+            hasEntries = false
+            begun = false
+            run.input.users.removeAll()
+            _ = run.input.users.intern(bytes)
+            run.input.values.removeAll(keepingCapacity: true)
+            run.input.texts = planTexts
+        }
+
+        mutating func runChunk(_ run: inout CrossEventRun, afterUser: (inout CrossEventRun) -> Void) {
+            guard !records.isEmpty else { return }
+            if !begun {
+                run.input.userLastTimestamp = [latest]
+                run.beginUser()
+                begun = true
+            }
+            run.feed(records[...])
+            afterUser(&run)
+            records.removeAll(keepingCapacity: true)
+            run.keepHeldValues()
+        }
+
+        mutating func finish(_ run: inout CrossEventRun, afterUser: (inout CrossEventRun) -> Void) {
+            runChunk(&run, afterUser: afterUser)
+            if begun {
+                run.endUser(latest: latest)
+                afterUser(&run)
+            }
+            begun = false
+            hasEntries = false
+        }
     }
 
     /// Adds the reader's current entry to the user's records (or latest timestamp).
@@ -106,23 +162,6 @@ final class SpillMerge {
                 position += 9
             }
         }
-    }
-
-    /// Runs one user's records, then starts the next user afresh.
-    func flush(
-        _ records: inout [EventRecord], user: [UInt8], latest: Int64, into run: inout CrossEventRun,
-        planTexts: ByteInterner<SeededByteHash>, afterUser: (inout CrossEventRun) -> Void
-    ) {
-        if !records.isEmpty {
-            run.input.users.removeAll()
-            _ = run.input.users.intern(user)
-            run.input.userLastTimestamp = [latest]
-            run.runUser(records[...])
-            afterUser(&run)
-        }
-        records.removeAll(keepingCapacity: true)
-        run.input.values.removeAll(keepingCapacity: true)
-        run.input.texts = planTexts
     }
 
     static func equal(_ bytes: UnsafeRawBufferPointer, _ other: [UInt8]) -> Bool {
