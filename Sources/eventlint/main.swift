@@ -13,6 +13,14 @@ import EventLintKit
 // `> /dev/full`, a report path that is a directory) is exit status 2 with a message: a CI job
 // must not pass on a report it never wrote.
 signal(SIGPIPE, SIG_IGN)
+// Ctrl-C and SIGTERM stop a run even when the parent started it with them blocked (a blocked
+// mask is inherited across exec). Nothing needs cleaning up: temporary files are unlinked as
+// soon as they are made.
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
+sigaddset(&stopSignals, SIGINT)
+sigaddset(&stopSignals, SIGTERM)
+sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
 
 /// Writes all bytes to a file descriptor; 0, or the `errno` of the write that failed.
 nonisolated func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
