@@ -278,12 +278,20 @@ struct CrossEventRun {
     /// Keeps, of `input.values`, only the values of the records the run still holds (open pairs,
     /// the latest earlier events of rules), and moves those records onto them: a user whose
     /// records come in chunks (`SpillMerge`) then needs memory for one chunk, not for all.
+    /// The text table starts again from the plan's, with the held values' texts only.
     mutating func keepHeldValues() {
         var kept: [TrackedValue] = []
+        var texts = checker.plan.texts
+        let planTexts = UInt64(texts.count)
         func move(_ record: inout EventRecord) {
             let count = checker.plan.storedSlots[Int(record.event)].count
             let start = kept.count
-            kept.append(contentsOf: input.values[record.values..<record.values + count])
+            for var value in input.values[record.values..<record.values + count] {
+                if value.tag == .text, value.bits >= planTexts, value.bits < UInt64(input.texts.count) {
+                    value.bits = UInt64(input.texts.withBytes(of: Int(value.bits)) { texts.intern($0) })
+                }
+                kept.append(value)
+            }
             record.values = start
         }
         for pair in open.indices {
@@ -300,6 +308,7 @@ struct CrossEventRun {
             }
         }
         input.values = kept
+        input.texts = texts
     }
 
     /// Runs a user's records (all of them, or the next chunk), in time order.

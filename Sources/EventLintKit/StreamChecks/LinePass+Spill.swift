@@ -1,10 +1,11 @@
 /// A pass's records past its share of the memory budget go to a sorted run on disk
 /// (`RecordSpill`); the pass then starts over with empty tables.
 extension LinePass {
-    /// Bytes the records and their tables take now.
+    /// Bytes the records and their tables take now (beyond the plan's own texts, which every
+    /// pass holds).
     var recordMemory: Int {
         records.count * MemoryLayout<EventRecord>.stride + values.count * MemoryLayout<TrackedValue>.stride
-            + users.memoryInUse + userLastTimestamp.count * 8 + texts.memoryInUse
+            + users.memoryInUse + userLastTimestamp.count * 8 + texts.memoryInUse - plan.texts.memoryInUse
     }
 
     /// Lets the pass spill into `spill` past `share` bytes. The record arrays get room for a whole

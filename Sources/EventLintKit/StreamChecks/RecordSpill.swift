@@ -32,7 +32,9 @@ public final class RecordSpill: Sendable {
     public let directory: String
 
     struct State {
-        var runs: [Int32] = []
+        /// Run files and their level: a run of level n holds the entries of 64ⁿ first runs or
+        /// fewer (`compact`).
+        var runs: [(descriptor: Int32, level: Int)] = []
         var failure: SpillError?
         /// Per segment (one worker's part of one input): lines of that input before it.
         var lineOffsets: [Int] = []
@@ -51,7 +53,7 @@ public final class RecordSpill: Sendable {
 
     deinit {
         state.withLock { state in
-            for descriptor in state.runs { close(descriptor) }
+            for run in state.runs { close(run.descriptor) }
         }
     }
 
@@ -84,8 +86,8 @@ public final class RecordSpill: Sendable {
 
     func firstSegment(of file: Int32) -> Int32 { state.withLock { $0.firstSegment[Int(file)] ?? 0 } }
 
-    /// Writes one sorted run to a new temporary file.
-    func writeRun(_ body: (inout SpillRunWriter) throws(SpillError) -> Void) throws(SpillError) {
+    /// Writes one sorted run to a new temporary file (`level` 0; compaction writes higher ones).
+    func writeRun(level: Int = 0, _ body: (inout SpillRunWriter) throws(SpillError) -> Void) throws(SpillError) {
         let descriptor = try createFile()
         var writer = SpillRunWriter(descriptor: descriptor, directory: directory)
         do throws(SpillError) {
@@ -96,27 +98,29 @@ public final class RecordSpill: Sendable {
             throw error
         }
         let full = state.withLock { state -> [Int32] in
-            state.runs.append(descriptor)
-            guard state.runs.count >= Self.maxRuns else { return [] }
-            defer { state.runs = [] }
-            return state.runs
+            state.runs.append((descriptor, level))
+            let same = state.runs.filter { $0.level == level }
+            guard same.count >= Self.maxRuns else { return [] }
+            state.runs.removeAll { $0.level == level }
+            return same.map(\.descriptor)
         }
-        if !full.isEmpty { try compact(full) }
+        if !full.isEmpty { try compact(full, into: level + 1) }
     }
 
-    /// Runs kept before they are merged into one: bounds the open files and the merge's
-    /// buffers, however small the limit or large the input (each entry is rewritten once per
-    /// 64-fold growth).
+    /// Runs of one level kept before they are merged into one of the next level: bounds the open
+    /// files and the merge's buffers however small the limit or large the input, and each entry
+    /// is rewritten once per level (log₆₄ of the number of runs).
     static let maxRuns = 64
 
-    /// Merges `runs` into one new run (entries copied as they are, in order) and closes them.
-    func compact(_ runs: [Int32]) throws(SpillError) {
+    /// Merges `runs` into one new run of `level` (entries copied as they are, in order) and
+    /// closes them.
+    func compact(_ runs: [Int32], into level: Int) throws(SpillError) {
         defer { for descriptor in runs { close(descriptor) } }
         let merge = SpillMerge(
             readers: runs.map {
                 SpillRunReader(descriptor: $0, directory: directory, bufferSize: readerBuffer(runs.count))
             })
-        try writeRun { writer throws(SpillError) in
+        try writeRun(level: level) { writer throws(SpillError) in
             try merge.forEachEntry { reader throws(SpillError) in
                 reader.buffer.withUnsafeBytes { bytes in
                     writer.buffer.append(contentsOf: bytes[reader.start - 4..<reader.start + reader.length])
@@ -140,8 +144,13 @@ public final class RecordSpill: Sendable {
         guard descriptor >= 0 else {
             throw SpillError(action: "create a temporary file in", directory: directory, errno: errno)
         }
-        template.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { _ = unlink($0.baseAddress!) }
+        let unlinked = template.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { unlink($0.baseAddress!) }
+        }
+        guard unlinked == 0 else {
+            let error = SpillError(action: "create a temporary file in", directory: directory, errno: errno)
+            close(descriptor)
+            throw error
         }
         return descriptor
     }
@@ -151,7 +160,7 @@ public final class RecordSpill: Sendable {
         state.withLock { state in
             let share = readerBuffer(state.runs.count)
             return (
-                state.runs.map { SpillRunReader(descriptor: $0, directory: directory, bufferSize: share) },
+                state.runs.map { SpillRunReader(descriptor: $0.descriptor, directory: directory, bufferSize: share) },
                 state.lineOffsets, state.dropped
             )
         }
@@ -245,15 +254,24 @@ struct SpillRunReader {
     var fileOffset: Int64 = 0
     var exhausted = false
 
+    let bufferSize: Int
+
     init(descriptor: Int32, directory: String, bufferSize: Int) {
         self.descriptor = descriptor
         self.directory = directory
+        self.bufferSize = bufferSize
         buffer = Array(repeating: 0, count: bufferSize)
     }
 
     /// Moves to the next entry; false at the end of the run.
     mutating func advance() throws(SpillError) -> Bool {
-        guard try available(from: start + length, count: 4) else { return false }
+        guard try available(from: start + length, count: 4) else {
+            // A run ends between entries: bytes left over mean it was cut short.
+            if filled > start {
+                throw SpillError(action: "read a temporary file in", directory: directory, errno: EIO)
+            }
+            return false
+        }
         let size = Int(load(UInt32.self, at: 0))
         let position = try require(from: start, count: 4 + size)
         start = position + 4
@@ -286,6 +304,8 @@ struct SpillRunReader {
         filled = kept
         start = 0
         length = 0
+        // After an entry larger than the buffer, back to the buffer's own size.
+        if buffer.count > bufferSize, count <= bufferSize { buffer = Array(buffer[0..<bufferSize]) }
         if buffer.count < count { buffer.append(contentsOf: repeatElement(0, count: count - buffer.count)) }
         while filled < count, !exhausted {
             let room = buffer.count - filled
@@ -349,7 +369,7 @@ extension RecordSpill {
         }
         var rank = [UInt32](repeating: 0, count: userCount)
         for (position, id) in byRank.enumerated() { rank[id] = UInt32(truncatingIfNeeded: position) }
-        var order = [UInt32](0..<UInt32(truncatingIfNeeded: records.count))
+        var order = Array(records.indices)
         order.sort { a, b in
             let left = records[Int(a)]
             let right = records[Int(b)]
