@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -26,7 +24,7 @@ public struct SpillError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Every file is unlinked the moment it is created and read back through its descriptor, so
 /// none is left behind however the process ends (exit, SIGINT, SIGTERM, even SIGKILL): the
 /// system frees the space with the last descriptor.
-public final class RecordSpill: Sendable {
+public final class RecordSpill: @unchecked Sendable {
     /// Bytes the records of all workers may hold before they are spilled.
     public let budget: Int
     public let directory: String
@@ -44,7 +42,9 @@ public final class RecordSpill: Sendable {
         var dropped: Set<Int32> = []
     }
 
-    let state = Mutex(State())
+    /// Guarded by a pthread mutex rather than `Mutex`: the thread sanitizer follows pthread
+    /// locks, and `state` is only touched inside `SpillState.withLock`.
+    let state = SpillState()
 
     public init(budget: Int, directory: String) {
         self.budget = max(budget, 1)
@@ -164,6 +164,29 @@ public final class RecordSpill: Sendable {
                 state.lineOffsets, state.dropped
             )
         }
+    }
+}
+
+/// The shared state of a spill behind a pthread mutex (unchecked Sendable: every access goes
+/// through `withLock`).
+final class SpillState: @unchecked Sendable {
+    private var value = RecordSpill.State()
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func withLock<T>(_ body: (inout RecordSpill.State) -> T) -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&value)
     }
 }
 
