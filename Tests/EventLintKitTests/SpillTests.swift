@@ -209,8 +209,15 @@ import Testing
         #expect(cli.stderr.contains("cannot create a temporary file in \(directory.path)/missing"), "\(cli.stderr)")
     }
 
+    /// Whether this build runs under a sanitizer, whose runtime a file size limit breaks (the
+    /// thread sanitizer's maps fault with SIGBUS past it).
+    static let underSanitizer = ["__tsan_init", "__asan_init"].contains { (name: String) in
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) != nil
+    }
+
     /// A write that fails part-way (here the file size limit, as a full disk would) is exit 2.
-    @Test func aFailedSpillWriteIsExit2() throws {
+    @Test(.disabled(if: underSanitizer, "a sanitizer's runtime does not survive a file size limit"))
+    func aFailedSpillWriteIsExit2() throws {
         let directory = TemporaryDirectory()
         let (first, _) = Self.engineExport(seed: 5, users: 200, events: 20_000)
         let a = directory.write("a.ndjson", Array(first.utf8))
