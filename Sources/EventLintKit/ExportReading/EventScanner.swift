@@ -15,6 +15,9 @@ public final class EventScanner {
     let scratch = JSONScratch()
     public let forcedFormat: InputFormat?
     public let maxDepth: Int
+    /// Whether `event_params` and `user_properties` elements are read by `readCompactElement`
+    /// first. Always on; the tests turn it off to compare it with the generic reading.
+    var readsCompactElements = true
 
     public init(forcedFormat: InputFormat? = nil, maxDepth: Int = 512) {
         self.forcedFormat = forcedFormat
@@ -334,6 +337,10 @@ public final class EventScanner {
             guard try cursor.peekKind() == .object else {
                 shape(&event, "an element of \(what) is not an object", at: cursor.offset)
                 try cursor.skipValue()
+                continue
+            }
+            if readsCompactElements, let field = readCompactElement(&cursor, bytes) {
+                fields.append(field)
                 continue
             }
             let elementOffset = cursor.offset

@@ -21,12 +21,13 @@ extension JSONCursor {
     /// Eight copies of a byte, for the word-at-a-time tests below.
     @inline(__always) static func repeated(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
 
-    /// True when the 8 bytes of `word` may contain a quote, backslash, control or non-ASCII byte.
-    /// False positives are harmless (the byte loop takes over); false negatives cannot happen:
-    /// the classic "has zero byte" test is exact about existence, and the `< 0x20` and high-bit
-    /// tests are exact for words whose bytes are all below 0x80.
+    /// The high bit of each byte of `word` that is a quote, backslash, control or non-ASCII byte,
+    /// read little-endian. Bytes after the first such byte may be flagged falsely (a borrow runs
+    /// on), but the lowest flag is always exact: below it no subtraction has borrowed, and each of
+    /// the three tests is exact for a byte without a borrow coming in. So
+    /// `trailingZeroBitCount / 8` is the index of the first byte that needs attention.
     @inline(__always)
-    static func mayNeedAttention(_ word: UInt64) -> Bool {
+    static func attentionMask(_ word: UInt64) -> UInt64 {
         let low = repeated(0x01)
         let high = repeated(0x80)
         let quotes = word ^ repeated(ASCII.quote)
@@ -34,7 +35,7 @@ extension JSONCursor {
         let hasQuote = (quotes &- low) & ~quotes
         let hasBackslash = (backslashes &- low) & ~backslashes
         let hasControl = word &- repeated(ASCII.space)
-        return ((hasQuote | hasBackslash | hasControl | word) & high) != 0
+        return (hasQuote | hasBackslash | hasControl | word) & high
     }
 
     /// Scans a string whose opening quote is at `offset` and leaves `offset` after the closing
@@ -49,12 +50,17 @@ extension JSONCursor {
         var hasEscapes = false
         let table = stringClasses
         while true {
-            if mask == 0b01 {
-                while index + 8 <= count
-                    && !Self.mayNeedAttention(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                {
-                    index += 8
-                }
+            if mask == 0b01 && index &+ 8 <= count {
+                // Eight bytes at a time, landing exactly on the first byte that needs attention.
+                repeat {
+                    let flags = Self.attentionMask(
+                        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                    if flags != 0 {
+                        index &+= flags.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    index &+= 8
+                } while index &+ 8 <= count
             }
             while index < count && table[Int(bytes[index])] & mask == 0 { index += 1 }
             guard index < count else {

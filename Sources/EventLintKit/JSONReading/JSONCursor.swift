@@ -42,10 +42,13 @@ enum ASCII {
     static let underscore: UInt8 = 0x5F
     static let lowerA: UInt8 = 0x61
     static let lowerB: UInt8 = 0x62
+    static let lowerD: UInt8 = 0x64
     static let lowerE: UInt8 = 0x65
     static let lowerF: UInt8 = 0x66
+    static let lowerI: UInt8 = 0x69
     static let lowerN: UInt8 = 0x6E
     static let lowerR: UInt8 = 0x72
+    static let lowerS: UInt8 = 0x73
     static let lowerT: UInt8 = 0x74
     static let lowerU: UInt8 = 0x75
     static let lowerZ: UInt8 = 0x7A
@@ -314,6 +317,58 @@ public struct JSONCursor {
     /// Returns `nil` after consuming the closing `}`.
     @inline(__always)
     public mutating func nextKey() throws(JSONError) -> JSONStringToken? {
+        // The common case of compact strict JSON: `,"key":` (or `"key":` first), no whitespace.
+        if mode == .strict && offset + 1 < count {
+            let first = bytes[offset]
+            let quoteAt: Int
+            if first == ASCII.comma && !atContainerStart && bytes[offset + 1] == ASCII.quote {
+                quoteAt = offset + 1
+            } else if first == ASCII.quote && atContainerStart {
+                quoteAt = offset
+            } else {
+                return try nextKeyInGeneral()
+            }
+            atContainerStart = false
+            offset = quoteAt
+            let key = try scanString()
+            try register(key)
+            if offset < count && bytes[offset] == ASCII.colon {
+                offset += 1
+            } else {
+                try expectColon()
+            }
+            return key
+        }
+        return try nextKeyInGeneral()
+    }
+
+    /// Records a key in the innermost object; a key seen before in it is an error.
+    @inline(__always)
+    private func register(_ key: JSONStringToken) throws(JSONError) {
+        if let duplicate = scratch.registerKey(key, in: bytes) {
+            throw Self.duplicateKeyError(key, first: duplicate, in: bytes)
+        }
+    }
+
+    @inline(never)
+    private static func duplicateKeyError(
+        _ key: JSONStringToken, first: Int, in bytes: UnsafeRawBufferPointer
+    ) -> JSONError {
+        JSONError(
+            .duplicateKey, at: key.sourceStart,
+            "duplicate key \(JSONError.quote(key.decodedString(in: bytes)))", related: ("first at", first))
+    }
+
+    /// Consumes the `:` after a key, with whitespace around it.
+    private mutating func expectColon() throws(JSONError) {
+        guard try peekNonWhitespace() == ASCII.colon else {
+            throw unexpected(at: offset, expecting: "':' after object key")
+        }
+        offset += 1
+    }
+
+    /// `nextKey` for everything but compact strict JSON: whitespace, comments, trailing commas.
+    private mutating func nextKeyInGeneral() throws(JSONError) -> JSONStringToken? {
         guard var current = try peekNonWhitespace() else {
             throw JSONError(.unexpectedEnd, at: count, "unterminated object: expected '}' or a member")
         }
@@ -348,15 +403,8 @@ public struct JSONCursor {
             current = afterComma
         }
         let key = try readKey(startingWith: current)
-        if let duplicate = scratch.registerKey(key, in: bytes) {
-            throw JSONError(
-                .duplicateKey, at: key.sourceStart,
-                "duplicate key \(JSONError.quote(key.decodedString(in: bytes)))", related: ("first at", duplicate))
-        }
-        guard try peekNonWhitespace() == ASCII.colon else {
-            throw unexpected(at: offset, expecting: "':' after object key")
-        }
-        offset += 1
+        try register(key)
+        try expectColon()
         return key
     }
 
@@ -438,7 +486,7 @@ public struct JSONCursor {
     public static let maxNumberLength = 1000
 
     /// RFC 8259 §6: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    private mutating func scanNumber() throws(JSONError) -> Range<Int> {
+    mutating func scanNumber() throws(JSONError) -> Range<Int> {
         let start = offset
         var index = offset
         if bytes[index] == ASCII.minus { index += 1 }
@@ -546,6 +594,7 @@ public struct JSONCursor {
             case ASCII.quote:
                 _ = try scanString()
             case ASCII.openBrace:
+                if mode == .strict && scratch.skipsCompactObjects && skipCompactFlatObject() { break }
                 try descend(isObject: true)
                 if try nextKey() != nil { continue }
             case ASCII.openBracket:
@@ -574,6 +623,62 @@ public struct JSONCursor {
                     if try nextElement() { break }
                 }
             }
+        }
+    }
+
+    /// Skips the object at `offset` when it is compact and flat, as `bq extract` writes `device`,
+    /// `geo` or `traffic_source`: `{"key":scalar,…}` with no whitespace, and members that are
+    /// strings, numbers, `true`, `false` or `null`. Its keys are registered in a frame of their
+    /// own exactly as `nextKey` registers them, and its strings and numbers go through the same
+    /// scanners. Anything else (whitespace, a nested value, a duplicate key, any error, the depth
+    /// limit) puts everything back as it was and returns false, and `skipValue` reads the object
+    /// the general way, which finds the same values or throws the error.
+    private mutating func skipCompactFlatObject() -> Bool {
+        let start = offset
+        guard depth < maxDepth else { return false }
+        scratch.pushFrame(isObject: true)
+        if compactFlatMembers(from: start + 1) {
+            scratch.popFrame()
+            return true
+        }
+        scratch.popFrame()
+        offset = start
+        return false
+    }
+
+    /// The members of a compact flat object whose first member starts at `position`; leaves
+    /// `offset` after its `}`. False when the object is not compact and flat, or is not valid.
+    @inline(__always)
+    private mutating func compactFlatMembers(from position: Int) -> Bool {
+        guard position < count else { return false }
+        if bytes[position] == ASCII.closeBrace {
+            offset = position + 1
+            return true
+        }
+        offset = position
+        do {
+            while true {
+                guard offset < count, bytes[offset] == ASCII.quote else { return false }
+                let key = try scanString()
+                guard scratch.registerKey(key, in: bytes) == nil, offset + 1 < count, bytes[offset] == ASCII.colon
+                else { return false }
+                offset += 1
+                switch bytes[offset] {
+                case ASCII.quote: _ = try scanString()
+                case ASCII.minus, ASCII.zero...ASCII.nine: _ = try scanNumber()
+                case ASCII.lowerT: try expectLiteral("true")
+                case ASCII.lowerF: try expectLiteral("false")
+                case ASCII.lowerN: try expectLiteral("null")
+                default: return false
+                }
+                guard offset < count else { return false }
+                let next = bytes[offset]
+                offset += 1
+                if next == ASCII.closeBrace { return true }
+                guard next == ASCII.comma else { return false }
+            }
+        } catch {
+            return false
         }
     }
 

@@ -61,6 +61,9 @@ public final class JSONScratch {
     /// the live large objects when it fills up.
     @exclusivity(unchecked) var table: [Int32] = []
     @exclusivity(unchecked) var tableUsed = 0
+    /// Whether the strict cursor skips compact flat objects with its one routine
+    /// (`JSONCursor.skipCompactFlatObject`). Always on; the tests turn it off to compare.
+    var skipsCompactObjects = true
 
     public init() {
         frames = GrowableBuffer(capacity: 64)
@@ -103,8 +106,45 @@ public final class JSONScratch {
 
     /// Records `key` in the innermost open object. Returns the source offset of an earlier key
     /// with the same unescaped content, or `nil` when the key is new.
+    ///
+    /// Inline: the common case, a key without escapes in an object of fewer than
+    /// `largeObjectThreshold - 1` keys, compared with the object's keys by length and head.
+    /// Everything else (escapes, large objects, the key that makes an object large) is
+    /// `registerKeyInGeneral`, out of line, so the common case pays no register spills for it.
     @inline(__always)
     func registerKey(_ key: JSONStringToken, in buffer: UnsafeRawBufferPointer) -> Int? {
+        let frameCount = frames.count
+        guard frameCount > 0, !key.hasEscapes, let base = buffer.baseAddress else {
+            return registerKeyInGeneral(key, in: buffer)
+        }
+        let frameKeyStart = frames.base[frameCount &- 1].keyStart
+        let keyCount = keys.count &- frameKeyStart
+        guard keyCount < Self.largeObjectThreshold &- 1 else { return registerKeyInGeneral(key, in: buffer) }
+        let location = key.content.lowerBound
+        let length = key.content.upperBound &- location
+        let bytes = base + location
+        let head = KeyHead.of(bytes, count: length)
+        var entry = keys.base + frameKeyStart
+        let end = keys.base + keys.count
+        while entry < end {
+            if entry.pointee.head == head && entry.pointee.count == length
+                && (length <= 8 || sameBytes(entry.pointee, bytes, length, buffer))
+            {
+                return entry.pointee.sourceStart
+            }
+            entry += 1
+        }
+        let slot = keys.appendSlot()
+        slot.pointee.head = head
+        slot.pointee.hash = 0
+        slot.pointee.location = location
+        slot.pointee.count = length
+        slot.pointee.sourceStart = key.sourceStart
+        return nil
+    }
+
+    @inline(never)
+    func registerKeyInGeneral(_ key: JSONStringToken, in buffer: UnsafeRawBufferPointer) -> Int? {
         guard frames.count > 0, let base = buffer.baseAddress else { return nil }
         let frameKeyStart = frames[frames.count - 1].keyStart
         let location: Int
