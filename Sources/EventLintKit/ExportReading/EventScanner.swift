@@ -533,6 +533,17 @@ public final class EventScanner {
             index = 1
         }
         guard index < bytes.count else { return nil }
+        if bytes.count - index <= 18 {
+            // Eighteen digits cannot overflow: only the digit test per byte (a GA4 timestamp has 16).
+            var value: Int64 = 0
+            while index < bytes.count {
+                let digit = bytes[index] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int64(digit)
+                index += 1
+            }
+            return negative ? -value : value
+        }
         var value: Int64 = 0
         while index < bytes.count {
             let digit = bytes[index] &- 0x30

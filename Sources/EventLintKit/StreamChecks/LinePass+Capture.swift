@@ -272,7 +272,7 @@ extension LinePass {
                 StreamRules.unknownUserProperty.id, StreamRules.userPropertyWrongType.id,
                 StreamRules.userPropertyValueNotAllowed.id, StreamRules.userPropertyValueTooLong.id,
             ]
-            check(event, scan: scan, line: synthetic)
+            check(&event, scan: scan, line: synthetic)
             findings.dropping = []
         }
     }
