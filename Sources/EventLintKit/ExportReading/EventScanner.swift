@@ -110,7 +110,16 @@ public final class EventScanner {
 
         /// The first user id that is present, in GA4's order of precedence.
         var user: ValueToken? {
-            [pseudoID, instanceID, clientID, userID].first { $0.kind == .string || $0.kind == .number }
+            // Spelled out: an array literal here would be built and freed for every row.
+            if Self.isID(pseudoID) { return pseudoID }
+            if Self.isID(instanceID) { return instanceID }
+            if Self.isID(clientID) { return clientID }
+            if Self.isID(userID) { return userID }
+            return nil
+        }
+
+        @inline(__always) static func isID(_ token: ValueToken) -> Bool {
+            token.kind == .string || token.kind == .number
         }
     }
 

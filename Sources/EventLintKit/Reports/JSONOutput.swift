@@ -79,52 +79,78 @@ extension JSONOutput: Equatable {
     }
 }
 
-/// Accumulates JSON text; a value type so rendering has no shared state.
+/// Accumulates JSON text as UTF-8 bytes; a value type so rendering has no shared state. Bytes,
+/// not `String` concatenation: a report of a few hundred findings is tens of thousands of small
+/// pieces, and joining them as strings cost more than reading a 20 MB export's params.
 private struct JSONOutputWriter {
     let pretty: Bool
-    var output = ""
+    var bytes: [UInt8] = []
+
+    var output: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func write(_ value: JSONOutput, depth: Int) {
         switch value {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .int(let number): output += String(number)
-        case .double(let number): output += Self.spell(number)
-        case .string(let text): output += "\"" + JSONOutput.escaped(text) + "\""
+        case .null: append("null")
+        case .bool(let flag): append(flag ? "true" : "false")
+        case .int(let number): append(String(number))
+        case .double(let number): append(Self.spell(number))
+        case .string(let text): writeString(text)
         case .array(let elements):
             if elements.isEmpty {
-                output += "[]"
+                append("[]")
                 return
             }
-            output += "["
+            bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 newline(depth: depth + 1)
                 write(element, depth: depth + 1)
             }
             newline(depth: depth)
-            output += "]"
+            bytes.append(UInt8(ascii: "]"))
         case .object(let members):
             if members.isEmpty {
-                output += "{}"
+                append("{}")
                 return
             }
-            output += "{"
+            bytes.append(UInt8(ascii: "{"))
             for (index, (key, member)) in members.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 newline(depth: depth + 1)
-                output += "\"" + JSONOutput.escaped(key) + "\":"
-                if pretty { output += " " }
+                writeString(key)
+                bytes.append(UInt8(ascii: ":"))
+                if pretty { bytes.append(UInt8(ascii: " ")) }
                 write(member, depth: depth + 1)
             }
             newline(depth: depth)
-            output += "}"
+            bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// A string literal: the text as it is when nothing in it needs an escape (nearly always),
+    /// else `JSONOutput.escaped`'s spelling.
+    private mutating func writeString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            if utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }) {
+                append(JSONOutput.escaped(String(decoding: utf8, as: UTF8.self)))
+            } else {
+                bytes.append(contentsOf: utf8)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 
     private mutating func newline(depth: Int) {
         guard pretty else { return }
-        output += "\n" + String(repeating: "  ", count: depth)
+        bytes.append(UInt8(ascii: "\n"))
+        for _ in 0..<(depth * 2) { bytes.append(UInt8(ascii: " ")) }
     }
 
     /// Swift's shortest round-trip spelling (`0.1`, `1e-05`, `2.0`) is valid JSON for every

@@ -166,11 +166,13 @@ extension LinePass {
             return
         }
         seenUses[useIndex] = true
-        let param = plan.params[paramIndex]
+        // The plan's param and use are passed straight from its arrays (`plan` is a `let`), not
+        // bound to locals first, which would copy them and retain every reference they hold.
         let tracked = checkValue(
-            field, param: param, use: compiled.uses[useIndex], eventIndex: eventIndex,
+            field, param: plan.params[paramIndex], use: compiled.uses[useIndex], eventIndex: eventIndex,
             eventName: compiled.name, bytes: line.bytes, line: line)
-        if param.trackedSlot >= 0 { trackedScratch[param.trackedSlot] = tracked }
+        let trackedSlot = plan.params[paramIndex].trackedSlot
+        if trackedSlot >= 0 { trackedScratch[trackedSlot] = tracked }
     }
 
     /// A step of `checkParams`: the session id of an automatic param that is the session param, or nil.
