@@ -41,8 +41,36 @@ extension JSONCursor {
     /// Scans a string whose opening quote is at `offset` and leaves `offset` after the closing
     /// quote. Validates as it goes: UTF-8 well-formedness, escapes, surrogate pairs and the ban
     /// on raw control characters. Plain ASCII runs are skipped eight bytes at a time.
+    ///
+    /// Inline, the common case only: a double-quoted string of plain ASCII whose closing quote
+    /// is found by word scans, which needs no error path and few registers. Anything else (an
+    /// escape, non-ASCII, a control byte, the last bytes of the buffer, JSON5 quotes) starts
+    /// again in `scanStringInGeneral`, out of line.
     @inline(__always)
     mutating func scanString() throws(JSONError) -> JSONStringToken {
+        let start = offset &+ 1
+        if bytes[offset] == ASCII.quote {
+            var index = start
+            while index &+ 8 <= count {
+                let flags = Self.attentionMask(
+                    UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+                if flags != 0 {
+                    index &+= flags.trailingZeroBitCount &>> 3
+                    if bytes[index] == ASCII.quote {
+                        offset = index &+ 1
+                        return JSONStringToken(content: start..<index, hasEscapes: false, isQuoted: true)
+                    }
+                    break
+                }
+                index &+= 8
+            }
+        }
+        return try scanStringInGeneral()
+    }
+
+    /// `scanString` for every string: escapes, UTF-8, controls, the end of the buffer, JSON5.
+    @inline(never)
+    mutating func scanStringInGeneral() throws(JSONError) -> JSONStringToken {
         let quote = bytes[offset]
         let mask: UInt8 = quote == ASCII.quote ? 0b01 : 0b10
         let start = offset + 1

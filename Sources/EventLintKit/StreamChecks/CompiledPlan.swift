@@ -1,6 +1,11 @@
 /// A parameter or user property compiled for the hot path: its type and its allowed values as
 /// byte-keyed tables, so a value is checked straight from the export's bytes.
-struct CompiledParam: Sendable {
+///
+/// A class, so that reading one from the plan's arrays for every param of every event retains
+/// one reference instead of copying the struct and retaining each table it holds. It is only
+/// changed while `CompiledPlan.init` builds it (tracked slots, bucket bounds); afterwards every
+/// worker reads it and none writes it, hence `@unchecked Sendable`.
+final class CompiledParam: @unchecked Sendable {
     var name: String
     var type: ParamType
     /// Allowed strings (or bucket labels); empty when any string is allowed.
