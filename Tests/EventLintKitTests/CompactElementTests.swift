@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import EventLintKit
@@ -163,6 +164,56 @@ import Testing
                 }
             }
             Self.expectSameOutcome(line)
+        }
+    }
+
+    /// Duplicate keys are found however each key is registered (inline or out of line, plain or
+    /// escaped, in a small object, in one that grows large, or skipped whole): the verdict and the
+    /// first key's offset agree with a plain dictionary of the decoded keys.
+    @Test func duplicateKeysAreFoundAsADictionaryFindsThem() throws {
+        var generator = SeededGenerator(seed: 0xD0B)
+        let letters = Array("abk_".utf8)
+        for round in 0..<3000 {
+            let keyCount = 1 + Int(generator.next() % (round % 3 == 0 ? 40 : 12))
+            var text = "{"
+            var seen: [String: Int] = [:]
+            var expected: (first: Int, duplicateAt: Int)?
+            for index in 0..<keyCount {
+                let length = Int(generator.next() % 10)
+                let key = String(decoding: (0..<length).map { _ in letters[Int(generator.next() % 4)] }, as: UTF8.self)
+                let escaped = generator.next() % 5 == 0
+                let written = escaped ? key.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined() : key
+                if index > 0 { text += "," }
+                let start = text.utf8.count
+                if expected == nil, let first = seen[key] { expected = (first, start) }
+                if seen[key] == nil { seen[key] = start }
+                text += "\"" + written + "\":" + (generator.next() % 2 == 0 ? "1" : "\"v\"")
+            }
+            text += "}"
+            let bytes = Array(text.utf8)
+            for skipped in [false, true] {
+                let outcome: JSONError? = bytes.withUnsafeBytes { raw in
+                    var cursor = JSONCursor(bytes: raw, scratch: JSONScratch())
+                    do throws(JSONError) {
+                        if skipped {
+                            try cursor.skipValue()
+                        } else {
+                            try cursor.enterObject()
+                            while try cursor.nextKey() != nil { try cursor.skipValue() }
+                        }
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+                if let expected {
+                    let error = try #require(outcome, "\(text)")
+                    #expect(error.kind == .duplicateKey && error.offset == expected.duplicateAt, "\(text)")
+                    #expect(error.related?.offset == expected.first, "\(text)")
+                } else {
+                    #expect(outcome == nil, "\(text)")
+                }
+            }
         }
     }
 

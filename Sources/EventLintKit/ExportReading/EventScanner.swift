@@ -490,15 +490,17 @@ public final class EventScanner {
         // offset is the value's first byte.
         let kind = try cursor.peekKind()
         token.offset = cursor.offset
+        // `peekKind` has put the cursor on the value's first byte and told its kind, so the
+        // string and number scanners start there directly.
         switch kind {
         case .string:
-            let string = try cursor.readString()
+            let string = try cursor.scanString()
             token.kind = .string
             token.range = string.content
             token.hasEscapes = string.hasEscapes
         case .number:
             token.kind = .number
-            token.range = try cursor.readNumber()
+            token.range = try cursor.scanNumber()
         case .bool:
             token.kind = .bool
             token.boolValue = try cursor.readBool()

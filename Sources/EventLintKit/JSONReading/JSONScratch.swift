@@ -22,6 +22,16 @@ public final class JSONScratch {
         var keyStart: Int
         var arenaStart: Int
         var isObject: Bool
+        /// One bit per key of the object, picked by `headBit`: a key whose bit is not set yet
+        /// is new, with no compare at all (a GA4 row has twenty-odd top-level keys, and each
+        /// used to be compared with every key before it).
+        var heads: UInt64 = 0
+    }
+
+    /// The bit of `heads` for a key of this head and length (a multiplicative hash's top 6 bits).
+    @inline(__always)
+    static func headBit(_ head: UInt64, _ length: Int) -> UInt64 {
+        1 &<< ((head &+ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15 &>> 58)
     }
 
     /// A key seen in an open object: where its unescaped bytes live, their first eight bytes and,
@@ -124,16 +134,21 @@ public final class JSONScratch {
         let length = key.content.upperBound &- location
         let bytes = base + location
         let head = KeyHead.of(bytes, count: length)
-        var entry = keys.base + frameKeyStart
-        let end = keys.base + keys.count
-        while entry < end {
-            if entry.pointee.head == head && entry.pointee.count == length
-                && (length <= 8 || sameBytes(entry.pointee, bytes, length, buffer))
-            {
-                return entry.pointee.sourceStart
+        let frame = frames.base + (frameCount &- 1)
+        let bit = Self.headBit(head, length)
+        if frame.pointee.heads & bit != 0 {
+            var entry = keys.base + frameKeyStart
+            let end = keys.base + keys.count
+            while entry < end {
+                if entry.pointee.head == head && entry.pointee.count == length
+                    && (length <= 8 || sameBytes(entry.pointee, bytes, length, buffer))
+                {
+                    return entry.pointee.sourceStart
+                }
+                entry += 1
             }
-            entry += 1
         }
+        frame.pointee.heads |= bit
         let slot = keys.appendSlot()
         slot.pointee.head = head
         slot.pointee.hash = 0
@@ -160,6 +175,9 @@ public final class JSONScratch {
         }
         let bytes = location >= 0 ? base + location : UnsafeRawPointer(arena.base + ~location)
         let head = KeyHead.of(bytes, count: length)
+        // Every key sets its bit, however it is registered: the inline path skips the compare
+        // for a key whose bit is clear.
+        defer { frames.base[frames.count - 1].heads |= Self.headBit(head, length) }
         let keyCount = keys.count - frameKeyStart
         var hash: UInt64 = 0
         if keyCount < Self.largeObjectThreshold {
