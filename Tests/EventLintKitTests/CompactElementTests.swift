@@ -12,7 +12,6 @@ import Testing
     static func outcome(of line: [UInt8], compact: Bool, maxDepth: Int = 512) -> String {
         let scanner = EventScanner(maxDepth: maxDepth)
         scanner.readsCompactElements = compact
-        scanner.scratch.skipsCompactObjects = compact
         return line.withUnsafeBytes { raw in
             do throws(JSONError) {
                 try scanner.scanLine(raw)

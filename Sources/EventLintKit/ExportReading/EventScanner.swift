@@ -16,8 +16,11 @@ public final class EventScanner {
     public let forcedFormat: InputFormat?
     public let maxDepth: Int
     /// Whether `event_params` and `user_properties` elements are read by `readCompactElement`
-    /// first. Always on; the tests turn it off to compare it with the generic reading.
-    var readsCompactElements = true
+    /// first, and flat skipped objects by the cursor's compact routine. Always on in eventlint;
+    /// the tests and the JSON fuzz target turn it off to compare the readings.
+    public var readsCompactElements = true {
+        didSet { scratch.skipsCompactObjects = readsCompactElements }
+    }
 
     public init(forcedFormat: InputFormat? = nil, maxDepth: Int = 512) {
         self.forcedFormat = forcedFormat

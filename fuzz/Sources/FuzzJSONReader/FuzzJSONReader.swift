@@ -6,7 +6,9 @@ import EventLintKit
 // - an error's offset lies within `0...input.count`;
 // - the cursor (`skipValue` + `expectEnd`) and the tree parser agree: same verdict, and on
 //   failure the same error kind at the same offset;
-// - in strict mode the export scanner agrees with both;
+// - in strict mode the export scanner agrees with both, and reads the same events, params and
+//   user properties with its compact routines (GA4 param elements, flat skipped objects) as
+//   with the generic cursor calls alone;
 // - an accepted text, written back as strict JSON and read again, gives the same tree.
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -30,6 +32,31 @@ enum Verdict: Equatable {
 /// is under test (state left behind by one text must not change the verdict on the next).
 nonisolated(unsafe) let sharedScratch = JSONScratch()
 nonisolated(unsafe) let scanners = [512: EventScanner(maxDepth: 512), 2: EventScanner(maxDepth: 2)]
+nonisolated(unsafe) let genericScanners: [Int: EventScanner] = {
+    var scanners: [Int: EventScanner] = [:]
+    for depth in [512, 2] {
+        let scanner = EventScanner(maxDepth: depth)
+        scanner.readsCompactElements = false
+        scanners[depth] = scanner
+    }
+    return scanners
+}()
+
+/// What a scan found, as text to compare: every event with its params and user properties.
+func describe(_ scan: LineScan) -> String {
+    func fields(_ list: ArraySlice<ScannedField>) -> String {
+        list.map { field in
+            let value = field.value
+            return "\(field.key.content) \(field.key.hasEscapes) \(field.keyHash) \(value.kind) \(value.slot) "
+                + "\(value.range) \(value.hasEscapes) \(value.boolValue) \(value.offset)"
+        }.joined(separator: "; ")
+    }
+    return scan.events.map { event in
+        "\(event.name?.content ?? 0..<0) \(event.user.range) \(String(describing: event.timestamp)) "
+            + "[\(fields(scan.params[event.params]))] [\(fields(scan.userProperties[event.userProperties]))] "
+            + "\(scan.shapeProblem(of: event) ?? "-")"
+    }.joined(separator: "\n")
+}
 
 func check(_ bytes: UnsafeRawBufferPointer, mode: JSONMode, maxDepth: Int) {
     let tree: JSONNode?
@@ -79,6 +106,21 @@ func check(_ bytes: UnsafeRawBufferPointer, mode: JSONMode, maxDepth: Int) {
             }
             require(scanVerdict == treeVerdict,
                     "scanner and parser disagree (depth \(maxDepth)): scanner \(scanVerdict), parser \(treeVerdict)")
+            let generic = genericScanners[maxDepth] ?? EventScanner(maxDepth: maxDepth)
+            var genericVerdict = Verdict.accepted
+            do throws(JSONError) {
+                try generic.scanLine(bytes)
+            } catch {
+                genericVerdict = .rejected(error.kind, error.offset)
+            }
+            require(genericVerdict == scanVerdict,
+                    "compact and generic readings disagree: \(scanVerdict), generic \(genericVerdict)")
+            if scanVerdict == .accepted {
+                let compactScan = describe(scanner.scan)
+                let genericScan = describe(generic.scan)
+                require(compactScan == genericScan,
+                        "compact and generic readings differ:\n\(compactScan)\n\(genericScan)")
+            }
         }
     }
 
