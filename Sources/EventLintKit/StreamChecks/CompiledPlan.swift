@@ -155,7 +155,7 @@ public struct CompiledPlan: Sendable {
                 maximum: $0.maximum?.value, minLength: $0.minLength, maxLength: $0.maxLength,
                 bucket: $0.bucket)
         }
-        var compiledUserProperties = plan.userProperties.map {
+        let compiledUserProperties = plan.userProperties.map {
             CompiledParam(
                 name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: nil, maximum: nil,
                 minLength: nil, maxLength: nil, bucket: nil)
