@@ -66,6 +66,73 @@ public struct EventRecord: Sendable {
         if lhs.indexInLine != rhs.indexInLine { return lhs.indexInLine < rhs.indexInLine }
         return lhs.byteOffset < rhs.byteOffset
     }
+
+    /// Sorts records into `timeOrder` in time linear in their number: a counting pass groups them
+    /// by user (ids are dense, below `userCount`), then each user's few records are sorted by
+    /// time, which costs nothing for the usual user whose events came in order. The records
+    /// move in place along the permutation's cycles, so the only extra memory is 4 bytes a
+    /// record and 4 a user. Ids out of range or more than `UInt32.max` records fall back to a comparison
+    /// sort; either way the result is the one `sort(by: timeOrder)` gives.
+    static func sortInTimeOrder(_ records: inout [EventRecord], userCount: Int) {
+        let count = records.count
+        guard count > 1 else { return }
+        guard count <= Int(UInt32.max), userCount < Int(UInt32.max),
+            records.allSatisfy({ $0.user < UInt64(userCount) })
+        else {
+            records.sort(by: timeOrder)
+            return
+        }
+        // bounds[u + 1]: the count of user u, then where its records end, then (filled from
+        // the back) where they start, so user u's records are at bounds[u + 1]..<bounds[u + 2]
+        // (..<count for the last user). order[position]: the index of the record that goes
+        // there, in input order within a user.
+        var bounds = [UInt32](repeating: 0, count: userCount + 1)
+        for record in records { bounds[Int(record.user) + 1] += 1 }
+        for user in 0..<userCount { bounds[user + 1] += bounds[user] }
+        var order = [UInt32](repeating: 0, count: count)
+        for index in records.indices.reversed() {
+            let user = Int(records[index].user) + 1
+            bounds[user] -= 1
+            order[Int(bounds[user])] = UInt32(truncatingIfNeeded: index)
+        }
+        records.withUnsafeBufferPointer { records in
+            order.withUnsafeMutableBufferPointer { order in
+                for user in 0..<userCount {
+                    let start = Int(bounds[user + 1])
+                    let end = user + 1 < userCount ? Int(bounds[user + 2]) : count
+                    guard end - start > 1 else { continue }
+                    let slice = order[start..<end]
+                    let inOrder = zip(slice, slice.dropFirst()).allSatisfy {
+                        !timeOrder(records[Int($0.1)], records[Int($0.0)])
+                    }
+                    if !inOrder {
+                        let sorted = slice.sorted { timeOrder(records[Int($0)], records[Int($1)]) }
+                        for (offset, index) in sorted.enumerated() { order[start + offset] = index }
+                    }
+                }
+            }
+        }
+        // Position p takes record order[p]: follow each cycle once, marking done positions.
+        let done = UInt32.max
+        records.withUnsafeMutableBufferPointer { records in
+            order.withUnsafeMutableBufferPointer { order in
+                for start in 0..<count where order[start] != done {
+                    let saved = records[start]
+                    var position = start
+                    while true {
+                        let source = Int(order[position])
+                        order[position] = done
+                        if source == start {
+                            records[position] = saved
+                            break
+                        }
+                        records[position] = records[source]
+                        position = source
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The tracked values of one record, by slot. A record stores only the slots its event can

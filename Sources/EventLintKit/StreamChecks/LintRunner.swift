@@ -97,7 +97,7 @@ public enum LintRunner {
         let spilled = spill.map { $0.hasRuns || $0.failure != nil } == true
         if let spill, spilled { spillIfNeeded([], merged: merged, spill: spill, force: true) }
         swap(&records, &merged.records)
-        if !spilled { records.sort(by: EventRecord.timeOrder) }
+        if !spilled { EventRecord.sortInTimeOrder(&records, userCount: merged.users.count) }
         let input = CrossEventInput(
             records: records, values: merged.values, files: files,
             users: merged.users, userLastTimestamp: merged.userLastTimestamp, texts: merged.texts,
