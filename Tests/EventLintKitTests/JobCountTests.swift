@@ -21,13 +21,33 @@ import Testing
                 "\(pair.name) \(pair.opened) \(pair.closedByOutcome.sorted { $0.key < $1.key }) \(pair.unclosed) \(pair.unclosedNearEnd) \(pair.orphanCloses) \(pair.durationsMs.sorted())"
             )
         }
+        for pair in result.pairs {
+            for arms in pair.byArms.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                let arm = pair.byArms[arms]!
+                lines.append(
+                    "\(pair.name) \(arms) \(arm.opened) \(arm.closedByOutcome.sorted { $0.key < $1.key }) \(arm.unclosed) \(arm.durationsMs.sorted())"
+                )
+            }
+        }
         lines.append("\(result.ruleViolations)")
+        lines.append("unlisted \(result.unlisted.byRule.sorted { $0.key < $1.key })")
+        for group in result.groups {
+            lines.append(
+                "group \(group.ruleID) \(group.event ?? "-") \(group.param ?? "-") \(group.count) \(group.first.location.line) \(group.examples.map(\.line))"
+            )
+        }
         return lines.joined(separator: "\n")
     }
 
-    static func digests(_ bytes: [UInt8]) throws -> [Int: String] {
+    static func digests(_ bytes: [UInt8], maxFindings: Int? = nil) throws -> [Int: String] {
         var result: [Int: String] = [:]
-        for jobs in [1, 2, 4] { result[jobs] = digest(try Lint.run(bytes: bytes) { $0.jobs = jobs }) }
+        for jobs in [1, 2, 4] {
+            result[jobs] = digest(
+                try Lint.run(bytes: bytes) {
+                    $0.jobs = jobs
+                    if let maxFindings { $0.settings.maxFindings = maxFindings }
+                })
+        }
         return result
     }
 
@@ -113,6 +133,57 @@ import Testing
         #expect(all[1] == all[2])
         #expect(all[1] == all[4])
         #expect(all[1]?.contains("pair/duration-mismatch") == true)
+    }
+
+    /// Many users whose pairs and rules find problems, with a finding limit: pairs and rules run
+    /// on several threads, each on its own users, and the joined result (findings listed and
+    /// unlisted, groups, statistics per arm) is that of one thread.
+    @Test(arguments: [5, 40, 0])
+    func manyUsersGiveTheSameResultOnAnyNumberOfThreads(maxFindings: Int) throws {
+        var lines: [String] = []
+        for index in 0..<400 {
+            let id = "user-\((index * 7) % 97)"
+            let at = Double(index / 97) * 100 + Double(index % 13)
+            lines.append(Export.bq("offer_shown", at: at, user: id, params: Events.offerArm))
+            if index % 5 != 0 {
+                lines.append(
+                    Export.bq(
+                        "offer_closed", at: at + Double(index % 7), user: id,
+                        params: Events.offerClosed(
+                            duration: .int(Int64(index % 9) * 1_000), arm: index % 4 == 0 ? "cap5" : "capped")))
+            }
+            if index % 11 == 0 {
+                lines.append(Export.bq("picker_closed", at: at + 1, user: id, params: Events.picker()))
+            }
+        }
+        let all = try Self.digests(Array((lines.joined(separator: "\n") + "\n").utf8), maxFindings: maxFindings)
+        #expect(all[1] == all[2])
+        #expect(all[1] == all[4])
+        #expect(all[1]?.contains("pair/unclosed") == true)
+        #expect(all[1]?.contains("pair/orphan-close") == true)
+        if maxFindings > 0 { #expect(all[1]?.contains("unlisted [:]") == false) }
+    }
+
+    /// The users of sorted records cut into ranges: whole users, in order, none empty.
+    @Test func userRangesNeverSplitAUser() {
+        for users in [1, 2, 3, 10] {
+            for count in [0, 1, 2, 5, 100] {
+                let records = (0..<count).map {
+                    RecordOrderTests.record(user: UInt64($0 * users / max(count, 1)), timestamp: 0, line: $0)
+                }
+                for parts in [1, 2, 3, 8] {
+                    let ranges = CrossEventChecker.userRanges(records, parts: parts)
+                    #expect(ranges.first?.lowerBound == 0)
+                    #expect(ranges.last?.upperBound == count)
+                    #expect(ranges.count <= max(parts, 1))
+                    for (a, b) in zip(ranges, ranges.dropFirst()) {
+                        #expect(a.upperBound == b.lowerBound)
+                        #expect(records[a.upperBound - 1].user != records[b.lowerBound].user)
+                    }
+                    #expect(ranges.allSatisfy { !$0.isEmpty } || count == 0)
+                }
+            }
+        }
     }
 
     /// `/proc/self/status` has content but an `st_size` of 0: read, not empty, with any job count.

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What one pair saw over the whole input, for the report.
 /// One arm combination's share of a pair: what each arm saw of the flow.
 public struct PairArmStatistics: Sendable, Hashable {
@@ -37,6 +39,18 @@ public struct PairStatistics: Sendable {
     /// `experiment` user properties on the opening event, in plan order; `(none)` when absent).
     public var byArms: [[String]: PairArmStatistics] = [:]
 
+    /// Adds another part's counts of the same pair (the durations' order does not matter: they
+    /// are read sorted).
+    public mutating func add(_ other: PairStatistics) {
+        opened += other.opened
+        closedByOutcome.merge(other.closedByOutcome, uniquingKeysWith: +)
+        unclosed += other.unclosed
+        unclosedNearEnd += other.unclosedNearEnd
+        orphanCloses += other.orphanCloses
+        durationsMs += other.durationsMs
+        for (arms, statistics) in other.byArms { byArms[arms, default: PairArmStatistics()].add(statistics) }
+    }
+
     public func percentile(_ fraction: Double) -> Double? {
         guard !durationsMs.isEmpty else { return nil }
         let sorted = durationsMs.sorted()
@@ -61,10 +75,12 @@ public struct CrossEventInput: Sendable {
 
 /// Runs pairs and rules per user, after the line pass: records grouped by user and sorted by
 /// time, then the same machines whatever the thread count.
-public struct CrossEventChecker {
+public struct CrossEventChecker: Sendable {
     let plan: CompiledPlan
     let pairs: [CompiledPair]
     let rules: [CompiledRule]
+    /// Per event of the plan: the indices of the rules that apply to it, in plan order.
+    let rulesByEvent: [[Int]]
 
     /// Classes, not structs: the per-record loops then pass references instead of copying the
     /// matcher arrays for every pair and record.
@@ -128,6 +144,10 @@ public struct CrossEventChecker {
         self.plan = plan
         pairs = plan.crossEventPairs
         rules = plan.crossEventRules
+        let rules = rules
+        rulesByEvent = plan.events.indices.map { event in
+            rules.indices.filter { rules[$0].events.contains(Int32(event)) }
+        }
     }
 
     /// Runs every pair and rule over records already sorted by `EventRecord.timeOrder`. Findings
@@ -136,18 +156,65 @@ public struct CrossEventChecker {
     func run(_ input: CrossEventInput, into store: inout FindingStore) -> (
         pairs: [PairStatistics], ruleViolations: [Int]
     ) {
+        run(input, users: input.records.indices, into: &store)
+    }
+
+    /// The same on `parts` threads, each on a run of whole users (users are independent): the
+    /// parts' findings are cut by the store's limit each, then joined in user order, so the
+    /// findings, counts and statistics are those of one thread.
+    func run(_ input: CrossEventInput, parts: Int, into store: inout FindingStore) -> (
+        pairs: [PairStatistics], ruleViolations: [Int]
+    ) {
+        let ranges = Self.userRanges(input.records, parts: parts)
+        guard ranges.count > 1 else { return run(input, into: &store) }
+        let results = PartResults<(FindingStore, [PairStatistics], [Int])>(count: ranges.count)
+        let (limit, plan) = (store.limit, store.plan)
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
+            var partStore = FindingStore(limit: limit, plan: plan)
+            let (pairs, ruleViolations) = run(input, users: ranges[part], into: &partStore)
+            results.set(part, (partStore, pairs, ruleViolations))
+        }
+        var pairs = self.pairs.map { PairStatistics(name: $0.declaration.name) }
+        var ruleViolations = Array(repeating: 0, count: rules.count)
+        for (partStore, partPairs, partViolations) in results.all {
+            store.absorb(partStore, lineOffset: 0)
+            store.trimToLimit()
+            for index in pairs.indices { pairs[index].add(partPairs[index]) }
+            for index in ruleViolations.indices { ruleViolations[index] += partViolations[index] }
+        }
+        return (pairs, ruleViolations)
+    }
+
+    /// Up to `parts` ranges of records sorted by user, each about as long, none splitting a user.
+    static func userRanges(_ records: [EventRecord], parts: Int) -> [Range<Int>] {
+        guard parts > 1, records.count > 1 else { return [records.indices] }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for part in 1...parts where start < records.count {
+            var end = part == parts ? records.count : max(start + 1, records.count / parts * part)
+            while end < records.count, end > 0, records[end].user == records[end - 1].user { end += 1 }
+            ranges.append(start..<end)
+            start = end
+        }
+        return ranges
+    }
+
+    /// Pairs and rules over the records in `users` (whole users).
+    func run(_ input: CrossEventInput, users: Range<Int>, into store: inout FindingStore) -> (
+        pairs: [PairStatistics], ruleViolations: [Int]
+    ) {
         let records = input.records
         var run = CrossEventRun(checker: self, input: input)
-        var start = 0
-        while start < records.count {
+        var start = users.lowerBound
+        while start < users.upperBound {
             var end = start + 1
-            while end < records.count, records[end].user == records[start].user { end += 1 }
+            while end < users.upperBound, records[end].user == records[start].user { end += 1 }
             run.runUser(records[start..<end])
             run.hand(to: &store)
             start = end
         }
         run.hand(to: &store, all: true)
-        return (run.statistics, run.ruleViolations)
+        return (run.pairStatistics, run.ruleViolations)
     }
 
     /// Runs every pair and rule over the records of a spill, user by user from its merged runs.
@@ -162,16 +229,30 @@ public struct CrossEventChecker {
             16_384, spill.budget / 4 / (MemoryLayout<EventRecord>.stride + 4 * MemoryLayout<TrackedValue>.stride))
         try merge.run(&run, chunk: chunk) { $0.hand(to: &store) }
         run.hand(to: &store, all: true)
-        return (run.statistics, run.ruleViolations)
+        return (run.pairStatistics, run.ruleViolations)
     }
 }
 
 /// The state of one cross-event run.
 struct CrossEventRun {
     let checker: CrossEventChecker
+    /// A spilled run changes its values and text table as users come (`keepHeldValues`,
+    /// `SpillMerge`): text ids then name other texts, so whoever replaces the text table calls
+    /// `forgetValueMemos()`.
     var input: CrossEventInput
     var findings: [Finding] = []
+    /// Per pair, without `byArms`: the arms' counts are in `armStatistics` until `pairStatistics`.
     var statistics: [PairStatistics]
+    /// Arm combinations: a dense id for each distinct list of names (`arms(_:)`), and a memo
+    /// from the experiment slots' values (every unusable value as absent) to that id, so the
+    /// names are made once per value.
+    var armIDs: [[TrackedValue]: Int] = [:]
+    var armIDsByNames: [[String]: Int] = [:]
+    var armNames: [[String]] = []
+    /// Per pair, per arm id: what that arm saw (nil: nothing).
+    var armStatistics: [[PairArmStatistics?]]
+    /// Outcome names of outcome param values, made once per value.
+    var outcomeNames: [TrackedValue: String] = [:]
     /// Violations per plan rule, in plan order.
     var ruleViolations: [Int]
 
@@ -180,6 +261,56 @@ struct CrossEventRun {
         self.input = input
         ruleViolations = Array(repeating: 0, count: checker.rules.count)
         statistics = checker.pairs.map { PairStatistics(name: $0.declaration.name) }
+        armStatistics = Array(repeating: [], count: checker.pairs.count)
+    }
+
+    /// The pairs' statistics with their arms: ids whose names are the same (two unusable
+    /// values both read `(none)`) add up under one key.
+    var pairStatistics: [PairStatistics] {
+        var result = statistics
+        for pair in result.indices {
+            for (arm, statistics) in armStatistics[pair].enumerated() {
+                guard let statistics else { continue }
+                result[pair].byArms[armNames[arm], default: PairArmStatistics()].add(statistics)
+            }
+        }
+        return result
+    }
+
+    /// The id of a record's arm combination.
+    mutating func arm(_ record: EventRecord) -> Int {
+        let values = self.values(record)
+        let key = checker.plan.experimentSlots.map { slot -> TrackedValue in
+            let value = values[slot]
+            return value.isUsable ? value : .absent
+        }
+        if let id = armIDs[key] { return id }
+        let names = arms(record)
+        let id = armIDsByNames[names] ?? armNames.count
+        if id == armNames.count {
+            armNames.append(names)
+            armIDsByNames[names] = id
+        }
+        armIDs[key] = id
+        return id
+    }
+
+    /// Forgets what was memoised by value (text ids), keeping the arm ids by name.
+    mutating func forgetValueMemos() {
+        if !armIDs.isEmpty { armIDs.removeAll(keepingCapacity: true) }
+        if !outcomeNames.isEmpty { outcomeNames.removeAll(keepingCapacity: true) }
+    }
+
+    /// Runs `body` on what pair `pair` counted for the record's arm combination.
+    mutating func countArm(_ pair: Int, _ record: EventRecord, _ body: (inout PairArmStatistics) -> Void) {
+        let id = arm(record)
+        if armStatistics[pair].count <= id {
+            armStatistics[pair].append(contentsOf: repeatElement(nil, count: id + 1 - armStatistics[pair].count))
+        }
+        var statistics = armStatistics[pair][id] ?? PairArmStatistics()
+        armStatistics[pair][id] = nil
+        body(&statistics)
+        armStatistics[pair][id] = statistics
     }
 
     /// Moves the findings so far into `store` once there are many of them (or `all`); the
@@ -309,6 +440,7 @@ struct CrossEventRun {
         }
         input.values = kept
         input.texts = texts
+        forgetValueMemos()
     }
 
     /// Runs a user's records (all of them, or the next chunk), in time order.
@@ -321,7 +453,8 @@ struct CrossEventRun {
                 step(pair: pair, index: index, record: record, values: values, open: &pairOpen)
                 open[index] = pairOpen
             }
-            for (index, rule) in checker.rules.enumerated() where rule.events.contains(record.event) {
+            for index in checker.rulesByEvent[Int(record.event)] {
+                let rule = checker.rules[index]
                 let before = findings.count
                 apply(
                     rule, to: record, values: values, afterSeen: afterSeen[index], latestAfter: latestAfter[index],
@@ -354,14 +487,14 @@ struct CrossEventRun {
                     record.timestamp >= lastTimestamp.subtractingSaturating(input.unclosedWindowMicros)
                 {
                     statistics[index].unclosedNearEnd += 1
-                    statistics[index].byArms[arms(record), default: PairArmStatistics()].unclosed += 1
+                    countArm(index, record) { $0.unclosed += 1 }
                     report(
                         PairRules.unclosedNearEnd,
                         "pair \"\(name)\": \"\(eventName(record))\" is not closed for user \(userText(record)), but it opened within \(windowText) of the user's last event: the export window may have cut it off",
                         at: record)
                 } else {
                     statistics[index].unclosed += 1
-                    statistics[index].byArms[arms(record), default: PairArmStatistics()].unclosed += 1
+                    countArm(index, record) { $0.unclosed += 1 }
                     report(
                         PairRules.unclosed,
                         "pair \"\(name)\": \"\(eventName(record))\" is never closed for user \(userText(record))",
@@ -399,12 +532,12 @@ struct CrossEventRun {
         }
         if pair.opens.contains(where: { $0.matches(record, values) }) {
             statistics[index].opened += 1
-            statistics[index].byArms[arms(record), default: PairArmStatistics()].opened += 1
+            countArm(index, record) { $0.opened += 1 }
             let position = open.firstIndex(where: { $0.key == key })
             if let position, pair.declaration.closeRequired {
                 let previous = open[position].record
                 statistics[index].unclosed += 1
-                statistics[index].byArms[arms(previous), default: PairArmStatistics()].unclosed += 1
+                countArm(index, previous) { $0.unclosed += 1 }
                 report(
                     PairRules.reopened,
                     "pair \"\(name)\": \"\(eventName(previous))\" is opened again before it was closed, for user \(userText(previous))",
@@ -447,22 +580,27 @@ struct CrossEventRun {
         }
         var outcome = eventName(closing)
         if let slot = pair.outcomeSlot {
-            let value = values[slot]
-            outcome =
-                value.isUsable
-                ? text(value).replacingQuotes : "(no valid \(pair.declaration.outcomeParam ?? "outcome"))"
+            let value = values[slot].isUsable ? values[slot] : .absent
+            if let name = outcomeNames[value] {
+                outcome = name
+            } else {
+                outcome =
+                    value.isUsable
+                    ? text(value).replacingQuotes : "(no valid \(pair.declaration.outcomeParam ?? "outcome"))"
+                // Unusable values name the pair's outcome param: the memo is per pair then.
+                if value.isUsable { outcomeNames[value] = outcome }
+            }
         }
         statistics[index].closedByOutcome[outcome, default: 0] += 1
-        let armKey = arms(opening)
-        statistics[index].byArms[armKey, default: PairArmStatistics()].closedByOutcome[outcome, default: 0] += 1
         let timed = opening.timestamp != .min && closing.timestamp != .min
         // Timestamps are inside `GA4Facts.plausibleTimestampMicros` (others are cleared per
         // event), so this cannot overflow; saturating all the same, so no input can wrap it.
         let deltaMs = Double(closing.timestamp.subtractingSaturating(opening.timestamp)) / 1000
-        if timed {
-            statistics[index].durationsMs.append(deltaMs)
-            statistics[index].byArms[armKey, default: PairArmStatistics()].durationsMs.append(deltaMs)
+        countArm(index, opening) {
+            $0.closedByOutcome[outcome, default: 0] += 1
+            if timed { $0.durationsMs.append(deltaMs) }
         }
+        if timed { statistics[index].durationsMs.append(deltaMs) }
         guard let slot = pair.durationSlot, let duration = values[slot].measuredNumber,
             let check = pair.declaration.duration
         else { return }

@@ -117,7 +117,7 @@ public enum LintRunner {
                         texts: plan.texts, unclosedWindowMicros: 0), into: &merged.findings)
             }
         } else {
-            cross = checker.run(input, into: &merged.findings)
+            cross = checker.run(input, parts: request.jobs, into: &merged.findings)
         }
         merged.findings.trimToLimit()
         var result = LintResult(
@@ -192,7 +192,8 @@ public enum LintRunner {
             request.settings.inputFormat?.isCapture
             ?? (request.settings.inputFormat == nil && sniffed.map(looksLikeCapture) == true)
         let parts = request.settings.rejectSink == nil && !isCapture && sniffed?.mayBeUTF16 != true ? request.jobs : 1
-        let ranges = parts > 1 ? try splitAtLineBoundaries(path: path, parts: parts) : [ByteRange.whole]
+        let ranges =
+            parts > 1 ? try splitAtLineBoundaries(path: path, parts: rangeCount(path, jobs: parts)) : [ByteRange.whole]
         let passes = ranges.map { _ in LinePass(plan: plan, settings: request.settings) }
         let segments = spill?.segments(count: passes.count, file: Int32(clamping: fileIndex))
         for (index, pass) in passes.enumerated() {
@@ -208,11 +209,17 @@ public enum LintRunner {
                 try runRange(path, range: ranges[0], fileIndex: fileIndex, pass: passes[0], settings: request.settings)
             }
         } else {
-            DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-                errors.run(index) { () throws(ExportInputError) in
-                    try runRange(
-                        path, range: ranges[index], fileIndex: fileIndex, pass: passes[index],
-                        settings: request.settings)
+            // `jobs` workers take the ranges in turn, so a worker on a slower core takes fewer.
+            let next = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: min(request.jobs, ranges.count)) { _ in
+                while true {
+                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard index < ranges.count else { return }
+                    errors.run(index) { () throws(ExportInputError) in
+                        try runRange(
+                            path, range: ranges[index], fileIndex: fileIndex, pass: passes[index],
+                            settings: request.settings)
+                    }
                 }
             }
         }
@@ -220,6 +227,20 @@ public enum LintRunner {
         // Later ranges start at line numbers only the failed range could have told.
         spill?.drop(passes[(failedIndex + 1)...].map(\.segment))
         return (Array(passes[...failedIndex]), error)
+    }
+
+    /// How many ranges a file read by `jobs` workers is cut into: one a worker for files up to
+    /// 64 MiB a worker, up to four a worker for larger ones, so that a worker whose core is
+    /// slower (a shared machine, a busy neighbour) takes fewer ranges instead of holding up the
+    /// end of the line pass. Every range is a pass whose users are merged at the end, which is
+    /// why small files are not cut finer.
+    static func rangeCount(_ path: String, jobs: Int) -> Int {
+        var status = stat()
+        guard SystemPath.withCString(path, { stat($0, &status) }) == 0 else { return jobs }
+        let perRange = Int64(64 << 20)
+        return min(
+            jobs.multipliedReportingOverflow(by: 4).overflow ? jobs : jobs * 4,
+            max(jobs, Int(Int64(status.st_size) / perRange)))
     }
 
     static func runRange(
@@ -473,6 +494,19 @@ final class Errors: @unchecked Sendable {
             errors.enumerated().compactMap { item in item.element.map { (item.offset, $0) } }.first
         }
     }
+}
+
+/// What each of several concurrent parts produced, by part index.
+final class PartResults<Result>: @unchecked Sendable {
+    private var results: [Result?]
+    private let lock = NSLockish()
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result) { lock.withLock { results[index] = result } }
+
+    /// Every part's result, in part order (after every part is done).
+    var all: [Result] { lock.withLock { results.compactMap { $0 } } }
 }
 
 /// A tiny lock over `Mutex` so worker results can be written from several threads.

@@ -93,6 +93,7 @@ final class SpillMerge {
             _ = run.input.users.intern(bytes)
             run.input.values.removeAll(keepingCapacity: true)
             run.input.texts = planTexts
+            run.forgetValueMemos()
         }
 
         mutating func runChunk(_ run: inout CrossEventRun, afterUser: (inout CrossEventRun) -> Void) {
