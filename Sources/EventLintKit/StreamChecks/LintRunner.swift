@@ -193,7 +193,7 @@ public enum LintRunner {
             ?? (request.settings.inputFormat == nil && sniffed.map(looksLikeCapture) == true)
         let parts = request.settings.rejectSink == nil && !isCapture && sniffed?.mayBeUTF16 != true ? request.jobs : 1
         let ranges =
-            parts > 1 ? try splitAtLineBoundaries(path: path, parts: rangeCount(path, jobs: parts)) : [ByteRange.whole]
+            parts > 1 ? try splitAtLineBoundaries(path: path, parts: parts) : [ByteRange.whole]
         let passes = ranges.map { _ in LinePass(plan: plan, settings: request.settings) }
         let segments = spill?.segments(count: passes.count, file: Int32(clamping: fileIndex))
         for (index, pass) in passes.enumerated() {
@@ -209,17 +209,11 @@ public enum LintRunner {
                 try runRange(path, range: ranges[0], fileIndex: fileIndex, pass: passes[0], settings: request.settings)
             }
         } else {
-            // `jobs` workers take the ranges in turn, so a worker on a slower core takes fewer.
-            let next = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: min(request.jobs, ranges.count)) { _ in
-                while true {
-                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    guard index < ranges.count else { return }
-                    errors.run(index) { () throws(ExportInputError) in
-                        try runRange(
-                            path, range: ranges[index], fileIndex: fileIndex, pass: passes[index],
-                            settings: request.settings)
-                    }
+            DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+                errors.run(index) { () throws(ExportInputError) in
+                    try runRange(
+                        path, range: ranges[index], fileIndex: fileIndex, pass: passes[index],
+                        settings: request.settings)
                 }
             }
         }
@@ -227,20 +221,6 @@ public enum LintRunner {
         // Later ranges start at line numbers only the failed range could have told.
         spill?.drop(passes[(failedIndex + 1)...].map(\.segment))
         return (Array(passes[...failedIndex]), error)
-    }
-
-    /// How many ranges a file read by `jobs` workers is cut into: one a worker for files up to
-    /// 64 MiB a worker, up to four a worker for larger ones, so that a worker whose core is
-    /// slower (a shared machine, a busy neighbour) takes fewer ranges instead of holding up the
-    /// end of the line pass. Every range is a pass whose users are merged at the end, which is
-    /// why small files are not cut finer.
-    static func rangeCount(_ path: String, jobs: Int) -> Int {
-        var status = stat()
-        guard SystemPath.withCString(path, { stat($0, &status) }) == 0 else { return jobs }
-        let perRange = Int64(64 << 20)
-        return min(
-            jobs.multipliedReportingOverflow(by: 4).overflow ? jobs : jobs * 4,
-            max(jobs, Int(Int64(status.st_size) / perRange)))
     }
 
     static func runRange(
@@ -387,6 +367,9 @@ public enum LintRunner {
     /// file line numbers and pass-local user and text ids into the run's ids (by their bytes).
     static func merge(_ passes: [LinePass], into merged: inout LinePass) {
         var lineOffset = 0
+        // Room for every pass's records at once, so appending them does not double the array.
+        let records = passes.reduce(merged.records.count) { $0 + $1.records.count }
+        let values = passes.reduce(merged.values.count) { $0 + $1.values.count }
         for pass in passes {
             let userMap = mergeUsers(of: pass, into: merged)
             let textMap = mergeTexts(of: pass, into: merged)
@@ -408,8 +391,18 @@ public enum LintRunner {
                 swap(&merged.records, &pass.records)
                 swap(&merged.values, &pass.values)
             } else {
+                if merged.records.capacity < records { merged.records.reserveCapacity(records) }
+                if merged.values.capacity < values { merged.values.reserveCapacity(values) }
                 merged.values.append(contentsOf: pass.values)
                 merged.records.append(contentsOf: pass.records)
+            }
+            // What is merged is let go at once: otherwise every range of the file would keep
+            // its records and users until the last range is merged.
+            pass.records = []
+            pass.values = []
+            if userMap != nil {
+                pass.users = ByteInterner(capacity: 1)
+                pass.userLastTimestamp = []
             }
             merged.findings.absorb(pass.findings, lineOffset: lineOffset)
             for var reject in pass.rejects {
