@@ -426,12 +426,22 @@ public enum LintRunner {
         }
         var map: [UInt64] = []
         map.reserveCapacity(pass.users.count)
-        for id in 0..<pass.users.count {
-            let runID = pass.users.withBytes(of: id) { merged.users.intern($0) }
-            if runID == merged.userLastTimestamp.count { merged.userLastTimestamp.append(.min) }
-            merged.userLastTimestamp[runID] = max(merged.userLastTimestamp[runID], pass.userLastTimestamp[id])
+        // The tables move out of the passes for the loop, so each step is a plain array access
+        // (no class property access, retain or exclusivity check per user).
+        var users = ByteInterner(capacity: 1)
+        var latest: [Int64] = []
+        swap(&users, &merged.users)
+        swap(&latest, &merged.userLastTimestamp)
+        let passUsers = pass.users
+        let passLatest = pass.userLastTimestamp
+        for id in 0..<passUsers.count {
+            let runID = passUsers.withBytes(of: id) { users.intern($0) }
+            if runID == latest.count { latest.append(.min) }
+            latest[runID] = max(latest[runID], passLatest[id])
             map.append(UInt64(runID))
         }
+        swap(&users, &merged.users)
+        swap(&latest, &merged.userLastTimestamp)
         return map
     }
 
