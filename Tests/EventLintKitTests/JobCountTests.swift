@@ -164,6 +164,41 @@ import Testing
         if maxFindings > 0 { #expect(all[1]?.contains("unlisted [:]") == false) }
     }
 
+    /// A user's event that makes no record (a `screen_view` two hours after the user's unclosed
+    /// opening) still sets the user's last timestamp when it is in another range than the
+    /// opening, before or after it, or in an earlier input: the pair is `pair/unclosed`, never
+    /// `pair/unclosed-near-end`.
+    @Test(arguments: [8, 31])
+    func aLaterEventWithoutRecordCountsFromAnyRange(opening: Int) throws {
+        func lines(_ range: Range<Int>) -> [String] {
+            range.map { index in
+                if index == 20 { return Export.bq("screen_view", at: 7_200, user: "x") }
+                if index == opening { return Export.bq("offer_shown", at: 0, user: "x", params: Events.offerArm) }
+                return Export.bq("screen_view", at: Double(index), user: "filler-\(index)")
+            }
+        }
+        let all = try Self.digests(Array((lines(0..<40).joined(separator: "\n") + "\n").utf8))
+        #expect(all[1] == all[2])
+        #expect(all[1] == all[4])
+        #expect(all[1]?.contains("pair/unclosed ") == true, "\(all[1] ?? "")")
+        #expect(all[1]?.contains("pair/unclosed-near-end") == false)
+        // The opening in an input of its own, before or after the one with the later event.
+        let directory = TemporaryDirectory()
+        let withLater = directory.path + "/later.ndjson"
+        let withOpening = directory.path + "/opening.ndjson"
+        let rest = lines(0..<40).enumerated().filter { $0.offset != opening }.map(\.element)
+        try Data((rest.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: withLater))
+        try Data((lines(opening..<opening + 1).joined(separator: "\n") + "\n").utf8).write(
+            to: URL(fileURLWithPath: withOpening))
+        for jobs in [1, 2, 4] {
+            var request = LintRequest(inputs: opening > 20 ? [withLater, withOpening] : [withOpening, withLater])
+            request.jobs = jobs
+            let result = LintRunner.run(plan: Lint.enginePlan, request: request)
+            #expect(result.findings.contains { $0.ruleID == "pair/unclosed" }, "jobs \(jobs)")
+            #expect(!result.findings.contains { $0.ruleID == "pair/unclosed-near-end" }, "jobs \(jobs)")
+        }
+    }
+
     /// The users of sorted records cut into ranges: whole users, in order, none empty.
     @Test func userRangesNeverSplitAUser() {
         for users in [1, 2, 3, 10] {

@@ -67,7 +67,7 @@ public enum LintRunner {
         let spill = request.memoryLimit.map {
             RecordSpill(budget: $0, directory: request.spillDirectory ?? "/tmp")
         }
-        for path in request.inputs {
+        for (inputIndex, path) in request.inputs.enumerated() {
             if let identity = FileIdentity(path: path) {
                 if let first = seen[identity] {
                     merged.findings.append(
@@ -85,7 +85,11 @@ public enum LintRunner {
                     path, fileIndex: fileIndex, plan: plan, request: request, spill: spill,
                     progress: progress)
                 if let spill { spillIfNeeded(passes, merged: merged, spill: spill) }
-                merge(passes, into: &merged)
+                // After the last input, with nothing spilled, a user without records can only
+                // matter through records already merged: see `merge`.
+                let last =
+                    inputIndex == request.inputs.count - 1 && spill.map { !$0.hasRuns && $0.failure == nil } != false
+                merge(passes, into: &merged, lastInput: last)
                 if let failure { inputErrors.append(failure) }
             } catch {
                 inputErrors.append(error)
@@ -365,13 +369,19 @@ public enum LintRunner {
 
     /// Adds a file's passes to the run, in range order, turning range-local line numbers into
     /// file line numbers and pass-local user and text ids into the run's ids (by their bytes).
-    static func merge(_ passes: [LinePass], into merged: inout LinePass) {
+    ///
+    /// With `lastInput` (no input and no spilled run follows), a user that has no record in a
+    /// later range is not added to the run's table: only users with records need a last
+    /// timestamp. Such a user's last timestamp still counts when the user has records in another
+    /// range; those are all merged first, and then looked up.
+    static func merge(_ passes: [LinePass], into merged: inout LinePass, lastInput: Bool = false) {
         var lineOffset = 0
+        var withoutRecords: [(pass: LinePass, ids: [Int])] = []
         // Room for every pass's records at once, so appending them does not double the array.
         let records = passes.reduce(merged.records.count) { $0 + $1.records.count }
         let values = passes.reduce(merged.values.count) { $0 + $1.values.count }
         for pass in passes {
-            let userMap = mergeUsers(of: pass, into: merged)
+            let (userMap, later) = mergeUsers(of: pass, into: merged, recordsOnly: lastInput)
             let textMap = mergeTexts(of: pass, into: merged)
             if let textMap {
                 for index in pass.values.indices where pass.values[index].tag == .text {
@@ -400,7 +410,9 @@ public enum LintRunner {
             // its records and users until the last range is merged.
             pass.records = []
             pass.values = []
-            if userMap != nil {
+            if !later.isEmpty {
+                withoutRecords.append((pass, later))
+            } else if userMap != nil {
                 pass.users = ByteInterner(capacity: 1)
                 pass.userLastTimestamp = []
             }
@@ -414,15 +426,43 @@ public enum LintRunner {
             lineOffset += pass.counters.linesRead
             if let progress = pass.progress, pass.unreportedBytes > 0 { progress.add(pass.unreportedBytes) }
         }
+        guard !withoutRecords.isEmpty else { return }
+        let users = merged.users
+        var latest: [Int64] = []
+        swap(&latest, &merged.userLastTimestamp)
+        for (pass, ids) in withoutRecords {
+            let passUsers = pass.users
+            let passLatest = pass.userLastTimestamp
+            for id in ids {
+                if let runID = passUsers.withBytes(of: id, { users.find($0) }) {
+                    latest[runID] = max(latest[runID], passLatest[id])
+                }
+            }
+            pass.users = ByteInterner(capacity: 1)
+            pass.userLastTimestamp = []
+        }
+        swap(&latest, &merged.userLastTimestamp)
     }
 
     /// Adds a pass's users to the run's table; returns pass id → run id, or nil when the pass's
-    /// table became the run's (the first pass with users).
-    static func mergeUsers(of pass: LinePass, into merged: LinePass) -> [UInt64]? {
+    /// table became the run's (the first pass with users). With `recordsOnly`, only users with
+    /// records in the pass are added (the others map to `UInt64.max`, which no record holds),
+    /// and the others' ids come back in `later`.
+    static func mergeUsers(of pass: LinePass, into merged: LinePass, recordsOnly: Bool = false) -> (
+        map: [UInt64]?, later: [Int]
+    ) {
         if merged.users.count == 0 {
             swap(&merged.users, &pass.users)
             swap(&merged.userLastTimestamp, &pass.userLastTimestamp)
-            return nil
+            return (nil, [])
+        }
+        var hasRecords: [Bool] = []
+        var later: [Int] = []
+        if recordsOnly {
+            hasRecords = Array(repeating: false, count: pass.users.count)
+            for record in pass.records where record.user < UInt64(hasRecords.count) {
+                hasRecords[Int(record.user)] = true
+            }
         }
         var map: [UInt64] = []
         map.reserveCapacity(pass.users.count)
@@ -435,6 +475,11 @@ public enum LintRunner {
         let passUsers = pass.users
         let passLatest = pass.userLastTimestamp
         for id in 0..<passUsers.count {
+            if recordsOnly, !hasRecords[id] {
+                later.append(id)
+                map.append(.max)
+                continue
+            }
             let runID = passUsers.withBytes(of: id) { users.intern($0) }
             if runID == latest.count { latest.append(.min) }
             latest[runID] = max(latest[runID], passLatest[id])
@@ -442,7 +487,7 @@ public enum LintRunner {
         }
         swap(&users, &merged.users)
         swap(&latest, &merged.userLastTimestamp)
-        return map
+        return (map, later)
     }
 
     /// Adds a pass's tracked texts to the run's table; nil when no id changes. Both tables
