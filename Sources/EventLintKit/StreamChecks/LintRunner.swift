@@ -401,8 +401,14 @@ public enum LintRunner {
                 swap(&merged.records, &pass.records)
                 swap(&merged.values, &pass.values)
             } else {
-                if merged.records.capacity < records { merged.records.reserveCapacity(records) }
-                if merged.values.capacity < values { merged.values.reserveCapacity(values) }
+                // At least doubling: one input after another must not copy the records so far
+                // for each (`reserveCapacity` gives exactly what it is asked).
+                if merged.records.capacity < records {
+                    merged.records.reserveCapacity(max(records, 2 * merged.records.capacity))
+                }
+                if merged.values.capacity < values {
+                    merged.values.reserveCapacity(max(values, 2 * merged.values.capacity))
+                }
                 merged.values.append(contentsOf: pass.values)
                 merged.records.append(contentsOf: pass.records)
             }
