@@ -105,6 +105,38 @@ import Testing
     }
 }
 
+extension ArmFunnelTests {
+    /// A user whose arms change between records: each record counts under its own arms (the
+    /// run remembers the last record's arms, and must notice when the next one differs), and
+    /// a user property that is absent again counts as `(none)`.
+    @Test func armsThatChangeWithinOneUserCountEachRecordUnderItsOwn() throws {
+        let control: [(String, Export.Value)] = [
+            ("offer_arm", .string("control")), ("limit_arm", .string("capped")),
+        ]
+        let entry: [(String, Export.Value)] = [("entry", .string("onboarding"))]
+        let lines = [
+            Export.bq("picker_shown", at: 1, user: "U1", params: entry, userProperties: Export.offerCapped),
+            Export.bq("picker_closed", at: 11, user: "U1", params: entry, userProperties: Export.offerCapped),
+            Export.bq("picker_shown", at: 20, user: "U1", params: entry, userProperties: control),
+            Export.bq("picker_closed", at: 25, user: "U1", params: entry, userProperties: control),
+            Export.bq("picker_shown", at: 30, user: "U1", params: entry, userProperties: Export.offerCapped),
+            Export.bq("picker_closed", at: 31, user: "U1", params: entry, userProperties: Export.offerCapped),
+            Export.bq("picker_shown", at: 40, user: "U1", params: entry, userProperties: []),
+        ]
+        for jobs in [1, 2] {
+            let result = try Lint.run(lines) { $0.jobs = jobs }
+            let picker = try #require(result.pairs.first { $0.name == "picker" })
+            #expect(picker.byArms[["offer", "capped"]]?.opened == 2, "jobs \(jobs): \(picker.byArms)")
+            #expect(picker.byArms[["offer", "capped"]]?.closedByOutcome.values.reduce(0, +) == 2)
+            #expect(picker.byArms[["control", "capped"]]?.opened == 1, "jobs \(jobs): \(picker.byArms)")
+            #expect(picker.byArms[["control", "capped"]]?.durationsMs == [5_000])
+            #expect(picker.byArms[["(none)", "(none)"]]?.opened == 1, "jobs \(jobs): \(picker.byArms)")
+            #expect(picker.byArms[["(none)", "(none)"]]?.unclosed == 1)
+            #expect(picker.byArms.count == 3)
+        }
+    }
+}
+
 /// `--table` as `bq` users write it.
 @Suite struct SQLTableSpellingTests {
     @Test(arguments: [

@@ -21,8 +21,9 @@ struct CompiledCondition: Sendable {
     func holds(_ values: RecordValues) -> Bool? {
         let value = values[slot]
         if value.isInvalid { return nil }
-        for predicate in predicates {
-            switch predicate {
+        // By index, not `for predicate in`: a borrowed element, no copy (and retain) of its payload.
+        for index in predicates.indices {
+            switch predicates[index] {
             case .oneOf(let options): if !value.isUsable || !options.contains(value) { return false }
             case .noneOf(let options): if value.isUsable && options.contains(value) { return false }
             case .present(let wanted): if (value.tag != .absent) != wanted { return false }
@@ -48,6 +49,15 @@ struct CompiledCondition: Sendable {
     }
 }
 
+extension [CompiledMatcher] {
+    /// The index of the first matcher that matches the record, by index so that no matcher is
+    /// copied (and its conditions retained) per record.
+    func firstMatch(_ record: EventRecord, _ values: RecordValues) -> Int? {
+        for index in indices where self[index].matches(record, values) { return index }
+        return nil
+    }
+}
+
 /// An event matcher compiled: event index plus conditions.
 struct CompiledMatcher: Sendable {
     var event: Int32
@@ -56,7 +66,7 @@ struct CompiledMatcher: Sendable {
     /// nil when a condition's value failed its own checks (the event neither matches nor not).
     func matches(_ record: EventRecord, _ values: RecordValues) -> Bool {
         guard record.event == event else { return false }
-        for condition in conditions where condition.holds(values) != true { return false }
+        for index in conditions.indices where conditions[index].holds(values) != true { return false }
         return true
     }
 }

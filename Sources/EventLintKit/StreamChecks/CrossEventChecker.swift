@@ -81,6 +81,11 @@ public struct CrossEventChecker: Sendable {
     let rules: [CompiledRule]
     /// Per event of the plan: the indices of the rules that apply to it, in plan order.
     let rulesByEvent: [[Int]]
+    /// Per event of the plan: the pairs with an open, close or inside matcher on it, in plan
+    /// order. A matcher holds only for its own event, so no other pair's machine moves.
+    let pairsByEvent: [[Int]]
+    /// Per event of the plan: the rules whose `after` or `notAfter` matcher is on it, in plan order.
+    let earlierRulesByEvent: [[Int]]
 
     /// Classes, not structs: the per-record loops then pass references instead of copying the
     /// matcher arrays for every pair and record.
@@ -144,9 +149,20 @@ public struct CrossEventChecker: Sendable {
         self.plan = plan
         pairs = plan.crossEventPairs
         rules = plan.crossEventRules
-        let rules = rules
+        let (pairs, rules) = (pairs, rules)
         rulesByEvent = plan.events.indices.map { event in
             rules.indices.filter { rules[$0].events.contains(Int32(event)) }
+        }
+        pairsByEvent = plan.events.indices.map { event in
+            pairs.indices.filter { index in
+                let pair = pairs[index]
+                return (pair.opens + pair.closes + pair.inside).contains { $0.event == Int32(event) }
+            }
+        }
+        earlierRulesByEvent = plan.events.indices.map { event in
+            rules.indices.filter { index in
+                [rules[index].after, rules[index].notAfter].contains { $0?.event == Int32(event) }
+            }
         }
     }
 
@@ -277,14 +293,29 @@ struct CrossEventRun {
         return result
     }
 
+    /// The experiment slots' values of the last record `arm(_:)` named, and its id (-1: none):
+    /// a user's records nearly always share one combination, which then needs no key at all.
+    var lastArmKey: [TrackedValue] = []
+    var lastArmID = -1
+
     /// The id of a record's arm combination.
     mutating func arm(_ record: EventRecord) -> Int {
         let values = self.values(record)
-        let key = checker.plan.experimentSlots.map { slot -> TrackedValue in
-            let value = values[slot]
-            return value.isUsable ? value : .absent
+        let slots = checker.plan.experimentSlots
+        if lastArmID >= 0 {
+            var same = true
+            for index in slots.indices where Self.armValue(values[slots[index]]) != lastArmKey[index] {
+                same = false
+                break
+            }
+            if same { return lastArmID }
         }
-        if let id = armIDs[key] { return id }
+        let key = slots.map { Self.armValue(values[$0]) }
+        lastArmKey = key
+        if let id = armIDs[key] {
+            lastArmID = id
+            return id
+        }
         let names = arms(record)
         let id = armIDsByNames[names] ?? armNames.count
         if id == armNames.count {
@@ -292,12 +323,17 @@ struct CrossEventRun {
             armIDsByNames[names] = id
         }
         armIDs[key] = id
+        lastArmID = id
         return id
     }
+
+    /// An experiment slot's value as arms are told apart: every unusable value as absent.
+    static func armValue(_ value: TrackedValue) -> TrackedValue { value.isUsable ? value : .absent }
 
     /// Forgets what was memoised by value (text ids), keeping the arm ids by name.
     mutating func forgetValueMemos() {
         if !armIDs.isEmpty { armIDs.removeAll(keepingCapacity: true) }
+        lastArmID = -1
         if !outcomeNames.isEmpty { outcomeNames.removeAll(keepingCapacity: true) }
     }
 
@@ -447,13 +483,15 @@ struct CrossEventRun {
     mutating func feed(_ records: ArraySlice<EventRecord>) {
         for record in records {
             let values = values(record)
-            for (index, pair) in checker.pairs.enumerated() {
+            let event = Int(record.event)
+            for index in checker.pairsByEvent[event] {
+                let pair = checker.pairs[index]
                 var pairOpen = open[index]
                 open[index] = []
                 step(pair: pair, index: index, record: record, values: values, open: &pairOpen)
                 open[index] = pairOpen
             }
-            for index in checker.rulesByEvent[Int(record.event)] {
+            for index in checker.rulesByEvent[event] {
                 let rule = checker.rules[index]
                 let before = findings.count
                 apply(
@@ -462,7 +500,8 @@ struct CrossEventRun {
                 ruleViolations[index] += findings.count - before
             }
             // Only after the rules ran: an event is never earlier than itself.
-            for (index, rule) in checker.rules.enumerated() {
+            for index in checker.earlierRulesByEvent[event] {
+                let rule = checker.rules[index]
                 if let after = rule.after, rule.afterWindow != nil || !afterSeen[index], after.matches(record, values) {
                     afterSeen[index] = true
                     if record.timestamp != .min { latestAfter[index] = record }
@@ -516,7 +555,7 @@ struct CrossEventRun {
     ) {
         let key = pair.declaration.keyedBySession ? record.session : 0
         let name = pair.declaration.name
-        if pair.closes.contains(where: { $0.matches(record, values) }) {
+        if pair.closes.firstMatch(record, values) != nil {
             guard let position = open.firstIndex(where: { $0.key == key }) else {
                 statistics[index].orphanCloses += 1
                 let opener = pair.declaration.opens.first.map { " \"\($0.event)\"" } ?? ""
@@ -530,7 +569,7 @@ struct CrossEventRun {
             close(pair: pair, index: index, opening: opening, closing: record, values: values)
             return
         }
-        if pair.opens.contains(where: { $0.matches(record, values) }) {
+        if pair.opens.firstMatch(record, values) != nil {
             statistics[index].opened += 1
             countArm(index, record) { $0.opened += 1 }
             let position = open.firstIndex(where: { $0.key == key })
@@ -546,7 +585,7 @@ struct CrossEventRun {
             if let position { open[position].record = record } else { open.append((key, record)) }
             return
         }
-        if let inside = pair.inside.firstIndex(where: { $0.matches(record, values) }),
+        if let inside = pair.inside.firstMatch(record, values),
             !open.contains(where: { $0.key == key })
         {
             // Name the matchers: `"x_step_shown" (step privacy) comes while no "x_step_shown" (step intro) is open`.
@@ -568,7 +607,8 @@ struct CrossEventRun {
     ) {
         let name = pair.declaration.name
         let openValues = self.values(opening)
-        let note = FindingNote("opened here", at: location(opening))
+        // Made only for a finding: most closes have none.
+        var note: FindingNote { FindingNote("opened here", at: location(opening)) }
         for same in pair.same {
             let before = openValues[same.slot]
             let after = values[same.slot]
@@ -627,11 +667,11 @@ struct CrossEventRun {
         _ rule: CrossEventChecker.CompiledRule, to record: EventRecord, values: RecordValues,
         afterSeen: Bool, latestAfter: EventRecord?, latestNotAfter: EventRecord?
     ) {
-        for condition in rule.conditions where condition.holds(values) != true { return }
+        for index in rule.conditions.indices where rule.conditions[index].holds(values) != true { return }
         let name = rule.declaration.name
         let event = eventName(record)
-        for condition in rule.require {
-            guard condition.holds(values) == false else { continue }
+        for index in rule.require.indices where rule.require[index].holds(values) == false {
+            let condition = rule.require[index]
             let actual = text(values[condition.slot])
             if case .equalsSlot(let slot, let property)? = condition.predicates.first(where: {
                 if case .equalsSlot = $0 { true } else { false }
@@ -648,7 +688,8 @@ struct CrossEventRun {
                     at: record, param: condition.name)
             }
         }
-        for condition in rule.requireUser where condition.holds(values) == false {
+        for index in rule.requireUser.indices where rule.requireUser[index].holds(values) == false {
+            let condition = rule.requireUser[index]
             let actual = text(values[condition.slot])
             report(
                 CrossEventRules.userPropertyRequirement, severity: rule.severity,
