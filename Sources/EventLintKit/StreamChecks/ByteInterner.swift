@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// How `ByteInterner` hashes: the seeded `ByteHash` in eventlint; tests substitute a hash that
 /// collides on purpose, to show that bytes, not hashes, decide identity.
 protocol ByteHashing: Sendable {
@@ -15,9 +19,11 @@ struct SeededByteHash: ByteHashing {
 /// when their bytes are equal: the hash only picks the slot to start from, so ids that collide
 /// (by chance or crafted) stay apart. Open addressing with linear probing, at most half full.
 struct ByteInterner<Hashing: ByteHashing>: Sendable {
-    /// Per slot: id + 1, 0 for an empty slot.
-    private var slots: [UInt32]
-    private var slotHashes: [UInt64]
+    /// Per slot: the hash's high 32 bits, then id + 1 in the low 32 bits; 0 for an empty slot.
+    /// One word per slot, so a probe reads one cache line (a table of millions of users misses
+    /// the cache on every new id). The slot comes from the hash's low bits; a grown table
+    /// hashes each string's bytes again, in id order.
+    private var slots: [UInt64]
     /// Bytes of every string, back to back; `ends[id]` is where string `id` ends.
     private var arena: [UInt8] = []
     private var ends: [Int] = []
@@ -28,14 +34,13 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = Array(repeating: 0, count: size)
-        slotHashes = Array(repeating: 0, count: size)
     }
 
     var count: Int { ends.count }
 
     /// Bytes the strings take, with their share of the table (at most half full), for the
     /// records' memory budget.
-    var memoryInUse: Int { arena.count + ends.count * (8 + 2 * 12) }
+    var memoryInUse: Int { arena.count + ends.count * (8 + 2 * 8) }
 
     /// The bytes of string `id`.
     func withBytes<T>(of id: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
@@ -54,8 +59,7 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
         let id = ends.count
         arena.append(contentsOf: bytes)
         ends.append(arena.count)
-        slots[slot] = UInt32(truncatingIfNeeded: id + 1)
-        slotHashes[slot] = hash
+        slots[slot] = Self.entry(hash: hash, id: id)
         if ends.count * 2 > slots.count { grow() }
         return id
     }
@@ -81,8 +85,10 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
         var index = Int(truncatingIfNeeded: hash) & mask
         var visited = 1
         while slots[index] != 0 {
-            let id = Int(slots[index]) - 1
-            if slotHashes[index] == hash && withBytes(of: id, { ByteHash.equal($0, bytes) }) { return visited }
+            let entry = slots[index]
+            if entry >> 32 == hash >> 32 && withBytes(of: Self.id(entry), { ByteHash.equal($0, bytes) }) {
+                return visited
+            }
             index = (index + 1) & mask
             visited += 1
         }
@@ -93,35 +99,69 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
     var fullHashCollisions: Int {
         var seen = Set<UInt64>()
         var collisions = 0
-        for index in slots.indices where slots[index] != 0 {
-            if !seen.insert(slotHashes[index]).inserted { collisions += 1 }
-        }
+        for id in 0..<count where !seen.insert(withBytes(of: id, hashing.hash)).inserted { collisions += 1 }
         return collisions
     }
+
+    @inline(__always)
+    static func entry(hash: UInt64, id: Int) -> UInt64 {
+        hash & 0xFFFF_FFFF_0000_0000 | UInt64(UInt32(truncatingIfNeeded: id + 1))
+    }
+
+    @inline(__always)
+    static func id(_ entry: UInt64) -> Int { Int(entry & 0xFFFF_FFFF) - 1 }
 
     @inline(__always)
     private func probe(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> (slot: Int, found: Int?) {
         let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
+        let tag = hash >> 32
         while slots[index] != 0 {
-            let id = Int(slots[index]) - 1
-            if slotHashes[index] == hash && withBytes(of: id, { ByteHash.equal($0, bytes) }) { return (index, id) }
+            let entry = slots[index]
+            if entry >> 32 == tag {
+                let id = Self.id(entry)
+                if withBytes(of: id, { ByteHash.equal($0, bytes) }) { return (index, id) }
+            }
             index = (index + 1) & mask
         }
         return (index, nil)
     }
 
+    /// `count` empty slots. A table of millions of slots is missed in the cache by nearly every
+    /// new id; backed by huge pages (asked for before the pages are touched, a hint the kernel
+    /// may refuse), it is not missed in the TLB as well.
+    static func emptySlots(_ count: Int) -> [UInt64] {
+        [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+            #if canImport(Glibc)
+                let huge = 2 << 20
+                if count * 8 >= 2 * huge, let base = buffer.baseAddress {
+                    let start = (Int(bitPattern: base) + huge - 1) / huge * huge
+                    let end = (Int(bitPattern: base) + count * 8) / huge * huge
+                    if end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) {
+                        _ = madvise(pointer, end - start, MADV_HUGEPAGE)
+                    }
+                }
+            #endif
+            buffer.initialize(repeating: 0)
+            initialized = count
+        }
+    }
+
+    /// Twice the slots, each string placed again from its hash: ids in order, so the arena is
+    /// read front to back.
     private mutating func grow() {
-        let oldSlots = slots
-        let oldHashes = slotHashes
-        slots = Array(repeating: 0, count: oldSlots.count * 2)
-        slotHashes = Array(repeating: 0, count: oldSlots.count * 2)
+        slots = Self.emptySlots(slots.count * 2)
         let mask = slots.count - 1
-        for old in oldSlots.indices where oldSlots[old] != 0 {
-            var index = Int(truncatingIfNeeded: oldHashes[old]) & mask
-            while slots[index] != 0 { index = (index + 1) & mask }
-            slots[index] = oldSlots[old]
-            slotHashes[index] = oldHashes[old]
+        arena.withUnsafeBytes { arena in
+            var start = 0
+            for id in ends.indices {
+                let end = ends[id]
+                let hash = hashing.hash(UnsafeRawBufferPointer(rebasing: arena[start..<end]))
+                var index = Int(truncatingIfNeeded: hash) & mask
+                while slots[index] != 0 { index = (index + 1) & mask }
+                slots[index] = Self.entry(hash: hash, id: id)
+                start = end
+            }
         }
     }
 }
