@@ -8,13 +8,26 @@ enum CompiledPredicate: Sendable {
     case equalsSlot(Int, userProperty: String)
 }
 
-/// A condition on one tracked slot (param or user property).
-struct CompiledCondition: Sendable {
-    var name: String
-    var slot: Int
-    var predicates: [CompiledPredicate]
-    var expected: String
-    var bucketBounds: [UInt64: (Int64, Int64?)]
+/// A condition on one tracked slot (param or user property). A class: pairs and rules test
+/// conditions for every record, and taking one from its array then retains one reference, not
+/// each of its fields.
+final class CompiledCondition: Sendable {
+    let name: String
+    let slot: Int
+    let predicates: [CompiledPredicate]
+    let expected: String
+    let bucketBounds: [UInt64: (Int64, Int64?)]
+
+    init(
+        name: String, slot: Int, predicates: [CompiledPredicate], expected: String,
+        bucketBounds: [UInt64: (Int64, Int64?)]
+    ) {
+        self.name = name
+        self.slot = slot
+        self.predicates = predicates
+        self.expected = expected
+        self.bucketBounds = bucketBounds
+    }
 
     /// Whether the condition holds for a record's values. `nil` when the value failed its own
     /// checks: it neither satisfies nor breaks anything.

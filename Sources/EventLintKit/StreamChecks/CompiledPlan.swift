@@ -66,19 +66,34 @@ struct CompiledUse: Sendable {
 }
 
 /// An event of the plan, compiled.
-struct CompiledEvent: Sendable {
-    var name: String
+/// A class: the line pass takes an event's entry for every event it checks, and a reference is
+/// one retain where a struct of arrays would be one per array.
+final class CompiledEvent: Sendable {
+    let name: String
     /// Use index by param index, -1 where the event does not carry the param.
-    var useByParam: [Int]
-    var uses: [CompiledUse]
+    let useByParam: [Int]
+    let uses: [CompiledUse]
     /// Whether pairs or rules need a record of this event.
-    var recorded: Bool
+    let recorded: Bool
     /// The declared params of each `items` element, as `useByParam`/`uses` for the event's own.
-    var itemUseByParam: [Int] = []
-    var itemUses: [CompiledUse] = []
+    let itemUseByParam: [Int]
+    let itemUses: [CompiledUse]
     /// Standard item fields (`item_id`, `price`, …) the event's items declare without a param
     /// declaration of their own: only their presence is checked.
-    var itemFieldUses: [(name: String, requirement: Requirement)] = []
+    let itemFieldUses: [(name: String, requirement: Requirement)]
+
+    init(
+        name: String, useByParam: [Int], uses: [CompiledUse], recorded: Bool, itemUseByParam: [Int] = [],
+        itemUses: [CompiledUse] = [], itemFieldUses: [(name: String, requirement: Requirement)] = []
+    ) {
+        self.name = name
+        self.useByParam = useByParam
+        self.uses = uses
+        self.recorded = recorded
+        self.itemUseByParam = itemUseByParam
+        self.itemUses = itemUses
+        self.itemFieldUses = itemFieldUses
+    }
 }
 
 /// The plan compiled once into lookup tables by interned id: what the line pass consults for
@@ -245,23 +260,27 @@ public struct CompiledPlan: Sendable {
                 },
                 narrowedTexts: texts)
         }
-        var compiled = CompiledEvent(
-            name: event.name, useByParam: Array(repeating: -1, count: paramCount), uses: [], recorded: recorded)
-        compiled.itemUseByParam = compiled.useByParam
+        var useByParam = Array(repeating: -1, count: paramCount)
+        var uses: [CompiledUse] = []
+        var itemUseByParam = useByParam
+        var itemUses: [CompiledUse] = []
+        var itemFieldUses: [(name: String, requirement: Requirement)] = []
         for use in event.params {
             guard let index = paramIndex[use.name] else { continue }
-            compiled.useByParam[index] = compiled.uses.count
-            compiled.uses.append(compile(use, param: index))
+            useByParam[index] = uses.count
+            uses.append(compile(use, param: index))
         }
         for use in event.itemParams {
             guard let index = paramIndex[use.name] else {
-                compiled.itemFieldUses.append((use.name, use.requirement))
+                itemFieldUses.append((use.name, use.requirement))
                 continue
             }
-            compiled.itemUseByParam[index] = compiled.itemUses.count
-            compiled.itemUses.append(compile(use, param: index))
+            itemUseByParam[index] = itemUses.count
+            itemUses.append(compile(use, param: index))
         }
-        return compiled
+        return CompiledEvent(
+            name: event.name, useByParam: useByParam, uses: uses, recorded: recorded, itemUseByParam: itemUseByParam,
+            itemUses: itemUses, itemFieldUses: itemFieldUses)
     }
 
     /// Per event: the tracked slots its records store (its tracked params, then every tracked
@@ -305,7 +324,9 @@ public struct CompiledPlan: Sendable {
             notAfter: rule.notAfter.flatMap { compileMatcher($0.matcher) }, severity: rule.severity)
     }
 
-    /// Whether an event name not in the plan is one GA4 collects by itself.
+    /// Whether an event name not in the plan is one GA4 collects by itself. Inlined: called
+    /// on the plan a line pass holds, a call would first copy the whole plan.
+    @inline(__always)
     func isAutomaticEvent(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> Bool {
         if automaticEventTable.lookup(bytes, hash: hash) != nil { return true }
         return automaticEventPrefixes.contains { prefix in

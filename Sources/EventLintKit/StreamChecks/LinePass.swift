@@ -70,7 +70,12 @@ public final class LinePass: @unchecked Sendable {
     /// Set once line 1 of a file turns out to be UTF-16: that one finding stands for the file,
     /// and its later lines are counted (and kept for `--rejects`) as invalid without a finding
     /// each, instead of flooding the report with one NUL-byte error per line.
-    @exclusivity(unchecked) var notUTF8Finding: Finding?
+    @exclusivity(unchecked) var notUTF8Finding: Finding? {
+        didSet { isNotUTF8 = notUTF8Finding != nil }
+    }
+    /// Whether `notUTF8Finding` is set, read on every line: testing the optional itself copies
+    /// the whole finding each time.
+    @exclusivity(unchecked) private(set) var isNotUTF8 = false
     /// The debug console capture state of this input (LinePass+Capture.swift).
     @exclusivity(unchecked) var capture = CaptureState()
     /// Set while a capture entry is checked: maps offsets of its JSON form back to the capture.
@@ -119,10 +124,10 @@ public final class LinePass: @unchecked Sendable {
         if line.flags.contains(.leadingBOM) {
             findings.append(ExportRules.leadingBOM(line, file: file))
         }
-        if let notUTF8Finding {
+        if isNotUTF8, let finding = notUTF8Finding {
             counters.invalidLines += 1
             if line.isOversize { counters.oversizeLines += 1 }
-            reject(line, notUTF8Finding)
+            reject(line, finding)
             return
         }
         if line.isOversize {
