@@ -1,0 +1,73 @@
+import Testing
+
+@testable import EventLintKit
+
+/// The user and text table keeps a slot as one word (32 bits of the hash and the id) and
+/// rehashes the bytes when it grows; its ids must not depend on which bits the hash has.
+@Suite struct InternerTableTests {
+    struct HighBitsOnly: ByteHashing {
+        func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { ByteHash.hash(bytes) & 0xFFFF_FFFF_0000_0000 | 7 }
+    }
+    struct LowBitsOnly: ByteHashing {
+        func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { ByteHash.hash(bytes) & 0xFFFF_FFFF }
+    }
+    struct ThirteenValues: ByteHashing {
+        func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { (ByteHash.hash(bytes) % 13) << 40 | 5 }
+    }
+
+    /// Interns `count` strings and the empty one, twice over with `removeAll` between: each
+    /// gets its first-seen id, the same id again, its bytes back, and nothing else is found.
+    func check<Hashing: ByteHashing>(_ hashing: Hashing, count: Int) {
+        var table = ByteInterner(hashing: hashing, capacity: 1)
+        let keys = (0..<count).map { Array("s\($0)".utf8) }
+        for _ in 0..<2 {
+            var wrong = 0
+            for (id, key) in keys.enumerated() where table.intern(key) != id { wrong += 1 }
+            for (id, key) in keys.enumerated() where table.intern(key) != id || table.find(key) != id { wrong += 1 }
+            for (id, key) in keys.enumerated() where table.bytes(of: id) != key { wrong += 1 }
+            #expect(wrong == 0, "\(Hashing.self): \(wrong) wrong ids or bytes")
+            #expect(table.find(Array("zz".utf8)) == nil)
+            #expect(table.intern([]) == count)
+            #expect(table.find([]) == count)
+            #expect(table.count == count + 1)
+            let hashes = (keys + [[]]).map { $0.withUnsafeBytes { hashing.hash($0) } }
+            #expect(table.fullHashCollisions == hashes.count - Set(hashes).count)
+            table.removeAll()
+            #expect(table.count == 0)
+            #expect(keys.allSatisfy { table.find($0) == nil })
+        }
+    }
+
+    @Test func idsDoNotDependOnTheHashBits() {
+        check(SeededByteHash(), count: 20_000)
+        // Every string starts at one slot: probes grow with the count, so fewer strings.
+        check(HighBitsOnly(), count: 3_000)
+        check(LowBitsOnly(), count: 20_000)
+        check(ThirteenValues(), count: 2_000)
+    }
+
+    /// 150,000 strings: the table grows to 524,288 slots (4 MiB), the size that asks for huge
+    /// pages, and is rehashed from the bytes at each step.
+    @Test func aLargeTableKeepsEveryID() { check(SeededByteHash(), count: 150_000) }
+
+    @Test(arguments: [1, 16, 262_143, 262_144, 524_288, 524_289, 1 << 21, (1 << 21) + 3])
+    func emptySlotsAreAllEmpty(count: Int) {
+        let slots = ByteInterner<SeededByteHash>.emptySlots(count)
+        #expect(slots.count == count)
+        #expect(slots.allSatisfy { $0 == 0 })
+    }
+
+    /// The plan's byte tables: the first entry of a key wins, and `keys` keeps their order.
+    @Test func byteKeyTablesKeepTheFirstEntryOfAKey() {
+        let table = ByteKeyTable([("a", 1), ("b", 2), ("a", 3), ("", 4), ("", 5), ("b", 6), ("c", 7)])
+        #expect(table.lookup("a") == 1)
+        #expect(table.lookup("b") == 2)
+        #expect(table.lookup("") == 4)
+        #expect(table.lookup("c") == 7)
+        #expect(table.lookup("d") == nil)
+        #expect(table.keys.map { String(decoding: $0, as: UTF8.self) } == ["a", "b", "", "c"])
+        let many = ByteKeyTable((0..<5000).map { ("k\($0 % 1000)", Int32($0)) })
+        #expect((0..<1000).allSatisfy { many.lookup("k\($0)") == Int32($0) })
+        #expect(many.keys.count == 1000)
+    }
+}
