@@ -34,7 +34,6 @@ final class CompiledCondition: Sendable {
     func holds(_ values: RecordValues) -> Bool? {
         let value = values[slot]
         if value.isInvalid { return nil }
-        // By index, not `for predicate in`: a borrowed element, no copy (and retain) of its payload.
         for index in predicates.indices {
             switch predicates[index] {
             case .oneOf(let options): if !value.isUsable || !options.contains(value) { return false }
@@ -63,8 +62,7 @@ final class CompiledCondition: Sendable {
 }
 
 extension [CompiledMatcher] {
-    /// The index of the first matcher that matches the record, by index so that no matcher is
-    /// copied (and its conditions retained) per record.
+    /// The index of the first matcher that matches the record.
     func firstMatch(_ record: EventRecord, _ values: RecordValues) -> Int? {
         for index in indices where self[index].matches(record, values) { return index }
         return nil

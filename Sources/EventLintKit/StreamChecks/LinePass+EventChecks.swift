@@ -46,12 +46,12 @@ extension LinePass {
         counters.countFormat(event.format)
         let eventIndex = Self.withBytes(nameToken, bytes) { plan.eventTable.lookup($0) }
         checkTimestamp(&event, eventIndex: eventIndex, nameToken: nameToken, line: line)
-        checkChecked(event, eventIndex: eventIndex, nameToken: nameToken, scan: scan, line: line)
+        checkEvent(event, eventIndex: eventIndex, nameToken: nameToken, scan: scan, line: line)
     }
 
     /// The rest of `check`, on the event as it then stays. Each step would take its own copy of
     /// an `inout` event; this function's parameter is one copy, which the steps share.
-    func checkChecked(
+    func checkEvent(
         _ event: ScannedEvent, eventIndex: Int32?, nameToken: JSONStringToken, scan: LineScan, line: FramedLine
     ) {
         let bytes = line.bytes
