@@ -2,7 +2,9 @@
 # The lint benchmark: eventlint (one thread and all cores) side by side with its speed limit (a
 # bare tokenizer, bench/tokenizer.swift), jq and a Python validator, on the same generated GA4
 # export and on files whose user ids follow the patterns of real exports. Prints MB/s, peak RSS,
-# the ratio of each target and whether it is met, then instructions per byte (callgrind).
+# the ratio of each target and whether it is met, what the limit on every core reaches against the
+# same yardsticks (a target beyond it cannot be met on the machine), then instructions per byte
+# (callgrind).
 #
 #   bench/run.sh [SIZE...]        SIZE like 100M or 1G (default: 100M 1G)
 #
@@ -56,6 +58,12 @@ target() {
   awk -v n="$1" -v m="$2" -v t="$3" 'BEGIN { printf "  %-44s %7.2fx  target %5.2fx  %s\n", n, m, t, (m >= t ? "met" : "NOT MET") }'
 }
 
+# ceiling NAME RATIO TARGET: what the limit on every core reaches against a target's yardstick;
+# below the target, no --jobs run on this machine can meet it.
+ceiling() {
+  awk -v n="$1" -v m="$2" -v t="$3" 'BEGIN { printf "  %-44s %7.2fx  target %5.2fx  %s\n", n, m, t, (m >= t ? "reachable" : "BEYOND THE LIMIT") }'
+}
+
 # bench_file LABEL FILE: every tool on one file, then the targets.
 bench_file() {
   local label=$1 file=$2 bytes
@@ -70,6 +78,7 @@ bench_file() {
       'BEGIN { printf "%-18s %-28s %9.2f %9.1f %9.1f\n", l, n, s, b/1e6/s, r/1024 }'
   }
   run "tokenizer (the limit)" "$tokenizer" "$file"
+  run "tokenizer on $cores cores" "$tokenizer" "$file" "$cores"
   run "eventlint --jobs 1" "$eventlint" lint --schema "$root/schema" --jobs 1 --format json "$file"
   run "eventlint --jobs $cores" "$eventlint" lint --schema "$root/schema" --jobs "$cores" --format json "$file"
   run "jq select | wc -l" sh -c "jq -c 'select(.event_name==\"onboarding_block_offer_closed\")' '$file' | wc -l"
@@ -79,6 +88,9 @@ bench_file() {
   target "--jobs $cores vs jq" "$(awk -v a="$all" -v j="${secs[jq select | wc -l]}" 'BEGIN{print j/a}')" 25
   target "--jobs $cores vs python" "$(awk -v a="$all" -v p="${secs[python orjson+jsonschema-rs]}" 'BEGIN{print p/a}')" 5
   target "--jobs $cores vs --jobs 1 (scaling on $cores cores)" "$(awk -v a="$all" -v o="$one" 'BEGIN{print o/a}')" 1
+  local limit=${secs[tokenizer on $cores cores]}
+  ceiling "limit on $cores cores vs jq" "$(awk -v a="$limit" -v j="${secs[jq select | wc -l]}" 'BEGIN{print j/a}')" 25
+  ceiling "limit on $cores cores vs python" "$(awk -v a="$limit" -v p="${secs[python orjson+jsonschema-rs]}" 'BEGIN{print p/a}')" 5
   unset secs
 }
 
