@@ -529,25 +529,20 @@ struct FileIdentity: Hashable {
 }
 
 /// The first error of concurrent workers, by range order (deterministic).
-final class Errors: @unchecked Sendable {
-    private var errors: [ExportInputError?]
-    private let lock = NSLockish()
+final class Errors: Sendable {
+    private let errors: PartResults<ExportInputError>
 
-    init(count: Int) { errors = Array(repeating: nil, count: count) }
+    init(count: Int) { errors = PartResults(count: count) }
 
     func run(_ index: Int, _ body: () throws(ExportInputError) -> Void) {
         do throws(ExportInputError) {
             try body()
         } catch {
-            lock.withLock { errors[index] = error }
+            errors.set(index, error)
         }
     }
 
-    var first: (index: Int, error: ExportInputError)? {
-        lock.withLock {
-            errors.enumerated().compactMap { item in item.element.map { (item.offset, $0) } }.first
-        }
-    }
+    var first: (index: Int, error: ExportInputError)? { errors.first.map { ($0.index, $0.result) } }
 }
 
 /// What each of several concurrent parts produced, by part index.
@@ -561,6 +556,11 @@ final class PartResults<Result>: @unchecked Sendable {
 
     /// Every part's result, in part order (after every part is done).
     var all: [Result] { lock.withLock { results.compactMap { $0 } } }
+
+    /// The result of the lowest part that has one.
+    var first: (index: Int, result: Result)? {
+        lock.withLock { results.indices.lazy.compactMap { index in self.results[index].map { (index, $0) } }.first }
+    }
 }
 
 /// A tiny lock over `Mutex` so worker results can be written from several threads.
