@@ -3,7 +3,7 @@
 // does nothing else: no validation of UTF-8 or numbers, no keys looked up, nothing kept. Built
 // with `swiftc -O` by bench/run.sh.
 //
-//   tokenizer FILE           prints lines, tokens and the deepest nesting
+//   tokenizer FILE           (a regular file) prints lines, tokens and the deepest nesting
 //   tokenizer FILE PARTS     the same, the file cut at line starts into PARTS byte ranges, each
 //                            tokenized by its own thread: the limit on PARTS cores, with no
 //                            merge and no report (what `eventlint --jobs PARTS` could reach)
@@ -57,6 +57,12 @@ struct Counts {
     var deepest = 0
 }
 
+/// Whether a byte ends a number or a literal.
+@inline(__always)
+func isDelimiter(_ byte: UInt8) -> Bool {
+    byte == 0x2C || byte == 0x7D || byte == 0x5D || byte == 0x20 || byte == 0x0A || byte == 0x3A
+}
+
 /// Tokenizes the bytes `start..<end`, which begin at a line start.
 func tokenize(_ start: Int, _ end: Int) -> Counts {
     let capacity = 1 << 20
@@ -65,9 +71,11 @@ func tokenize(_ start: Int, _ end: Int) -> Counts {
     var tokens = 0
     var depth = 0
     var deepest = 0
-    // The state carried across reads: inside a string, after a backslash.
+    // The state carried across reads: inside a string, after a backslash, inside a number or
+    // a literal (counted once, where it starts).
     var inString = false
     var escaped = false
+    var inLiteral = false
 
     var offset = start
     while offset < end {
@@ -76,6 +84,10 @@ func tokenize(_ start: Int, _ end: Int) -> Counts {
         if count == 0 { break }
         offset += count
         var index = 0
+        if inLiteral {
+            while index < count && !isDelimiter(buffer[index]) { index += 1 }
+            inLiteral = index == count
+        }
         while index < count {
             let byte = buffer[index]
             index += 1
@@ -107,13 +119,8 @@ func tokenize(_ start: Int, _ end: Int) -> Counts {
             default:
                 // A number or a literal: one token up to the next delimiter.
                 tokens += 1
-                while index < count {
-                    let next = buffer[index]
-                    if next == 0x2C || next == 0x7D || next == 0x5D || next == 0x20 || next == 0x0A || next == 0x3A {
-                        break
-                    }
-                    index += 1
-                }
+                while index < count && !isDelimiter(buffer[index]) { index += 1 }
+                inLiteral = index == count
             }
         }
     }

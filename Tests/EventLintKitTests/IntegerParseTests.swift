@@ -5,7 +5,8 @@ import Testing
 /// `EventScanner.parseInt64` reads timestamps, bundle sequence numbers and integer params eight
 /// digits a step. Whatever the bytes, it gives what `Int64(_:)` gives for `-?[0-9]+` and nil for
 /// everything else: a non-digit at any place of an eight-digit step, every length around the
-/// steps (7, 8, 9, 16, 17, 18, 19 digits), leading zeros, a sign alone and the limits of Int64.
+/// steps (8, 9, 16, 17 and 18 digits; 0 to 21 at random), leading zeros, a sign alone and the
+/// limits of Int64.
 @Suite struct IntegerParseTests {
     /// What the parser must give: `-?[0-9]+` in range, else nil (`Int64(_:)` also takes a `+`).
     static func expected(_ bytes: [UInt8]) -> Int64? {
