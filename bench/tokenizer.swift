@@ -57,12 +57,6 @@ struct Counts {
     var deepest = 0
 }
 
-/// Whether a byte ends a number or a literal.
-@inline(__always)
-func isDelimiter(_ byte: UInt8) -> Bool {
-    byte == 0x2C || byte == 0x7D || byte == 0x5D || byte == 0x20 || byte == 0x0A || byte == 0x3A
-}
-
 /// Tokenizes the bytes `start..<end`, which begin at a line start.
 func tokenize(_ start: Int, _ end: Int) -> Counts {
     let capacity = 1 << 20
@@ -71,23 +65,24 @@ func tokenize(_ start: Int, _ end: Int) -> Counts {
     var tokens = 0
     var depth = 0
     var deepest = 0
-    // The state carried across reads: inside a string, after a backslash, inside a number or
-    // a literal (counted once, where it starts).
+    // The state carried across reads: inside a string, after a backslash.
     var inString = false
     var escaped = false
-    var inLiteral = false
 
     var offset = start
     while offset < end {
-        let count = pread(descriptor, buffer, min(capacity, end - offset), off_t(offset))
+        var count = pread(descriptor, buffer, min(capacity, end - offset), off_t(offset))
         if count < 0 { fail("read failed") }
         if count == 0 { break }
+        // Up to the last line feed of the read, so the next read starts at a line start and no
+        // number or literal is cut in two (a line longer than the buffer is the exception).
+        if offset + count < end {
+            var last = count - 1
+            while last >= 0 && buffer[last] != 0x0A { last -= 1 }
+            if last >= 0 { count = last + 1 }
+        }
         offset += count
         var index = 0
-        if inLiteral {
-            while index < count && !isDelimiter(buffer[index]) { index += 1 }
-            inLiteral = index == count
-        }
         while index < count {
             let byte = buffer[index]
             index += 1
@@ -119,8 +114,13 @@ func tokenize(_ start: Int, _ end: Int) -> Counts {
             default:
                 // A number or a literal: one token up to the next delimiter.
                 tokens += 1
-                while index < count && !isDelimiter(buffer[index]) { index += 1 }
-                inLiteral = index == count
+                while index < count {
+                    let next = buffer[index]
+                    if next == 0x2C || next == 0x7D || next == 0x5D || next == 0x20 || next == 0x0A || next == 0x3A {
+                        break
+                    }
+                    index += 1
+                }
             }
         }
     }
