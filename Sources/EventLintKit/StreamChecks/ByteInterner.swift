@@ -21,9 +21,12 @@ struct SeededByteHash: ByteHashing {
 struct ByteInterner<Hashing: ByteHashing>: Sendable {
     /// Per slot: the hash's high 32 bits, then id + 1 in the low 32 bits; 0 for an empty slot.
     /// One word per slot, so a probe reads one cache line (a table of millions of users misses
-    /// the cache on every new id). The slot comes from the hash's low bits; a grown table
-    /// hashes each string's bytes again, in id order.
+    /// the cache on every new id). A string's first slot is the top bits of its hash, which
+    /// the slot keeps: a grown table places each entry again from its slot alone (no bytes are
+    /// read or hashed), and since old slot `i` moves to about `2i`, front to back.
     private var slots: [UInt64]
+    /// `64 - log2(slots.count)`: `hash >> shift` is a string's first slot.
+    private var shift: Int
     /// Bytes of every string, back to back; `ends[id]` is where string `id` ends.
     private var arena: [UInt8] = []
     private var ends: [Int] = []
@@ -32,9 +35,19 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
     init(hashing: Hashing, capacity: Int = 64) {
         self.hashing = hashing
         var size = 16
-        while size < capacity * 2 { size <<= 1 }
+        var bits = 4
+        while size < capacity * 2 && bits < Self.maxBits {
+            size <<= 1
+            bits += 1
+        }
         slots = Array(repeating: 0, count: size)
+        shift = 64 - bits
     }
+
+    /// The largest table: 2^32 slots, the most whose first slots the 32 kept bits of the hash
+    /// tell. Ids are 32 bits (`entry`), so it never fills: beyond 2^31 strings it is more than
+    /// half full, and lookups get longer, but stay right.
+    static var maxBits: Int { 32 }
 
     var count: Int { ends.count }
 
@@ -60,7 +73,7 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
         arena.append(contentsOf: bytes)
         ends.append(arena.count)
         slots[slot] = Self.entry(hash: hash, id: id)
-        if ends.count * 2 > slots.count { grow() }
+        if ends.count * 2 > slots.count && shift > 64 - Self.maxBits { grow() }
         return id
     }
 
@@ -82,7 +95,7 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
     func probeLength(_ bytes: UnsafeRawBufferPointer) -> Int {
         let hash = hashing.hash(bytes)
         let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
+        var index = Int(truncatingIfNeeded: hash >> shift)
         var visited = 1
         while slots[index] != 0 {
             let entry = slots[index]
@@ -114,7 +127,7 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
     @inline(__always)
     private func probe(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> (slot: Int, found: Int?) {
         let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
+        var index = Int(truncatingIfNeeded: hash >> shift)
         let tag = hash >> 32
         while slots[index] != 0 {
             let entry = slots[index]
@@ -147,20 +160,20 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
         }
     }
 
-    /// Twice the slots, each string placed again from its hash: ids in order, so the arena is
-    /// read front to back.
+    /// Twice the slots, each entry placed again from the hash bits it keeps. Old slots are read
+    /// in order, and an entry's new first slot is twice its old one (or one more), so the new
+    /// table is written front to back too.
     private mutating func grow() {
-        slots = Self.emptySlots(slots.count * 2)
+        let old = slots
+        slots = Self.emptySlots(old.count * 2)
+        shift -= 1
         let mask = slots.count - 1
-        arena.withUnsafeBytes { arena in
-            var start = 0
-            for id in ends.indices {
-                let end = ends[id]
-                let hash = hashing.hash(UnsafeRawBufferPointer(rebasing: arena[start..<end]))
-                var index = Int(truncatingIfNeeded: hash) & mask
+        let down = shift - 32
+        slots.withUnsafeMutableBufferPointer { slots in
+            for entry in old where entry != 0 {
+                var index = Int(truncatingIfNeeded: (entry >> 32) >> down)
                 while slots[index] != 0 { index = (index + 1) & mask }
-                slots[index] = Self.entry(hash: hash, id: id)
-                start = end
+                slots[index] = entry
             }
         }
     }
