@@ -73,6 +73,52 @@ import Testing
         #expect(JSONOutput.escaped(input) == expected)
     }
 
+    /// The escaper works on bytes; it must spell every scalar as the scalar-by-scalar rules do:
+    /// each scalar of the first planes alone and between text, and 20,000 random strings of
+    /// the scalars that matter (every escaped one, their neighbours, 2-, 3- and 4-byte ones).
+    @Test func jsonEscapingOfBytesMatchesTheScalarRules() {
+        func reference(_ text: String) -> String {
+            var result = ""
+            for scalar in text.unicodeScalars {
+                switch scalar.value {
+                case 0x22: result += "\\\""
+                case 0x5C: result += "\\\\"
+                case 0x0A: result += "\\n"
+                case 0x0D: result += "\\r"
+                case 0x09: result += "\\t"
+                case 0x00..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069,
+                    0x2028, 0x2029, 0xFEFF:
+                    let digits = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+            return result
+        }
+        var wrong: [String] = []
+        for value in UInt32(0)...0x3_0000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in [String(scalar), "a\(scalar)b", "\"\(scalar)é"]
+            where JSONOutput.escaped(text) != reference(text) {
+                wrong.append(text)
+            }
+        }
+        let pool: [UInt32] = [
+            0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x22, 0x41, 0x5C, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xE9, 0x061B, 0x061C,
+            0x061D, 0x200D, 0x200E, 0x200F, 0x2010, 0x2027, 0x2028, 0x2029, 0x202A, 0x202E, 0x202F, 0x2065, 0x2066,
+            0x2069, 0x206A, 0x65E5, 0xFEFE, 0xFEFF, 0xFFFD, 0x1F389, 0x10FFFF,
+        ]
+        var generator = SeededGenerator(seed: 2028)
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                text.unicodeScalars.append(Unicode.Scalar(pool.randomElement(using: &generator)!)!)
+            }
+            if JSONOutput.escaped(text) != reference(text) { wrong.append(text) }
+        }
+        #expect(wrong.count == 0, "\(wrong.prefix(5).map { Array($0.unicodeScalars.map(\.value)) })")
+    }
+
     @Test func markdownCellEscaping() {
         #expect(MarkdownReporter.inline("a|b") == "a\\|b")
         #expect(MarkdownReporter.inline("one\ntwo\r\nthree\rfour") == "one<br>two<br>three<br>four")

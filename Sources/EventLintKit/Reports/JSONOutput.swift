@@ -37,29 +37,71 @@ public indirect enum JSONOutput: Sendable {
     /// which become `\uXXXX` (the same characters, in a spelling every JSON reader decodes).
     public static func escaped(_ text: String) -> String {
         // Most text needs no escape at all: return it as is rather than rebuilding it.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }) { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x22: result += "\\\""
-            case 0x5C: result += "\\\\"
-            case 0x0A: result += "\\n"
-            case 0x0D: result += "\\r"
-            case 0x09: result += "\\t"
-            case 0x00..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069,
-                0x2028, 0x2029, 0xFEFF:
-                result += "\\u" + hex4(scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        if !text.utf8.contains(where: needsEscape) { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
+        var text = text
+        text.withUTF8 { appendEscaped($0, to: &bytes) }
+        // Valid UTF-8: whole sequences of the string and ASCII escapes.
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func hex4(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    /// A byte that may start something `escaped` rewrites.
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x7F }
+
+    /// `escaped` on a string's UTF-8 (which Swift keeps valid), appended to `bytes`: the runs
+    /// that need nothing are copied whole, so a message with one quote in it costs a few
+    /// copies, not a string built scalar by scalar.
+    static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        let count = utf8.count
+        var index = 0
+        var run = 0
+        while index < count {
+            let byte = utf8[index]
+            if !needsEscape(byte) {
+                index += 1
+                continue
+            }
+            var length = 1
+            var scalar = UInt32(byte)
+            if byte >= 0x80 {
+                // The sequence's length from its lead byte, then the scalar it encodes.
+                length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                guard index + length <= count else { break }
+                scalar = UInt32(byte) & (0x7F >> length)
+                for next in 1..<length { scalar = scalar << 6 | UInt32(utf8[index + next] & 0x3F) }
+            }
+            let escape: StaticString?
+            switch scalar {
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0x00..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069,
+                0x2028, 0x2029, 0xFEFF:
+                escape = nil
+            default:
+                index += length
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+            if let escape {
+                escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            } else {
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+                for shift in stride(from: 12, through: 0, by: -4) {
+                    bytes.append(hexDigits[Int(scalar >> UInt32(shift) & 0xF)])
+                }
+            }
+            index += length
+            run = index
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<count]))
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
 }
 
@@ -138,8 +180,8 @@ private struct JSONOutputWriter {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
-            if utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }) {
-                append(JSONOutput.escaped(String(decoding: utf8, as: UTF8.self)))
+            if utf8.contains(where: JSONOutput.needsEscape) {
+                JSONOutput.appendEscaped(utf8, to: &bytes)
             } else {
                 bytes.append(contentsOf: utf8)
             }
