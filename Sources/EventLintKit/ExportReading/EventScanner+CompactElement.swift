@@ -108,7 +108,7 @@ extension EventScanner {
         cursor.offset = position + 1
         if value.kind == .absent { value.kind = .null }
         return ScannedField(
-            key: key, value: value, keyHash: Self.hash(key, UnsafeRawBufferPointer(start: base, count: count)))
+            key: key, value: value, keyHash: hash(key, UnsafeRawBufferPointer(start: base, count: count)))
     }
 
     /// The member name at `position` (its opening quote, through the colon): the slot it fills

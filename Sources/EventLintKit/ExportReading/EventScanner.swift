@@ -15,10 +15,12 @@ public final class EventScanner {
     let scratch = JSONScratch()
     public let forcedFormat: InputFormat?
     public let maxDepth: Int
+    /// `ByteHash.seed`, read once: the global's every read is a call to its lazy initializer.
+    let hashSeed = ByteHash.seed
     /// Whether `event_params` and `user_properties` elements are read by `readCompactElement`
     /// first, and flat skipped objects by the cursor's compact routine. Always on in eventlint;
     /// the tests and the JSON fuzz target turn it off to compare the readings.
-    public var readsCompactElements = true {
+    @exclusivity(unchecked) public var readsCompactElements = true {
         didSet { scratch.skipsCompactObjects = readsCompactElements }
     }
 
@@ -396,7 +398,7 @@ public final class EventScanner {
                 shape(&event, "an element of \(what) has no string key", at: elementOffset)
                 continue
             }
-            fields.append(ScannedField(key: key, value: value, keyHash: Self.hash(key, bytes)))
+            fields.append(ScannedField(key: key, value: value, keyHash: hash(key, bytes)))
         }
     }
 
@@ -439,7 +441,7 @@ public final class EventScanner {
             } else {
                 value = try readScalar(&cursor)
             }
-            fields.append(ScannedField(key: key, value: value, keyHash: Self.hash(key, bytes)))
+            fields.append(ScannedField(key: key, value: value, keyHash: hash(key, bytes)))
         }
     }
 
@@ -477,7 +479,7 @@ public final class EventScanner {
                 let value = try readScalar(&cursor)
                 // A null column (BigQuery-console JSON) is an absent field.
                 if value.kind == .null { continue }
-                scan.itemFields.append(ScannedField(key: key, value: value, keyHash: Self.hash(key, bytes)))
+                scan.itemFields.append(ScannedField(key: key, value: value, keyHash: hash(key, bytes)))
             }
             scan.items.append(ScannedItem(offset: offset, fields: start..<scan.itemFields.count))
         }
@@ -527,9 +529,11 @@ public final class EventScanner {
 
     /// The hash of a key's unescaped bytes.
     @inline(__always)
-    static func hash(_ key: JSONStringToken, _ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        if !key.hasEscapes { return ByteHash.hash(UnsafeRawBufferPointer(rebasing: bytes[key.content])) }
-        return ByteHash.hash(key.decodedBytes(in: bytes))
+    func hash(_ key: JSONStringToken, _ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        if !key.hasEscapes {
+            return ByteHash.hash(UnsafeRawBufferPointer(rebasing: bytes[key.content]), seed: hashSeed)
+        }
+        return key.decodedBytes(in: bytes).withUnsafeBytes { ByteHash.hash($0, seed: hashSeed) }
     }
 
     /// An integer from a JSON number or a digit string (`"1611798022695757"`), without rounding.

@@ -10,8 +10,11 @@ protocol ByteHashing: Sendable {
 
 /// `ByteHash` with this run's seed.
 struct SeededByteHash: ByteHashing {
+    /// Read once: every read of the global `ByteHash.seed` is a call to its lazy initializer.
+    let seed = ByteHash.seed
+
     @inline(__always)
-    func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { ByteHash.hash(bytes) }
+    func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { ByteHash.hash(bytes, seed: seed) }
 }
 
 /// Gives each distinct byte string a dense id (0, 1, 2, … in first-seen order) and keeps its

@@ -18,6 +18,8 @@ struct ByteKeyTable: Sendable {
         let keys: [[UInt8]]
         let values: [Int32]
         let mask: Int
+        /// `ByteHash.seed`, read once (every read of the global calls its lazy initializer).
+        let seed = ByteHash.seed
 
         init(slots: [Int32], hashes: [UInt64], keys: [[UInt8]], values: [Int32], mask: Int) {
             self.slots = slots
@@ -85,11 +87,15 @@ struct ByteKeyTable: Sendable {
     /// The value stored for these bytes, or nil.
     @inline(__always)
     func lookup(_ bytes: UnsafeRawBufferPointer) -> Int32? {
-        storage.lookup(bytes, hash: ByteHash.hash(bytes))
+        storage.lookup(bytes, hash: ByteHash.hash(bytes, seed: storage.seed))
     }
 
     @inline(__always)
     func lookup(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int32? { storage.lookup(bytes, hash: hash) }
+
+    /// The hash `lookup(_:hash:)` takes: `ByteHash` under this run's seed, as every table's.
+    @inline(__always)
+    func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { ByteHash.hash(bytes, seed: storage.seed) }
 
     func lookup(_ key: [UInt8]) -> Int32? { key.withUnsafeBytes { lookup($0) } }
     func lookup(_ key: String) -> Int32? { lookup(Array(key.utf8)) }

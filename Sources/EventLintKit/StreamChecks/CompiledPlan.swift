@@ -118,7 +118,16 @@ public struct CompiledPlan: Sendable {
     let trackedUserProperties: [Int]
     /// The automatic `error` event and its params, for `stream/firebase-error`, and the session
     /// param; names compare by their bytes (the hash only filters).
-    static let firebaseErrorEvent = Array("error".utf8)
+    /// A literal, not a stored array: a stored global is read through its lazy initializer,
+    /// and this test runs for every automatic event.
+    static var firebaseErrorEvent: StaticString { "error" }
+
+    @inline(__always)
+    static func isFirebaseErrorEvent(_ name: UnsafeRawBufferPointer) -> Bool {
+        let error = firebaseErrorEvent
+        return name.count == error.utf8CodeUnitCount
+            && name.elementsEqual(UnsafeRawBufferPointer(start: error.utf8Start, count: error.utf8CodeUnitCount))
+    }
     static let firebaseErrorParam = Array("firebase_error".utf8)
     static let firebaseErrorValueParam = Array("firebase_error_value".utf8)
     static let sessionParam = Array("ga_session_id".utf8)

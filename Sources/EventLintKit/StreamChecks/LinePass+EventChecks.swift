@@ -44,15 +44,20 @@ extension LinePass {
         guard !rejectsShape(event, scan: scan, line: line), let nameToken = event.name else { return }
         counters.eventsChecked += 1
         counters.countFormat(event.format)
-        let eventIndex = Self.withBytes(nameToken, bytes) { plan.eventTable.lookup($0) }
+        // The name's hash, once: the plan's tables of events and of automatic events share it.
+        let (eventIndex, nameHash) = Self.withBytes(nameToken, bytes) { name in
+            let hash = plan.eventTable.hash(name)
+            return (plan.eventTable.lookup(name, hash: hash), hash)
+        }
         checkTimestamp(&event, eventIndex: eventIndex, nameToken: nameToken, line: line)
-        checkEvent(event, eventIndex: eventIndex, nameToken: nameToken, scan: scan, line: line)
+        checkEvent(event, eventIndex: eventIndex, nameToken: nameToken, nameHash: nameHash, scan: scan, line: line)
     }
 
     /// The rest of `check`, on the event as it then stays. Each step would take its own copy of
     /// an `inout` event; this function's parameter is one copy, which the steps share.
     func checkEvent(
-        _ event: ScannedEvent, eventIndex: Int32?, nameToken: JSONStringToken, scan: LineScan, line: FramedLine
+        _ event: ScannedEvent, eventIndex: Int32?, nameToken: JSONStringToken, nameHash: UInt64, scan: LineScan,
+        line: FramedLine
     ) {
         let bytes = line.bytes
         let userHash = userKey(event.user, bytes)
@@ -64,7 +69,8 @@ extension LinePass {
         checkUserProperties(event, scan: scan, line: line, eventName: nil, nameToken: nameToken)
         guard let eventIndex else {
             Self.withBytes(nameToken, bytes) { name in
-                checkNonPlanEvent(event, nameBytes: name, nameToken: nameToken, scan: scan, line: line)
+                checkNonPlanEvent(
+                    event, nameBytes: name, nameHash: nameHash, nameToken: nameToken, scan: scan, line: line)
             }
             return
         }
@@ -219,12 +225,12 @@ extension LinePass {
 
     /// Automatic and unknown events: count them; report unknown ones and Firebase's own errors.
     func checkNonPlanEvent(
-        _ event: ScannedEvent, nameBytes: UnsafeRawBufferPointer, nameToken: JSONStringToken, scan: LineScan,
-        line: FramedLine
+        _ event: ScannedEvent, nameBytes: UnsafeRawBufferPointer, nameHash: UInt64, nameToken: JSONStringToken,
+        scan: LineScan, line: FramedLine
     ) {
-        if plan.isAutomaticEvent(nameBytes, hash: ByteHash.hash(nameBytes)) {
+        if plan.isAutomaticEvent(nameBytes, hash: nameHash) {
             counters.automaticEvents += 1
-            if nameBytes.elementsEqual(CompiledPlan.firebaseErrorEvent) {
+            if CompiledPlan.isFirebaseErrorEvent(nameBytes) {
                 checkFirebaseError(event, scan: scan, line: line)
             }
             return
