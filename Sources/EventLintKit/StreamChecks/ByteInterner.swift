@@ -68,8 +68,15 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
 
     /// The id of these bytes, adding them when new.
     @inline(__always)
-    mutating func intern(_ bytes: UnsafeRawBufferPointer) -> Int {
-        let hash = hashing.hash(bytes)
+    mutating func intern(_ bytes: UnsafeRawBufferPointer) -> Int { intern(bytes, hash: hashing.hash(bytes)) }
+
+    /// The hash `intern(_:hash:)` takes for these bytes.
+    @inline(__always)
+    func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 { hashing.hash(bytes) }
+
+    /// `intern(bytes)`, with `hash(bytes)` computed before.
+    @inline(__always)
+    mutating func intern(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int {
         let (slot, found) = probe(bytes, hash: hash)
         if let found { return found }
         let id = ends.count
@@ -81,6 +88,16 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
     }
 
     mutating func intern(_ bytes: [UInt8]) -> Int { bytes.withUnsafeBytes { intern($0) } }
+
+    /// Reads the first slot of this hash before it is interned. Reads for a batch of ids, one
+    /// after the other, do not wait for each other, so in a table of millions of users the cache
+    /// misses of new ids overlap instead of coming one at a time (`PendingUsers`). What is read
+    /// is kept in `warmed`, so the read is not dropped as unused.
+    @inline(__always)
+    mutating func warmFirstSlot(of hash: UInt64) { warmed ^= slots[Int(truncatingIfNeeded: hash >> shift)] }
+
+    /// The slots `warmFirstSlot` read, folded: a sink for the reads, of no meaning.
+    private(set) var warmed: UInt64 = 0
 
     /// Forgets every string, keeping the table's size (ids start at 0 again).
     mutating func removeAll() {

@@ -60,10 +60,7 @@ extension LinePass {
         line: FramedLine
     ) {
         let bytes = line.bytes
-        let userHash = userKey(event.user, bytes)
-        if let userHash, let timestamp = event.timestamp, timestamp > userLastTimestamp[Int(userHash)] {
-            userLastTimestamp[Int(userHash)] = timestamp
-        }
+        let hasUser = deferUser(event.user, bytes, timestamp: event.timestamp)
         for index in trackedScratch.indices { trackedScratch[index] = .absent }
         if plan.platformSlot >= 0 { trackedScratch[plan.platformSlot] = platform(of: event, bytes) }
         checkUserProperties(event, scan: scan, line: line, eventName: nil, nameToken: nameToken)
@@ -81,7 +78,7 @@ extension LinePass {
         checkItems(event, compiled: compiled, eventIndex: Int(eventIndex), scan: scan, line: line)
         if compiled.recorded {
             record(
-                event, eventIndex: eventIndex, userHash: userHash, session: sessionHash, line: line, bytes: bytes,
+                event, eventIndex: eventIndex, hasUser: hasUser, session: sessionHash, line: line, bytes: bytes,
                 eventName: compiled.name)
         }
     }
@@ -578,10 +575,10 @@ extension LinePass {
     // MARK: - Records
 
     func record(
-        _ event: ScannedEvent, eventIndex: Int32, userHash: UInt64?, session: UInt64, line: FramedLine,
+        _ event: ScannedEvent, eventIndex: Int32, hasUser: Bool, session: UInt64, line: FramedLine,
         bytes: UnsafeRawBufferPointer, eventName: String
     ) {
-        guard let userHash else {
+        guard hasUser else {
             findings.append(
                 Finding(
                     rule: StreamRules.missingUserID,
@@ -602,9 +599,11 @@ extension LinePass {
         let recordLocation = location(line, event.nameOffset)
         let start = values.count
         for slot in plan.storedSlots[Int(eventIndex)] { values.append(trackedScratch[slot]) }
+        // The user's id is set when the pending users are interned (`internPendingUsers`).
+        pendingUsers.setRecordOfLast(records.count)
         records.append(
             EventRecord(
-                user: userHash, session: session, timestamp: event.timestamp ?? .min,
+                user: 0, session: session, timestamp: event.timestamp ?? .min,
                 bundle: event.bundleSequence ?? .min,
                 file: fileIndex, line: recordLocation.line, indexInLine: Int32(clamping: event.indexInLine),
                 column: Int32(clamping: recordLocation.column),
@@ -631,11 +630,34 @@ extension LinePass {
     }
 
     /// The user's id in `users` (interned by its unescaped bytes), or nil without a user id.
-    func userKey(_ user: ValueToken, _ bytes: UnsafeRawBufferPointer) -> UInt64? {
-        guard user.kind == .string || user.kind == .number, !user.range.isEmpty else { return nil }
-        let id = Self.withValueBytes(user, bytes) { users.intern($0) }
-        if id == userLastTimestamp.count { userLastTimestamp.append(.min) }
-        return UInt64(id)
+    /// Queues the event's user id (its unescaped bytes) for `internPendingUsers`, which gives it
+    /// its id in `users`, raises the user's latest timestamp and sets the id in the event's
+    /// record. False when the event has no user id.
+    @inline(__always)
+    func deferUser(_ user: ValueToken, _ bytes: UnsafeRawBufferPointer, timestamp: Int64?) -> Bool {
+        guard user.kind == .string || user.kind == .number, !user.range.isEmpty else { return false }
+        if pendingUsers.isFull { internPendingUsers() }
+        Self.withValueBytes(user, bytes) { id in
+            pendingUsers.append(id, hash: users.hash(id), timestamp: timestamp ?? .min)
+        }
+        return true
+    }
+
+    /// Interns the queued user ids in the order they came: ids, latest timestamps and the
+    /// records' `user` come out as if each had been interned at its event. Called when the queue
+    /// is full, and before anything reads the users or the records (end of an input, a spill).
+    func internPendingUsers() {
+        guard !pendingUsers.isEmpty else { return }
+        let queue = pendingUsers
+        for index in 0..<queue.count { users.warmFirstSlot(of: queue[index].hash) }
+        for index in 0..<queue.count {
+            let pending = queue[index]
+            let id = users.intern(queue.bytes(of: pending), hash: pending.hash)
+            if id == userLastTimestamp.count { userLastTimestamp.append(.min) }
+            if pending.timestamp > userLastTimestamp[id] { userLastTimestamp[id] = pending.timestamp }
+            if pending.record >= 0 { records[pending.record].user = UInt64(id) }
+        }
+        queue.removeAll()
     }
 
     /// A text value as pairs and rules see it: its id in `texts` when a pair or rule reads it.

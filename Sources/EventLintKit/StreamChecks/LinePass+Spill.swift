@@ -35,6 +35,7 @@ extension LinePass {
     /// A failure is kept in the spill (the run then stops with it) and the records are dropped,
     /// so memory stays bounded either way.
     func spillRecords() {
+        internPendingUsers()
         guard let spill, users.count > 0 || !records.isEmpty else { return }
         if spill.failure == nil {
             let segment = self.segment

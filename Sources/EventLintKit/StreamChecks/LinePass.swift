@@ -56,6 +56,9 @@ public final class LinePass: @unchecked Sendable {
     /// Latest timestamp of any event per user id (`Int64.min`: none), for the end-of-stream
     /// window of unclosed pairs.
     @exclusivity(unchecked) var userLastTimestamp: [Int64] = []
+    /// The user ids of the last events, interned together by `internPendingUsers`; their
+    /// records get their `user` then.
+    let pendingUsers = PendingUsers()
     /// Tracked text values: `TrackedValue.text` holds an id of this table. It starts as the
     /// plan's own texts (`CompiledPlan.texts`), so plan values have the same id in every pass.
     @exclusivity(unchecked) var texts: ByteInterner<SeededByteHash>
@@ -108,6 +111,7 @@ public final class LinePass: @unchecked Sendable {
         self.fileIndex = Int32(clamping: fileIndex)
         try framer.forEachLine { line in self.process(line) }
         finishCapture()
+        internPendingUsers()
         counters.bytes += framer.stats.bytes
     }
 
@@ -220,7 +224,10 @@ public final class LinePass: @unchecked Sendable {
         self.fileIndex = Int32(clamping: fileIndex)
         let index = LineIndex(bytes)
         documentIndex = index
-        defer { documentIndex = nil }
+        defer {
+            documentIndex = nil
+            internPendingUsers()
+        }
         let before = counters
         // A BOM at byte 0 is skipped with a warning, as for NDJSON (Windows tools add one).
         let hasBOM = ASCII.startsWithByteOrderMark(bytes)
