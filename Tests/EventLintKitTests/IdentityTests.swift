@@ -127,6 +127,45 @@ import Testing
         #expect(first.stdout == second.stdout)
         #expect(first.stdout == third.stdout)
     }
+
+    /// User ids are interned 16 at a time (`PendingUsers`): every record still gets its own
+    /// user, and every event raises its own user's latest timestamp, whatever its place in a
+    /// batch, with events without a user id in between, with a batch interned at the end of an
+    /// input and before each spill (a 1-byte limit spills at every event).
+    @Test(arguments: [(1, Int?.none), (2, nil), (1, 1), (2, 1), (3, 64 << 10)])
+    func batchedUsersKeepTheirOwnRecordsAndTimes(jobs: Int, memoryLimit: Int?) throws {
+        let users = 53
+        var lines: [String] = []
+        for index in 0..<users {
+            lines.append(
+                Export.bq(
+                    "picker_shown", at: Double(index), user: "user-\(index)", params: [("entry", .string("onboarding"))]
+                ))
+            if index % 5 == 0 {
+                lines.append(Export.bq("picker_shown", at: 1, user: nil, params: [("entry", .string("onboarding"))]))
+            }
+        }
+        for index in stride(from: 0, to: users, by: 2) {
+            lines.append(
+                Export.bq("picker_closed", at: Double(100 + index), user: "user-\(index)", params: Events.picker()))
+        }
+        // Two hours later, an event that makes no record: user-7's opening is then not near the
+        // end of its data.
+        lines.append(Export.bq("screen_view", at: 7_200, user: "user-7"))
+        let result = try Lint.run(lines) {
+            $0.jobs = jobs
+            $0.memoryLimit = memoryLimit
+        }
+        let odd = Set(stride(from: 1, to: users, by: 2).map { "user-\($0)" })
+        let nearEnd = result.findings("pair/unclosed-near-end").compactMap(\.context.user)
+        let unclosed = result.findings("pair/unclosed").compactMap(\.context.user)
+        #expect(Set(nearEnd).union(unclosed) == odd, "jobs \(jobs), limit \(memoryLimit.map(String.init) ?? "-")")
+        #expect(nearEnd.count + unclosed.count == odd.count)
+        #expect(unclosed == ["user-7"], "only user-7 has a later event")
+        #expect(result.findings("pair/orphan-close").isEmpty)
+        #expect(result.findings("stream/missing-user-id").count == 11)
+        #expect(result.spillFailure == nil)
+    }
 }
 
 /// The user-id patterns of real exports (the same as `bench/id_patterns.py`).
