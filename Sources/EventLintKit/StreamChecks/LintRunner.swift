@@ -436,12 +436,30 @@ public enum LintRunner {
         let users = merged.users
         var latest: [Int64] = []
         swap(&latest, &merged.userLastTimestamp)
+        // Only the run's users with records need a last timestamp. Each pass's users without
+        // records are looked up in the run's table, or, when fewer, the run's users with records
+        // in the pass's table (none at all in an export of events no pair or rule reads): raising
+        // a time to the maximum twice changes nothing, so either way gives the same times.
+        var withRecords = [Bool](repeating: false, count: users.count)
+        var recordUsers: [Int] = []
+        for record in merged.records where record.user < UInt64(withRecords.count) && !withRecords[Int(record.user)] {
+            withRecords[Int(record.user)] = true
+            recordUsers.append(Int(record.user))
+        }
         for (pass, ids) in withoutRecords {
             let passUsers = pass.users
             let passLatest = pass.userLastTimestamp
-            for id in ids {
-                if let runID = passUsers.withBytes(of: id, { users.find($0) }) {
-                    latest[runID] = max(latest[runID], passLatest[id])
+            if recordUsers.count < ids.count {
+                for runID in recordUsers {
+                    if let id = users.withBytes(of: runID, { passUsers.find($0) }) {
+                        latest[runID] = max(latest[runID], passLatest[id])
+                    }
+                }
+            } else {
+                for id in ids {
+                    if let runID = passUsers.withBytes(of: id, { users.find($0) }) {
+                        latest[runID] = max(latest[runID], passLatest[id])
+                    }
                 }
             }
             pass.users = ByteInterner(capacity: 1)
