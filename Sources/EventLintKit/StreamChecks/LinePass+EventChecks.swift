@@ -629,7 +629,6 @@ extension LinePass {
         return Array(named.utf8).withUnsafeBytes { tracked($0, remember: true) }
     }
 
-    /// The user's id in `users` (interned by its unescaped bytes), or nil without a user id.
     /// Queues the event's user id (its unescaped bytes) for `internPendingUsers`, which gives it
     /// its id in `users`, raises the user's latest timestamp and sets the id in the event's
     /// record. False when the event has no user id.
