@@ -20,7 +20,7 @@ import Testing
                     + "\(error.related.map { "\($0.words) \($0.offset)" } ?? "")"
             }
             let scan = scanner.scan
-            func fields(_ list: ArraySlice<ScannedField>) -> String {
+            func fields(_ list: Slice<ScanBuffer<ScannedField>>) -> String {
                 list.map { field in
                     let value = field.value
                     return "\(field.key.content) \(field.key.hasEscapes) \(field.keyHash) \(value.kind) \(value.slot) "

@@ -181,12 +181,12 @@ public final class EventScanner {
         case .eventParams:
             let start = scan.params.count
             top.paramsKind = .bigQuery
-            try scanKeyValueArray(&cursor, bytes, into: &scan.params, event: &event, what: "event_params")
+            try scanKeyValueArray(&cursor, bytes, into: scan.params, event: &event, what: "event_params")
             event.params = start..<scan.params.count
         case .params:
             let start = scan.params.count
             top.paramsKind = top.paramsKind ?? .flat
-            try scanFlatObject(&cursor, bytes, into: &scan.params, event: &event, what: "params", itemsInside: true)
+            try scanFlatObject(&cursor, bytes, into: scan.params, event: &event, what: "params", itemsInside: true)
             event.params = start..<scan.params.count
         case .userProperties: try scanUserProperties(&cursor, bytes, event: &event)
         case .userPseudoID: top.pseudoID = try readScalar(&cursor)
@@ -227,9 +227,9 @@ public final class EventScanner {
         let start = scan.userProperties.count
         switch try cursor.peekKind() {
         case .array:
-            try scanKeyValueArray(&cursor, bytes, into: &scan.userProperties, event: &event, what: "user_properties")
+            try scanKeyValueArray(&cursor, bytes, into: scan.userProperties, event: &event, what: "user_properties")
         case .object:
-            try scanFlatObject(&cursor, bytes, into: &scan.userProperties, event: &event, what: "user_properties")
+            try scanFlatObject(&cursor, bytes, into: scan.userProperties, event: &event, what: "user_properties")
         case .null:
             try cursor.readNull()
         default:
@@ -315,7 +315,7 @@ public final class EventScanner {
                 }
             case .params:
                 let start = scan.params.count
-                try scanFlatObject(&cursor, bytes, into: &scan.params, event: &event, what: "params", itemsInside: true)
+                try scanFlatObject(&cursor, bytes, into: scan.params, event: &event, what: "params", itemsInside: true)
                 event.params = start..<scan.params.count
             case .timestampMicros, .eventTimestamp:
                 try readTimestamp(&cursor, bytes, event: &event)
@@ -333,7 +333,7 @@ public final class EventScanner {
 
     /// BigQuery's `[{key, value: {string_value | int_value | float_value | double_value}}]`.
     func scanKeyValueArray(
-        _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, into fields: inout [ScannedField],
+        _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, into fields: ScanBuffer<ScannedField>,
         event: inout ScannedEvent, what: StaticString
     ) throws(JSONError) {
         switch try cursor.peekKind() {
@@ -404,7 +404,7 @@ public final class EventScanner {
 
     /// Flat logs and MP: `{"name": value}`; for user properties also `{"name": {"value": v}}`.
     func scanFlatObject(
-        _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, into fields: inout [ScannedField],
+        _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, into fields: ScanBuffer<ScannedField>,
         event: inout ScannedEvent, what: StaticString, itemsInside: Bool = false
     ) throws(JSONError) {
         switch try cursor.peekKind() {
@@ -473,7 +473,7 @@ public final class EventScanner {
             try cursor.enterObject()
             while let key = try cursor.nextKey() {
                 if key.content.count == 11, Self.same(key, "item_params", bytes) {
-                    try scanKeyValueArray(&cursor, bytes, into: &scan.itemFields, event: &event, what: "item_params")
+                    try scanKeyValueArray(&cursor, bytes, into: scan.itemFields, event: &event, what: "item_params")
                     continue
                 }
                 let value = try readScalar(&cursor)

@@ -112,12 +112,12 @@ public struct ScannedEvent: Sendable {
 /// allocates nothing.
 public final class LineScan {
     // One scan belongs to one scanner on one thread, so dynamic exclusivity checks buy nothing.
-    @exclusivity(unchecked) public var events: [ScannedEvent] = []
-    @exclusivity(unchecked) public var params: [ScannedField] = []
-    @exclusivity(unchecked) public var userProperties: [ScannedField] = []
+    public let events = ScanBuffer<ScannedEvent>(capacity: 8)
+    public let params = ScanBuffer<ScannedField>(capacity: 64)
+    public let userProperties = ScanBuffer<ScannedField>(capacity: 32)
     /// Elements of `items`, and their fields (bq columns and `item_params`, or MP/flat members).
-    @exclusivity(unchecked) public var items: [ScannedItem] = []
-    @exclusivity(unchecked) public var itemFields: [ScannedField] = []
+    public let items = ScanBuffer<ScannedItem>()
+    public let itemFields = ScanBuffer<ScannedField>()
     /// The messages of the line's shape problems (`ScannedEvent.shapeProblemIndex`).
     @exclusivity(unchecked) public var shapeProblems: [String] = []
 
@@ -126,20 +126,16 @@ public final class LineScan {
         event.hasShapeProblem ? shapeProblems[Int(event.shapeProblemIndex)] : nil
     }
 
-    public init() {
-        events.reserveCapacity(8)
-        params.reserveCapacity(64)
-        userProperties.reserveCapacity(32)
-    }
+    public init() {}
 
-    /// Empties the buffers, keeping their capacity. An empty one is left alone: on a row of few
-    /// columns most are empty, and emptying costs a uniqueness check and a call even then.
+    /// Empties the buffers, keeping their room. The messages are strings: an empty array is
+    /// left alone (emptying costs a uniqueness check and a call even then).
     func reset() {
-        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
-        if !params.isEmpty { params.removeAll(keepingCapacity: true) }
-        if !userProperties.isEmpty { userProperties.removeAll(keepingCapacity: true) }
-        if !items.isEmpty { items.removeAll(keepingCapacity: true) }
-        if !itemFields.isEmpty { itemFields.removeAll(keepingCapacity: true) }
+        events.removeAll()
+        params.removeAll()
+        userProperties.removeAll()
+        items.removeAll()
+        itemFields.removeAll()
         if !shapeProblems.isEmpty { shapeProblems.removeAll(keepingCapacity: true) }
     }
 }

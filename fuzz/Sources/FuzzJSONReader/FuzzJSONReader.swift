@@ -44,7 +44,7 @@ nonisolated(unsafe) let genericScanners: [Int: EventScanner] = {
 
 /// What a scan found, as text to compare: every event with its params and user properties.
 func describe(_ scan: LineScan) -> String {
-    func fields(_ list: ArraySlice<ScannedField>) -> String {
+    func fields(_ list: Slice<ScanBuffer<ScannedField>>) -> String {
         list.map { field in
             let value = field.value
             return "\(field.key.content) \(field.key.hasEscapes) \(field.keyHash) \(value.kind) \(value.slot) "
