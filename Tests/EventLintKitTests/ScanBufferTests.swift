@@ -7,6 +7,7 @@ import Testing
 @Suite struct ScanBufferTests {
     @Test func appendsGrowEmptiesAndChangesInPlace() {
         let buffer = ScanBuffer<ScannedField>(capacity: 1)
+        defer { buffer.deallocate() }
         func field(_ index: Int) -> ScannedField {
             ScannedField(
                 key: JSONStringToken(content: index..<(index + 1), hasEscapes: false, isQuoted: true),

@@ -11,7 +11,13 @@
 /// A class, not a struct: its scan result and scratch are buffers reused line after line, so a
 /// copy would share them with the original; one scanner belongs to one line pass.
 public final class EventScanner {
-    public let scan = LineScan()
+    public let scan: LineScan
+    // The scan's buffers (handles: `scan` owns them for as long as the scanner lives).
+    let events: ScanBuffer<ScannedEvent>
+    let params: ScanBuffer<ScannedField>
+    let userProperties: ScanBuffer<ScannedField>
+    let items: ScanBuffer<ScannedItem>
+    let itemFields: ScanBuffer<ScannedField>
     let scratch = JSONScratch()
     public let forcedFormat: InputFormat?
     public let maxDepth: Int
@@ -27,6 +33,13 @@ public final class EventScanner {
     public init(forcedFormat: InputFormat? = nil, maxDepth: Int = 512) {
         self.forcedFormat = forcedFormat
         self.maxDepth = maxDepth
+        let scan = LineScan()
+        self.scan = scan
+        events = scan.events
+        params = scan.params
+        userProperties = scan.userProperties
+        items = scan.items
+        itemFields = scan.itemFields
     }
 
     /// Scans a line. Throws the JSON error that makes the line invalid; otherwise `scan` holds the
@@ -48,8 +61,8 @@ public final class EventScanner {
                     event.offset = cursor.offset
                     shape(&event, "an element of the array is not an event object", at: cursor.offset)
                     try cursor.skipValue()
-                    event.indexInLine = scan.events.count
-                    scan.events.append(event)
+                    event.indexInLine = events.count
+                    events.append(event)
                 }
             }
         default:
@@ -57,7 +70,7 @@ public final class EventScanner {
             event.offset = cursor.offset
             shape(&event, "the line is valid JSON but not an event object", at: cursor.offset)
             try cursor.skipValue()
-            scan.events.append(event)
+            events.append(event)
         }
         try cursor.expectEnd()
     }
@@ -141,8 +154,8 @@ public final class EventScanner {
             applyRequestLevel(event, top: top, to: requestEvents)
             if requestEvents.isEmpty {
                 shape(&event, "the request holds no events", at: event.offset)
-                event.indexInLine = scan.events.count
-                scan.events.append(event)
+                event.indexInLine = events.count
+                events.append(event)
             }
             return
         }
@@ -158,8 +171,8 @@ public final class EventScanner {
         if event.name == nil, !event.hasShapeProblem {
             shape(&event, "no event_name (or name) and no events array: not an event", at: event.offset)
         }
-        event.indexInLine = scan.events.count
-        scan.events.append(event)
+        event.indexInLine = events.count
+        events.append(event)
     }
 
     /// Reads the value of one top-level key into the event (or the line's top level).
@@ -179,15 +192,15 @@ public final class EventScanner {
                 try cursor.skipValue()
             }
         case .eventParams:
-            let start = scan.params.count
+            let start = params.count
             top.paramsKind = .bigQuery
-            try scanKeyValueArray(&cursor, bytes, into: scan.params, event: &event, what: "event_params")
-            event.params = start..<scan.params.count
+            try scanKeyValueArray(&cursor, bytes, into: params, event: &event, what: "event_params")
+            event.params = start..<params.count
         case .params:
-            let start = scan.params.count
+            let start = params.count
             top.paramsKind = top.paramsKind ?? .flat
-            try scanFlatObject(&cursor, bytes, into: scan.params, event: &event, what: "params", itemsInside: true)
-            event.params = start..<scan.params.count
+            try scanFlatObject(&cursor, bytes, into: params, event: &event, what: "params", itemsInside: true)
+            event.params = start..<params.count
         case .userProperties: try scanUserProperties(&cursor, bytes, event: &event)
         case .userPseudoID: top.pseudoID = try readScalar(&cursor)
         case .appInstanceID: top.instanceID = try readScalar(&cursor)
@@ -211,10 +224,10 @@ public final class EventScanner {
                 shape(&event, "events must be an array", at: cursor.offset)
                 try cursor.skipValue()
             } else {
-                let first = scan.events.count
+                let first = events.count
                 try cursor.enterArray()
                 while try cursor.nextElement() { try scanRequestEvent(&cursor, bytes) }
-                top.requestEvents = first..<scan.events.count
+                top.requestEvents = first..<events.count
             }
         case .other:
             try cursor.skipValue()
@@ -224,19 +237,19 @@ public final class EventScanner {
     func scanUserProperties(
         _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, event: inout ScannedEvent
     ) throws(JSONError) {
-        let start = scan.userProperties.count
+        let start = userProperties.count
         switch try cursor.peekKind() {
         case .array:
-            try scanKeyValueArray(&cursor, bytes, into: scan.userProperties, event: &event, what: "user_properties")
+            try scanKeyValueArray(&cursor, bytes, into: userProperties, event: &event, what: "user_properties")
         case .object:
-            try scanFlatObject(&cursor, bytes, into: scan.userProperties, event: &event, what: "user_properties")
+            try scanFlatObject(&cursor, bytes, into: userProperties, event: &event, what: "user_properties")
         case .null:
             try cursor.readNull()
         default:
             shape(&event, "user_properties must be an array or an object", at: cursor.offset)
             try cursor.skipValue()
         }
-        event.userProperties = start..<scan.userProperties.count
+        event.userProperties = start..<userProperties.count
     }
 
     /// `event_timestamp` / `timestamp_micros`: a null stays absent, anything but an integer is
@@ -270,22 +283,22 @@ public final class EventScanner {
 
     /// A Measurement Protocol request: request-level user, time, user properties and app version
     /// apply to each of its events.
-    func applyRequestLevel(_ request: ScannedEvent, top: TopLevel, to events: Range<Int>) {
+    func applyRequestLevel(_ request: ScannedEvent, top: TopLevel, to requestEvents: Range<Int>) {
         let isWeb = top.clientID.kind == .string || top.clientID.kind == .number
-        for index in events {
-            scan.events[index].user = request.user
-            if scan.events[index].timestamp == nil, !scan.events[index].timestampInvalid {
-                scan.events[index].timestamp = request.timestamp
-                scan.events[index].timestampInvalid = request.timestampInvalid
-                scan.events[index].timestampOffset = request.timestampOffset
+        for index in requestEvents {
+            events[index].user = request.user
+            if events[index].timestamp == nil, !events[index].timestampInvalid {
+                events[index].timestamp = request.timestamp
+                events[index].timestampInvalid = request.timestampInvalid
+                events[index].timestampOffset = request.timestampOffset
             }
-            scan.events[index].userProperties = request.userProperties
-            scan.events[index].appVersion = request.appVersion
-            if scan.events[index].platform.kind == .absent { scan.events[index].platform = request.platform }
-            if isWeb { scan.events[index].impliedPlatform = "WEB" }
-            if !scan.events[index].hasShapeProblem, request.hasShapeProblem {
-                scan.events[index].shapeProblemIndex = request.shapeProblemIndex
-                scan.events[index].shapeProblemOffset = request.shapeProblemOffset
+            events[index].userProperties = request.userProperties
+            events[index].appVersion = request.appVersion
+            if events[index].platform.kind == .absent { events[index].platform = request.platform }
+            if isWeb { events[index].impliedPlatform = "WEB" }
+            if !events[index].hasShapeProblem, request.hasShapeProblem {
+                events[index].shapeProblemIndex = request.shapeProblemIndex
+                events[index].shapeProblemOffset = request.shapeProblemOffset
             }
         }
     }
@@ -295,11 +308,11 @@ public final class EventScanner {
         var event = ScannedEvent()
         event.format = .measurementProtocol
         event.offset = cursor.offset
-        event.indexInLine = scan.events.count
+        event.indexInLine = events.count
         guard try cursor.peekKind() == .object else {
             shape(&event, "an element of events is not an object", at: cursor.offset)
             try cursor.skipValue()
-            scan.events.append(event)
+            events.append(event)
             return
         }
         try cursor.enterObject()
@@ -314,9 +327,9 @@ public final class EventScanner {
                     try cursor.skipValue()
                 }
             case .params:
-                let start = scan.params.count
-                try scanFlatObject(&cursor, bytes, into: scan.params, event: &event, what: "params", itemsInside: true)
-                event.params = start..<scan.params.count
+                let start = params.count
+                try scanFlatObject(&cursor, bytes, into: params, event: &event, what: "params", itemsInside: true)
+                event.params = start..<params.count
             case .timestampMicros, .eventTimestamp:
                 try readTimestamp(&cursor, bytes, event: &event)
             default:
@@ -326,7 +339,7 @@ public final class EventScanner {
         if event.name == nil, !event.hasShapeProblem {
             shape(&event, "an event of the request has no name", at: event.offset)
         }
-        scan.events.append(event)
+        events.append(event)
     }
 
     // MARK: - Params and user properties
@@ -460,7 +473,7 @@ public final class EventScanner {
             try cursor.skipValue()
             return
         }
-        let first = scan.items.count
+        let first = items.count
         try cursor.enterArray()
         while try cursor.nextElement() {
             guard try cursor.peekKind() == .object else {
@@ -469,21 +482,21 @@ public final class EventScanner {
                 continue
             }
             let offset = cursor.offset
-            let start = scan.itemFields.count
+            let start = itemFields.count
             try cursor.enterObject()
             while let key = try cursor.nextKey() {
                 if key.content.count == 11, Self.same(key, "item_params", bytes) {
-                    try scanKeyValueArray(&cursor, bytes, into: scan.itemFields, event: &event, what: "item_params")
+                    try scanKeyValueArray(&cursor, bytes, into: itemFields, event: &event, what: "item_params")
                     continue
                 }
                 let value = try readScalar(&cursor)
                 // A null column (BigQuery-console JSON) is an absent field.
                 if value.kind == .null { continue }
-                scan.itemFields.append(ScannedField(key: key, value: value, keyHash: hash(key, bytes)))
+                itemFields.append(ScannedField(key: key, value: value, keyHash: hash(key, bytes)))
             }
-            scan.items.append(ScannedItem(offset: offset, fields: start..<scan.itemFields.count))
+            items.append(ScannedItem(offset: offset, fields: start..<itemFields.count))
         }
-        event.items = first..<scan.items.count
+        event.items = first..<items.count
     }
 
     // MARK: - Scalars

@@ -5,28 +5,70 @@
 #endif
 
 /// Matches JSON object keys against a fixed set of names, each written once as the raw value of
-/// `Key`: by length, then `KeyHead` (the first eight bytes as one integer), then the rest. Keys
-/// written with escapes (`"event\u005fname"`) are rare; they are decoded and looked up by name.
-struct KeyMatcher<Key: RawRepresentable & CaseIterable & Sendable>: Sendable where Key.RawValue == String {
-    private struct Entry: Sendable {
+/// `Key`: by length, then `KeyHead` (the first eight bytes as one integer), then the last eight
+/// bytes as another (a name of 9 to 16 bytes is then compared whole), then for longer names the
+/// bytes between. Keys written with escapes (`"event\u005fname"`) are rare; they are decoded and
+/// looked up by name.
+///
+/// The names live in one flat table that is never mutated after `init`, read through plain
+/// pointers: matching a key takes no retain and calls no `memcmp` for names of up to 16 bytes.
+struct KeyMatcher<Key: RawRepresentable & CaseIterable & Sendable>: @unchecked Sendable
+where Key.RawValue == String {
+    private struct Entry {
         let head: UInt64
-        let bytes: [UInt8]
+        let tail: UInt64
+        /// Where the name's bytes are in `Table.bytes`.
+        let offset: Int
         let key: Key
     }
 
-    /// Index: the name's length in bytes.
-    private let byLength: [[Entry]]
+    /// Immutable once built; freed with the matcher.
+    private final class Table {
+        /// Entries sorted by name length; those of length `n` are `starts[n]..<starts[n + 1]`.
+        let entries: UnsafeMutablePointer<Entry>
+        let starts: UnsafeMutablePointer<Int>
+        let bytes: UnsafeMutablePointer<UInt8>
+        /// One more than the longest name's length.
+        let lengthLimit: Int
+        let entryCount: Int
+
+        init(_ names: [Key]) {
+            let sorted = names.sorted { $0.rawValue.utf8.count < $1.rawValue.utf8.count }
+            lengthLimit = (sorted.last?.rawValue.utf8.count ?? 0) + 1
+            entryCount = sorted.count
+            let allBytes = sorted.flatMap { Array($0.rawValue.utf8) }
+            bytes = .allocate(capacity: max(allBytes.count, 1))
+            bytes.initialize(from: allBytes, count: allBytes.count)
+            entries = .allocate(capacity: max(sorted.count, 1))
+            starts = .allocate(capacity: lengthLimit + 1)
+            starts.initialize(repeating: 0, count: lengthLimit + 1)
+            var offset = 0
+            for (index, key) in sorted.enumerated() {
+                let count = key.rawValue.utf8.count
+                let start = UnsafeRawPointer(bytes + offset)
+                let tail = count > 8 ? start.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) : 0
+                (entries + index).initialize(
+                    to: Entry(head: KeyHead.of(start, count: count), tail: tail, offset: offset, key: key))
+                offset += count
+                // Every length after this name's starts after it.
+                for length in (count + 1)...lengthLimit { starts[length] = index + 1 }
+            }
+        }
+
+        deinit {
+            entries.deinitialize(count: entryCount)
+            entries.deallocate()
+            starts.deallocate()
+            bytes.deallocate()
+        }
+    }
+
+    private let table: Table
     private let byName: [String: Key]
 
     init() {
         let names = Key.allCases.filter { !$0.rawValue.isEmpty }
-        var byLength = Array(repeating: [Entry](), count: (names.map(\.rawValue.utf8.count).max() ?? 0) + 1)
-        for key in names {
-            let bytes = Array(key.rawValue.utf8)
-            let head = bytes.withUnsafeBytes { KeyHead.of($0.baseAddress!, count: bytes.count) }
-            byLength[bytes.count].append(Entry(head: head, bytes: bytes, key: key))
-        }
-        self.byLength = byLength
+        table = Table(names)
         byName = Dictionary(uniqueKeysWithValues: names.map { ($0.rawValue, $0) })
     }
 
@@ -35,13 +77,19 @@ struct KeyMatcher<Key: RawRepresentable & CaseIterable & Sendable>: Sendable whe
     func match(_ token: JSONStringToken, in bytes: UnsafeRawBufferPointer) -> Key? {
         if token.hasEscapes { return byName[token.decodedString(in: bytes)] }
         let count = token.content.count
-        guard count < byLength.count, let base = bytes.baseAddress else { return nil }
+        guard count < table.lengthLimit, let base = bytes.baseAddress else { return nil }
         let start = base + token.content.lowerBound
         let head = KeyHead.of(start, count: count)
-        for entry in byLength[count] where entry.head == head {
-            if count <= 8 { return entry.key }
-            let rest = entry.bytes.withUnsafeBytes { memcmp($0.baseAddress! + 8, start + 8, count - 8) }
-            if rest == 0 { return entry.key }
+        let tail = count > 8 ? start.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) : 0
+        var entry = table.entries + table.starts[count]
+        let end = table.entries + table.starts[count + 1]
+        while entry < end {
+            if entry.pointee.head == head && entry.pointee.tail == tail
+                && (count <= 16 || memcmp(table.bytes + entry.pointee.offset + 8, start + 8, count - 16) == 0)
+            {
+                return entry.pointee.key
+            }
+            entry += 1
         }
         return nil
     }

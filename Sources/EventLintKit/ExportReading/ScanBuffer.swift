@@ -3,26 +3,44 @@
 /// nothing once specialized), and appending checks only the room: one scan owns it on one thread,
 /// so it needs neither an array's copy-on-write (a uniqueness check on every append and every
 /// emptying) nor its generic emptying, which cost about 100 instructions a line each on rows
-/// of a few columns. A reference: the scanner fills it through `LineScan`, the checks read it.
-/// Every index is checked against `count`.
-public final class ScanBuffer<Element>: RandomAccessCollection, MutableCollection {
-    @exclusivity(unchecked) private var base: UnsafeMutablePointer<Element>
-    @exclusivity(unchecked) private var capacity: Int
-    @exclusivity(unchecked) public private(set) var count = 0
+/// of a few columns.
+///
+/// A handle, not an owner: the buffer is one pointer to its count, room and elements, so a
+/// copy is the same buffer and using one costs no retain and release (a class reference read
+/// from the scanner took one of each, two atomic operations, at every use on every line). Its
+/// owner frees it once with `deallocate()`: `LineScan` does in its `deinit`, and no copy may be
+/// used after that. Every index is checked against `count`.
+public struct ScanBuffer<Element>: RandomAccessCollection, MutableCollection {
+    private struct Header {
+        var base: UnsafeMutablePointer<Element>
+        var capacity: Int
+        var count: Int
+    }
+
+    private let header: UnsafeMutablePointer<Header>
 
     public init(capacity: Int = 16) {
-        self.capacity = Swift.max(capacity, 1)
-        base = .allocate(capacity: self.capacity)
+        let room = Swift.max(capacity, 1)
+        header = .allocate(capacity: 1)
+        header.initialize(to: Header(base: .allocate(capacity: room), capacity: room, count: 0))
     }
 
-    deinit {
-        base.deinitialize(count: count)
-        base.deallocate()
+    /// Frees the elements and the room. Called once, by the owner.
+    public func deallocate() {
+        header.pointee.base.deinitialize(count: header.pointee.count)
+        header.pointee.base.deallocate()
+        header.deinitialize(count: 1)
+        header.deallocate()
     }
 
+    public var count: Int {
+        @inline(__always) get { header.pointee.count }
+    }
     public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
-    public var isEmpty: Bool { count == 0 }
+    public var endIndex: Int {
+        @inline(__always) get { header.pointee.count }
+    }
+    public var isEmpty: Bool { header.pointee.count == 0 }
 
     @inline(__always)
     public func index(after index: Int) -> Int { index + 1 }
@@ -33,35 +51,38 @@ public final class ScanBuffer<Element>: RandomAccessCollection, MutableCollectio
     public subscript(index: Int) -> Element {
         @inline(__always)
         get {
-            precondition(index >= 0 && index < count, "index out of range")
-            return base[index]
+            precondition(index >= 0 && index < header.pointee.count, "index out of range")
+            return header.pointee.base[index]
         }
         @inline(__always)
-        _modify {
-            precondition(index >= 0 && index < count, "index out of range")
-            yield &base[index]
+        nonmutating _modify {
+            precondition(index >= 0 && index < header.pointee.count, "index out of range")
+            yield &header.pointee.base[index]
         }
     }
 
     @inline(__always)
     public func append(_ element: Element) {
-        if count == capacity { grow() }
-        (base + count).initialize(to: element)
-        count += 1
+        let count = header.pointee.count
+        if count == header.pointee.capacity { grow() }
+        (header.pointee.base + count).initialize(to: element)
+        header.pointee.count = count + 1
     }
 
     /// Empties the buffer, keeping its room.
     @inline(__always)
     public func removeAll() {
-        base.deinitialize(count: count)
-        count = 0
+        header.pointee.base.deinitialize(count: header.pointee.count)
+        header.pointee.count = 0
     }
 
+    @inline(never)
     private func grow() {
+        let capacity = header.pointee.capacity
         let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-        bigger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = bigger
-        capacity *= 2
+        bigger.moveInitialize(from: header.pointee.base, count: header.pointee.count)
+        header.pointee.base.deallocate()
+        header.pointee.base = bigger
+        header.pointee.capacity = capacity * 2
     }
 }

@@ -111,7 +111,7 @@ public struct ScannedEvent: Sendable {
 /// What the scanner found on one line, in buffers reused from line to line so a clean line
 /// allocates nothing.
 public final class LineScan {
-    // One scan belongs to one scanner on one thread, so dynamic exclusivity checks buy nothing.
+    // One scan belongs to one scanner on one thread; it owns its buffers and frees them.
     public let events = ScanBuffer<ScannedEvent>(capacity: 8)
     public let params = ScanBuffer<ScannedField>(capacity: 64)
     public let userProperties = ScanBuffer<ScannedField>(capacity: 32)
@@ -127,6 +127,14 @@ public final class LineScan {
     }
 
     public init() {}
+
+    deinit {
+        events.deallocate()
+        params.deallocate()
+        userProperties.deallocate()
+        items.deallocate()
+        itemFields.deallocate()
+    }
 
     /// Empties the buffers, keeping their room. The messages are strings: an empty array is
     /// left alone (emptying costs a uniqueness check and a call even then).
