@@ -51,6 +51,29 @@ import Testing
     /// pages, and is placed again from the kept hash bits at each step.
     @Test func aLargeTableKeepsEveryID() { check(SeededByteHash(), count: 150_000) }
 
+    /// Copies of a table share its strings until one of them changes: a pass's copy of the
+    /// plan's texts adds its own, emptied or not, and the plan's stay as they were. Strings of
+    /// every length, long ones past the buffers' first room, keep their bytes.
+    @Test func copiesKeepTheirOwnStrings() {
+        var plan = ByteInterner(capacity: 1)
+        let planKeys = (0..<40).map { Array(String(repeating: "p\($0)", count: $0 + 1).utf8) }
+        for key in planKeys { _ = plan.intern(key) }
+        var pass = plan
+        let passKeys = (0..<300).map { Array(String(repeating: "q", count: $0 * 7 + 1).utf8) }
+        for (index, key) in passKeys.enumerated() { #expect(pass.intern(key) == planKeys.count + index) }
+        var emptied = plan
+        emptied.removeAll()
+        #expect(emptied.count == 0 && emptied.find(planKeys[3]) == nil)
+        #expect(emptied.intern(passKeys[5]) == 0)
+        #expect(plan.count == planKeys.count)
+        #expect(passKeys.allSatisfy { plan.find($0) == nil })
+        for (id, key) in planKeys.enumerated() {
+            #expect(plan.bytes(of: id) == key && pass.bytes(of: id) == key && plan.find(key) == id)
+        }
+        for (index, key) in passKeys.enumerated() { #expect(pass.bytes(of: planKeys.count + index) == key) }
+        #expect(pass.count == planKeys.count + passKeys.count)
+    }
+
     @Test(arguments: [1, 16, 262_143, 262_144, 524_288, 524_289, 1 << 21, (1 << 21) + 3])
     func emptySlotsAreAllEmpty(count: Int) {
         let slots = ByteInterner<SeededByteHash>.emptySlots(count)

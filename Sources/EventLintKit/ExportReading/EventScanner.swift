@@ -30,6 +30,13 @@ public final class EventScanner {
         didSet { scratch.skipsCompactObjects = readsCompactElements }
     }
 
+    /// Where each `TopKey` was first seen in the object being read (`nextTopKey`): 64 entries
+    /// for a row or request, 64 more for an event of a request's `events`, which is read
+    /// while its request is open.
+    let topKeyFirstAt = UnsafeMutablePointer<Int>.allocate(capacity: 128)
+
+    deinit { topKeyFirstAt.deallocate() }
+
     public init(forcedFormat: InputFormat? = nil, maxDepth: Int = 512) {
         self.forcedFormat = forcedFormat
         self.maxDepth = maxDepth
@@ -100,9 +107,27 @@ public final class EventScanner {
 
     let topKeys = KeyMatcher<TopKey>()
 
+    /// The next member's key of a row, request or request event, and which `TopKey` it is
+    /// (nil after the closing brace), leaving the cursor at the value. A known key is checked
+    /// for a duplicate by one bit of `seen` (0 at the object's start), any other by the
+    /// cursor's registry of the object's keys; `firstAt` is the object's own 64 entries of
+    /// `topKeyFirstAt`.
     @inline(__always)
-    func topKey(_ key: JSONStringToken, _ bytes: UnsafeRawBufferPointer) -> TopKey {
-        topKeys.match(key, in: bytes) ?? .other
+    func nextTopKey(
+        _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, seen: inout UInt64,
+        firstAt: UnsafeMutablePointer<Int>
+    ) throws(JSONError) -> (key: JSONStringToken, topKey: TopKey)? {
+        guard let key = try cursor.nextKeyToken() else { return nil }
+        let topKey: TopKey
+        if let match = topKeys.matchWithOrdinal(key, in: bytes) {
+            try cursor.registerKnownKey(key, ordinal: match.ordinal, seen: &seen, firstAt: firstAt)
+            topKey = match.key
+        } else {
+            try cursor.registerKey(key)
+            topKey = .other
+        }
+        try cursor.consumeColon()
+        return (key, topKey)
     }
 
     /// Whether a key is exactly `literal`.
@@ -146,8 +171,9 @@ public final class EventScanner {
         event.offset = cursor.offset
         var top = TopLevel()
         try cursor.enterObject()
-        while let key = try cursor.nextKey() {
-            try readTopValue(topKey(key, bytes), key: key, &cursor, bytes, event: &event, top: &top)
+        var seen: UInt64 = 0
+        while let (key, topKey) = try nextTopKey(&cursor, bytes, seen: &seen, firstAt: topKeyFirstAt) {
+            try readTopValue(topKey, key: key, &cursor, bytes, event: &event, top: &top)
         }
         if let user = top.user { event.user = user }
         if let requestEvents = top.requestEvents, forcedFormat != .bigQuery, forcedFormat != .flat {
@@ -316,8 +342,9 @@ public final class EventScanner {
             return
         }
         try cursor.enterObject()
-        while let key = try cursor.nextKey() {
-            switch topKey(key, bytes) {
+        var seen: UInt64 = 0
+        while let (_, topKey) = try nextTopKey(&cursor, bytes, seen: &seen, firstAt: topKeyFirstAt + 64) {
+            switch topKey {
             case .name, .eventName:
                 if try cursor.peekKind() == .string {
                     event.nameOffset = cursor.offset

@@ -20,6 +20,9 @@ where Key.RawValue == String {
         /// Where the name's bytes are in `Table.bytes`.
         let offset: Int
         let key: Key
+        /// The name's place in `Key.allCases` (names only), below 64: `JSONCursor.registerKnownKey`
+        /// keeps one bit per ordinal.
+        let ordinal: Int
     }
 
     /// Immutable once built; freed with the matcher.
@@ -33,22 +36,24 @@ where Key.RawValue == String {
         let entryCount: Int
 
         init(_ names: [Key]) {
-            let sorted = names.sorted { $0.rawValue.utf8.count < $1.rawValue.utf8.count }
-            lengthLimit = (sorted.last?.rawValue.utf8.count ?? 0) + 1
+            precondition(names.count <= 64, "a key's ordinal is one bit of a 64-bit word")
+            let sorted = names.enumerated().sorted { $0.element.rawValue.utf8.count < $1.element.rawValue.utf8.count }
+            lengthLimit = (sorted.last?.element.rawValue.utf8.count ?? 0) + 1
             entryCount = sorted.count
-            let allBytes = sorted.flatMap { Array($0.rawValue.utf8) }
+            let allBytes = sorted.flatMap { Array($0.element.rawValue.utf8) }
             bytes = .allocate(capacity: max(allBytes.count, 1))
             bytes.initialize(from: allBytes, count: allBytes.count)
             entries = .allocate(capacity: max(sorted.count, 1))
             starts = .allocate(capacity: lengthLimit + 1)
             starts.initialize(repeating: 0, count: lengthLimit + 1)
             var offset = 0
-            for (index, key) in sorted.enumerated() {
+            for (index, (ordinal, key)) in sorted.enumerated() {
                 let count = key.rawValue.utf8.count
                 let start = UnsafeRawPointer(bytes + offset)
                 let tail = count > 8 ? start.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) : 0
                 (entries + index).initialize(
-                    to: Entry(head: KeyHead.of(start, count: count), tail: tail, offset: offset, key: key))
+                    to: Entry(
+                        head: KeyHead.of(start, count: count), tail: tail, offset: offset, key: key, ordinal: ordinal))
                 offset += count
                 // Every length after this name's starts after it.
                 for length in (count + 1)...lengthLimit { starts[length] = index + 1 }
@@ -64,17 +69,24 @@ where Key.RawValue == String {
     }
 
     private let table: Table
-    private let byName: [String: Key]
+    private let byName: [String: (key: Key, ordinal: Int)]
 
     init() {
         let names = Key.allCases.filter { !$0.rawValue.isEmpty }
         table = Table(names)
-        byName = Dictionary(uniqueKeysWithValues: names.map { ($0.rawValue, $0) })
+        byName = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1.rawValue, ($1, $0)) })
     }
 
     /// The key the token names, or nil.
     @inline(__always)
     func match(_ token: JSONStringToken, in bytes: UnsafeRawBufferPointer) -> Key? {
+        matchWithOrdinal(token, in: bytes)?.key
+    }
+
+    /// The key the token names and its ordinal (its place among the names of `Key.allCases`),
+    /// or nil.
+    @inline(__always)
+    func matchWithOrdinal(_ token: JSONStringToken, in bytes: UnsafeRawBufferPointer) -> (key: Key, ordinal: Int)? {
         if token.hasEscapes { return byName[token.decodedString(in: bytes)] }
         let count = token.content.count
         guard count < table.lengthLimit, let base = bytes.baseAddress else { return nil }
@@ -87,7 +99,7 @@ where Key.RawValue == String {
             if entry.pointee.head == head && entry.pointee.tail == tail
                 && (count <= 16 || memcmp(table.bytes + entry.pointee.offset + 8, start + 8, count - 16) == 0)
             {
-                return entry.pointee.key
+                return (entry.pointee.key, entry.pointee.ordinal)
             }
             entry += 1
         }

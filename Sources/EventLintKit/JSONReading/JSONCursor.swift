@@ -317,6 +317,19 @@ public struct JSONCursor {
     /// Returns `nil` after consuming the closing `}`.
     @inline(__always)
     public mutating func nextKey() throws(JSONError) -> JSONStringToken? {
+        guard let key = try nextKeyToken() else { return nil }
+        try register(key)
+        try consumeColon()
+        return key
+    }
+
+    /// The first step of `nextKey`: consumes the separating `,` and the key, and returns it
+    /// (`nil` after consuming the closing `}`), leaving the cursor before the `:`. The caller
+    /// checks the key against the object's earlier keys, with `registerKey` or
+    /// `registerKnownKey`, then calls `consumeColon`: an object whose keys are matched against
+    /// a fixed set anyway checks those keys with one bit each instead of a compare.
+    @inline(__always)
+    mutating func nextKeyToken() throws(JSONError) -> JSONStringToken? {
         // The common case of compact strict JSON: `,"key":` (or `"key":` first), no whitespace.
         if mode == .strict && offset + 1 < count {
             let first = bytes[offset]
@@ -326,20 +339,44 @@ public struct JSONCursor {
             } else if first == ASCII.quote && atContainerStart {
                 quoteAt = offset
             } else {
-                return try nextKeyInGeneral()
+                return try nextKeyTokenInGeneral()
             }
             atContainerStart = false
             offset = quoteAt
-            let key = try scanString()
-            try register(key)
-            if offset < count && bytes[offset] == ASCII.colon {
-                offset += 1
-            } else {
-                try expectColon()
-            }
-            return key
+            return try scanString()
         }
-        return try nextKeyInGeneral()
+        return try nextKeyTokenInGeneral()
+    }
+
+    /// The last step of `nextKey`: consumes the `:` after the key.
+    @inline(__always)
+    mutating func consumeColon() throws(JSONError) {
+        if offset < count && bytes[offset] == ASCII.colon {
+            offset += 1
+        } else {
+            try expectColon()
+        }
+    }
+
+    /// Records a key from `nextKeyToken` in the innermost object; a key seen before in it is an
+    /// error.
+    @inline(__always)
+    func registerKey(_ key: JSONStringToken) throws(JSONError) { try register(key) }
+
+    /// Records a key from `nextKeyToken` that the caller matched to `ordinal` (below 64) of its
+    /// own fixed set of names, instead of `registerKey`: a second key of the same ordinal in the
+    /// object is a duplicate. `seen` holds a bit per ordinal seen in this object (0 at its
+    /// start), `firstAt` the source offset of each one's first key. Keys the caller does not
+    /// know still go to `registerKey`; since equal unescaped names match the same ordinal, no
+    /// duplicate falls between the two.
+    @inline(__always)
+    func registerKnownKey(
+        _ key: JSONStringToken, ordinal: Int, seen: inout UInt64, firstAt: UnsafeMutablePointer<Int>
+    ) throws(JSONError) {
+        let bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: ordinal & 63)
+        if seen & bit != 0 { throw Self.duplicateKeyError(key, first: firstAt[ordinal & 63], in: bytes) }
+        seen |= bit
+        firstAt[ordinal & 63] = key.sourceStart
     }
 
     /// Records a key in the innermost object; a key seen before in it is an error.
@@ -367,8 +404,8 @@ public struct JSONCursor {
         offset += 1
     }
 
-    /// `nextKey` for everything but compact strict JSON: whitespace, comments, trailing commas.
-    private mutating func nextKeyInGeneral() throws(JSONError) -> JSONStringToken? {
+    /// `nextKeyToken` for everything but compact strict JSON: whitespace, comments, trailing commas.
+    private mutating func nextKeyTokenInGeneral() throws(JSONError) -> JSONStringToken? {
         guard var current = try peekNonWhitespace() else {
             throw JSONError(.unexpectedEnd, at: count, "unterminated object: expected '}' or a member")
         }
@@ -402,10 +439,7 @@ public struct JSONCursor {
             }
             current = afterComma
         }
-        let key = try readKey(startingWith: current)
-        try register(key)
-        try expectColon()
-        return key
+        return try readKey(startingWith: current)
     }
 
     /// Reads an object key: a string, or in JSON5 an identifier.

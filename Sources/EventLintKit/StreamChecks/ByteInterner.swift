@@ -1,5 +1,7 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// How `ByteInterner` hashes: the seeded `ByteHash` in eventlint; tests substitute a hash that
@@ -30,9 +32,8 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
     private var slots: [UInt64]
     /// `64 - log2(slots.count)`: `hash >> shift` is a string's first slot.
     private var shift: Int
-    /// Bytes of every string, back to back; `ends[id]` is where string `id` ends.
-    private var arena: [UInt8] = []
-    private var ends: [Int] = []
+    /// Bytes of every string, back to back, and where each ends (copied on write).
+    private var strings = InternedStrings()
     private let hashing: Hashing
 
     init(hashing: Hashing, capacity: Int = 64) {
@@ -52,16 +53,15 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
     /// half full, and lookups get longer, but stay right.
     static var maxBits: Int { 32 }
 
-    var count: Int { ends.count }
+    var count: Int { strings.count }
 
     /// Bytes the strings take, with their share of the table (at most half full), for the
     /// records' memory budget.
-    var memoryInUse: Int { arena.count + ends.count * (8 + 2 * 8) }
+    var memoryInUse: Int { strings.byteCount + strings.count * (8 + 2 * 8) }
 
     /// The bytes of string `id`.
     func withBytes<T>(of id: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
-        let start = id == 0 ? 0 : ends[id - 1]
-        return arena.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<ends[id]])) }
+        body(strings.bytes(of: id))
     }
 
     func bytes(of id: Int) -> [UInt8] { withBytes(of: id) { Array($0) } }
@@ -79,11 +79,10 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
     mutating func intern(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int {
         let (slot, found) = probe(bytes, hash: hash)
         if let found { return found }
-        let id = ends.count
-        arena.append(contentsOf: bytes)
-        ends.append(arena.count)
+        if !isKnownUniquelyReferenced(&strings) { strings = strings.copy() }
+        let id = strings.append(bytes)
         slots[slot] = Self.entry(hash: hash, id: id)
-        if ends.count * 2 > slots.count && shift > 64 - Self.maxBits { grow() }
+        if strings.count * 2 > slots.count && shift > 64 - Self.maxBits { grow() }
         return id
     }
 
@@ -102,8 +101,7 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
     /// Forgets every string, keeping the table's size (ids start at 0 again).
     mutating func removeAll() {
         for index in slots.indices { slots[index] = 0 }
-        arena.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
+        if isKnownUniquelyReferenced(&strings) { strings.removeAll() } else { strings = InternedStrings() }
     }
 
     /// The id of these bytes, or nil.
@@ -201,4 +199,92 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
 
 extension ByteInterner where Hashing == SeededByteHash {
     init(capacity: Int = 64) { self.init(hashing: SeededByteHash(), capacity: capacity) }
+}
+
+/// The strings of a `ByteInterner`: their bytes back to back in one buffer and where each ends in
+/// another, both grown by `realloc` (a large block grows in place or is remapped, not copied
+/// through a second one, so a table of millions of users does not briefly need twice its
+/// memory). Adding a string is one bounds check and one copy of its bytes. Shared between
+/// copies of an interner until one of them adds a string (`ByteInterner` copies it first).
+final class InternedStrings: @unchecked Sendable {
+    private var bytes: UnsafeMutableRawPointer
+    private(set) var byteCount = 0
+    private var byteCapacity: Int
+    /// `ends[id]`: where string `id` ends in `bytes`.
+    private var ends: UnsafeMutablePointer<Int>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(byteCapacity: Int = 256, capacity: Int = 16) {
+        self.byteCapacity = max(byteCapacity, 16)
+        self.capacity = max(capacity, 4)
+        bytes = Self.allocate(self.byteCapacity)
+        ends = Self.allocate(self.capacity * MemoryLayout<Int>.stride).bindMemory(to: Int.self, capacity: self.capacity)
+    }
+
+    deinit {
+        free(bytes)
+        free(ends)
+    }
+
+    /// A copy with room for as much again.
+    func copy() -> InternedStrings {
+        let copy = InternedStrings(byteCapacity: byteCount, capacity: count)
+        copy.bytes.copyMemory(from: bytes, byteCount: byteCount)
+        copy.ends.update(from: ends, count: count)
+        copy.byteCount = byteCount
+        copy.count = count
+        return copy
+    }
+
+    /// The bytes of string `id` (valid until the next `append` or `removeAll`).
+    @inline(__always)
+    func bytes(of id: Int) -> UnsafeRawBufferPointer {
+        precondition(id >= 0 && id < count, "no such string")
+        let start = id == 0 ? 0 : ends[id - 1]
+        return UnsafeRawBufferPointer(start: bytes + start, count: ends[id] - start)
+    }
+
+    /// Adds a string; returns its id.
+    @inline(__always)
+    func append(_ string: UnsafeRawBufferPointer) -> Int {
+        if string.count > byteCapacity - byteCount { growBytes(toHold: byteCount + string.count) }
+        if count == capacity { growEnds() }
+        if let base = string.baseAddress { (bytes + byteCount).copyMemory(from: base, byteCount: string.count) }
+        byteCount += string.count
+        ends[count] = byteCount
+        count += 1
+        return count - 1
+    }
+
+    func removeAll() {
+        byteCount = 0
+        count = 0
+    }
+
+    private func growBytes(toHold needed: Int) {
+        var grown = byteCapacity
+        while grown < needed { grown = grown > Int.max / 2 ? needed : grown * 2 }
+        bytes = Self.reallocate(bytes, grown)
+        byteCapacity = grown
+    }
+
+    private func growEnds() {
+        let grown = capacity * 2
+        ends = Self.reallocate(UnsafeMutableRawPointer(ends), grown * MemoryLayout<Int>.stride)
+            .bindMemory(to: Int.self, capacity: grown)
+        capacity = grown
+    }
+
+    private static func allocate(_ byteCount: Int) -> UnsafeMutableRawPointer {
+        guard let pointer = malloc(byteCount) else { preconditionFailure("out of memory for \(byteCount) bytes") }
+        return pointer
+    }
+
+    private static func reallocate(_ pointer: UnsafeMutableRawPointer, _ byteCount: Int) -> UnsafeMutableRawPointer {
+        guard let grown = realloc(pointer, byteCount) else {
+            preconditionFailure("out of memory for \(byteCount) bytes")
+        }
+        return grown
+    }
 }
