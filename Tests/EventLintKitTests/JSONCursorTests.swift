@@ -78,6 +78,34 @@ let ga4Row = #"""
         #expect(throws: Never.self) { _ = try JSONParser.parse(bytes, mode: .strict) }
     }
 
+    /// `scanString`'s word scan, with its last word read backwards from the buffer's end, reads
+    /// every string as the byte-by-byte scan does: the same token and end, or the same error, for
+    /// strings of any length ending anywhere near the end of the buffer, with quotes, escapes,
+    /// controls and UTF-8 at any place.
+    @Test func wordScanOfStringsMatchesTheByteScan() {
+        var generator = SeededGenerator(seed: 0x5CA7)
+        let pieces: [[UInt8]] = [
+            [0x61], [0x61], [0x61], [0x22], [0x5C, 0x6E], [0x5C], [0x1F], [0x00], [0xC3, 0xA9], [0x80], [0x7F], [0x20],
+        ]
+        for _ in 0..<30_000 {
+            var bytes: [UInt8] = [0x22]
+            for _ in 0..<Int(generator.next() % 20) { bytes += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            let text = bytes.map { String($0, radix: 16) }.joined(separator: " ")
+            func outcome(_ general: Bool) -> String {
+                bytes.withUnsafeBytes { raw in
+                    var cursor = JSONCursor(bytes: raw, scratch: JSONScratch())
+                    do throws(JSONError) {
+                        let token = general ? try cursor.scanStringInGeneral() : try cursor.scanString()
+                        return "\(token.content) \(token.hasEscapes) \(cursor.offset)"
+                    } catch {
+                        return "\(error.kind) \(error.offset)"
+                    }
+                }
+            }
+            #expect(outcome(false) == outcome(true), "\(text)")
+        }
+    }
+
     @Test func skipValueFindsDuplicatesItSkipsOver() {
         let text = #"{"a":{"b":[1,{"c":1,"\u0063":2}]}}"#
         let scratch = JSONScratch()

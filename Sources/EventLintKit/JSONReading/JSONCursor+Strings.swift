@@ -64,6 +64,19 @@ extension JSONCursor {
                 }
                 index &+= 8
             }
+            // Fewer than eight bytes left (a line's last string): the buffer's last eight bytes,
+            // shifted so that the first left is lowest. The zero bytes shifted in are flagged
+            // as controls, above every byte left, so the lowest flag is still exact.
+            let left = count &- index
+            if left > 0 && left < 8 && count >= 8 {
+                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+                let at =
+                    Self.attentionMask(word &>> UInt64(truncatingIfNeeded: (8 &- left) &* 8)).trailingZeroBitCount &>> 3
+                if at < left && bytes[index &+ at] == ASCII.quote {
+                    offset = index &+ at &+ 1
+                    return JSONStringToken(content: start..<(index &+ at), hasEscapes: false, isQuoted: true)
+                }
+            }
         }
         return try scanStringInGeneral()
     }
