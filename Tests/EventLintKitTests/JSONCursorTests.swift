@@ -106,6 +106,30 @@ let ga4Row = #"""
         }
     }
 
+    /// `peekKind`'s table of first bytes says what its long way says (reached here through a
+    /// space before the value): for every first byte, in both modes, the same kind or the same
+    /// error one byte further on.
+    @Test func peekKindByTableMatchesTheLongWay() {
+        for mode in [JSONMode.strict, .json5] {
+            for first in 0...255 {
+                for tail: [UInt8] in [[], [0x31], [0x22], [0x2F, 0x2F]] {
+                    let value = [UInt8(first)] + tail
+                    func outcome(_ bytes: [UInt8]) -> String {
+                        bytes.withUnsafeBytes { raw in
+                            var cursor = JSONCursor(bytes: raw, mode: mode, scratch: JSONScratch())
+                            do throws(JSONError) {
+                                return "\(try cursor.peekKind()) at \(cursor.offset - bytes.count)"
+                            } catch {
+                                return "\(error.kind) at \(error.offset - bytes.count)"
+                            }
+                        }
+                    }
+                    #expect(outcome(value) == outcome([0x20] + value), "\(mode) \(value)")
+                }
+            }
+        }
+    }
+
     @Test func skipValueFindsDuplicatesItSkipsOver() {
         let text = #"{"a":{"b":[1,{"c":1,"\u0063":2}]}}"#
         let scratch = JSONScratch()

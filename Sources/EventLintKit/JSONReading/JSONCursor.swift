@@ -13,6 +13,25 @@ public enum JSONValueKind: Sendable, Hashable {
     case object, array, string, number, bool, null
 }
 
+/// The kind of value each first byte starts in every mode (`{`, `[`, `"`, `-`, digits, `t`, `f`,
+/// `n`); nil for every other byte, which `JSONCursor.peekKind` reads the long way (whitespace,
+/// JSON5 comments and quotes, errors).
+///
+/// `nonisolated(unsafe)`: the table is written once at initialisation and only read afterwards.
+nonisolated(unsafe) let valueKindsByFirstByte: UnsafePointer<JSONValueKind?> = {
+    let table = UnsafeMutablePointer<JSONValueKind?>.allocate(capacity: 256)
+    table.initialize(repeating: nil, count: 256)
+    table[Int(ASCII.openBrace)] = .object
+    table[Int(ASCII.openBracket)] = .array
+    table[Int(ASCII.quote)] = .string
+    table[Int(ASCII.minus)] = .number
+    for digit in ASCII.zero...ASCII.nine { table[Int(digit)] = .number }
+    table[Int(ASCII.lowerT)] = .bool
+    table[Int(ASCII.lowerF)] = .bool
+    table[Int(ASCII.lowerN)] = .null
+    return UnsafePointer(table)
+}()
+
 /// Named ASCII bytes, so the scanner reads like the grammar.
 enum ASCII {
     static let tab: UInt8 = 0x09
@@ -117,6 +136,8 @@ public struct JSONCursor {
     /// `stringByteClasses`, fetched once per cursor so the string loop does not go through the
     /// global's lazy-initialisation check on every string.
     let stringClasses: UnsafePointer<UInt8>
+    /// `valueKindsByFirstByte`, fetched once per cursor for the same reason.
+    let valueKinds: UnsafePointer<JSONValueKind?>
 
     /// - Parameters:
     ///   - bytes: the JSON text (one export line, or a whole plan file).
@@ -134,6 +155,7 @@ public struct JSONCursor {
         self.scratch = scratch
         self.offset = 0
         self.stringClasses = stringByteClasses
+        self.valueKinds = valueKindsByFirstByte
         scratch.reset()
     }
 
@@ -238,7 +260,19 @@ public struct JSONCursor {
     // MARK: - Values
 
     /// Skips whitespace and tells what the next value is, without consuming it.
+    ///
+    /// Inline, the common case only: the value starts at `offset` (no whitespace before it, as
+    /// in compact JSON) with a byte that tells its kind in every mode, looked up in one table.
+    @inline(__always)
     public mutating func peekKind() throws(JSONError) -> JSONValueKind {
+        if offset < count, let kind = valueKinds[Int(bytes[offset])] { return kind }
+        return try peekKindInGeneral()
+    }
+
+    /// `peekKind` for whitespace, JSON5 comments and quotes, the end of the input and bytes that
+    /// start no value.
+    @inline(never)
+    private mutating func peekKindInGeneral() throws(JSONError) -> JSONValueKind {
         let current = try valueStart()
         switch current {
         case ASCII.openBrace: return .object
