@@ -352,7 +352,7 @@ public struct JSONCursor {
     @inline(__always)
     public mutating func nextKey() throws(JSONError) -> JSONStringToken? {
         guard let key = try nextKeyToken() else { return nil }
-        try register(key)
+        try registerKey(key)
         try consumeColon()
         return key
     }
@@ -392,11 +392,6 @@ public struct JSONCursor {
         }
     }
 
-    /// Records a key from `nextKeyToken` in the innermost object; a key seen before in it is an
-    /// error.
-    @inline(__always)
-    func registerKey(_ key: JSONStringToken) throws(JSONError) { try register(key) }
-
     /// Records a key from `nextKeyToken` that the caller matched to `ordinal` (below 64) of its
     /// own fixed set of names, instead of `registerKey`: a second key of the same ordinal in the
     /// object is a duplicate. `seen` holds a bit per ordinal seen in this object (0 at its
@@ -413,9 +408,10 @@ public struct JSONCursor {
         firstAt[ordinal & 63] = key.sourceStart
     }
 
-    /// Records a key in the innermost object; a key seen before in it is an error.
+    /// Records a key (from `nextKeyToken`) in the innermost object; a key seen before in it is
+    /// an error.
     @inline(__always)
-    private func register(_ key: JSONStringToken) throws(JSONError) {
+    func registerKey(_ key: JSONStringToken) throws(JSONError) {
         if let duplicate = scratch.registerKey(key, in: bytes) {
             throw Self.duplicateKeyError(key, first: duplicate, in: bytes)
         }

@@ -276,6 +276,8 @@ final class InternedStrings: @unchecked Sendable {
         capacity = grown
     }
 
+    // The machine out of memory stops the run, as Swift's own allocation (every `Array`) does:
+    // the records' memory budget, not the input, bounds what this table holds.
     private static func allocate(_ byteCount: Int) -> UnsafeMutableRawPointer {
         guard let pointer = malloc(byteCount) else { preconditionFailure("out of memory for \(byteCount) bytes") }
         return pointer
