@@ -16,8 +16,7 @@ import Testing
             do throws(JSONError) {
                 try scanner.scanLine(raw)
             } catch {
-                return "error \(error.kind) at \(error.offset): \(error.message) "
-                    + "\(error.related.map { "\($0.words) \($0.offset)" } ?? "")"
+                return errorText(error)
             }
             let scan = scanner.scan
             func fields(_ list: Slice<ScanBuffer<ScannedField>>) -> String {
@@ -32,6 +31,12 @@ import Testing
                     + "[\(fields(scan.userProperties[event.userProperties]))] shape \(scan.shapeProblem(of: event) ?? "-")"
             }.joined(separator: "\n")
         }
+    }
+
+    /// An error as text to compare: kind, offset, message and the related offset.
+    static func errorText(_ error: JSONError) -> String {
+        "error \(error.kind) at \(error.offset): \(error.message) "
+            + "\(error.related.map { "\($0.words) \($0.offset)" } ?? "")"
     }
 
     static func expectSameOutcome(

@@ -106,28 +106,74 @@ public final class EventScanner {
     }
 
     let topKeys = KeyMatcher<TopKey>()
+    /// The names of every key met at the top level of a row, a request and a request's event,
+    /// with the order they came in, kept apart for rows and requests (kind 0) and request events
+    /// (kind 1).
+    let rowKeys = RowKeyNames(
+        names: TopKey.allCases.filter { $0 != .other }.map { ($0.rawValue, $0) }, kinds: 2)
 
     /// The next member's key of a row, request or request event, and which `TopKey` it is
-    /// (nil after the closing brace), leaving the cursor at the value. A known key is checked
-    /// for a duplicate by one bit of `seen` (0 at the object's start), any other by the
-    /// cursor's registry of the object's keys; `firstAt` is the object's own 64 entries of
-    /// `topKeyFirstAt`.
+    /// (nil after the closing brace), leaving the cursor at the value. A key with an ordinal in
+    /// `rowKeys` (every name the scanner knows, and names it has learned) is checked for a
+    /// duplicate by one bit of `seen` (0 at the object's start), any other by the cursor's
+    /// registry of the object's keys; `firstAt` is the object's own 64 entries of
+    /// `topKeyFirstAt`. `order` is the kind's entries of `rowKeys.order`, `previous` the last
+    /// key's ordinal (`RowKeyNames.objectStart` at the object's start): the key that followed it
+    /// last time is tried first, by its bytes.
     @inline(__always)
     func nextTopKey(
         _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, seen: inout UInt64,
-        firstAt: UnsafeMutablePointer<Int>
+        firstAt: UnsafeMutablePointer<Int>, order: UnsafeMutablePointer<Int8>, previous: inout Int
+    ) throws(JSONError) -> (key: JSONStringToken, topKey: TopKey)? {
+        let predicted = Int(order[previous])
+        if predicted >= 0,
+            let key = cursor.predictedKey(rowKeys.pattern(predicted), length: rowKeys.patternLength(predicted))
+        {
+            try cursor.registerKnownKey(key, ordinal: predicted, seen: &seen, firstAt: firstAt)
+            previous = predicted
+            return (key, rowKeys.topKey(predicted))
+        }
+        return try nextTopKeyInGeneral(&cursor, bytes, seen: &seen, firstAt: firstAt, order: order, previous: &previous)
+    }
+
+    /// `nextTopKey` when the key is not the predicted one: read, matched and registered, and
+    /// noted as the one that follows `previous`.
+    @inline(never)
+    func nextTopKeyInGeneral(
+        _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, seen: inout UInt64,
+        firstAt: UnsafeMutablePointer<Int>, order: UnsafeMutablePointer<Int8>, previous: inout Int
     ) throws(JSONError) -> (key: JSONStringToken, topKey: TopKey)? {
         guard let key = try cursor.nextKeyToken() else { return nil }
         let topKey: TopKey
+        let ordinal: Int
         if let match = topKeys.matchWithOrdinal(key, in: bytes) {
-            try cursor.registerKnownKey(key, ordinal: match.ordinal, seen: &seen, firstAt: firstAt)
+            ordinal = match.ordinal
             topKey = match.key
         } else {
-            try cursor.registerKey(key)
+            ordinal = readsCompactElements ? learnedOrdinal(key, bytes) ?? -1 : -1
             topKey = .other
         }
+        if ordinal >= 0 {
+            try cursor.registerKnownKey(key, ordinal: ordinal, seen: &seen, firstAt: firstAt)
+        } else {
+            try cursor.registerKey(key)
+        }
         try cursor.consumeColon()
+        if readsCompactElements {
+            order[previous] = Int8(truncatingIfNeeded: ordinal)
+            previous = ordinal >= 0 ? ordinal : RowKeyNames.unnamed
+        }
         return (key, topKey)
+    }
+
+    /// A key's ordinal among the names `rowKeys` has learned (learning it if it can), by its
+    /// unescaped bytes.
+    @inline(never)
+    func learnedOrdinal(_ key: JSONStringToken, _ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard !key.hasEscapes else {
+            return key.decodedBytes(in: bytes).withUnsafeBytes { rowKeys.ordinal(learning: $0) }
+        }
+        return rowKeys.ordinal(learning: UnsafeRawBufferPointer(rebasing: bytes[key.content]))
     }
 
     /// Whether a key is exactly `literal`.
@@ -172,7 +218,10 @@ public final class EventScanner {
         var top = TopLevel()
         try cursor.enterObject()
         var seen: UInt64 = 0
-        while let (key, topKey) = try nextTopKey(&cursor, bytes, seen: &seen, firstAt: topKeyFirstAt) {
+        var previous = RowKeyNames.objectStart
+        while let (key, topKey) = try nextTopKey(
+            &cursor, bytes, seen: &seen, firstAt: topKeyFirstAt, order: rowKeys.order, previous: &previous)
+        {
             try readTopValue(topKey, key: key, &cursor, bytes, event: &event, top: &top)
         }
         if let user = top.user { event.user = user }
@@ -343,7 +392,11 @@ public final class EventScanner {
         }
         try cursor.enterObject()
         var seen: UInt64 = 0
-        while let (_, topKey) = try nextTopKey(&cursor, bytes, seen: &seen, firstAt: topKeyFirstAt + 64) {
+        var previous = RowKeyNames.objectStart
+        while let (_, topKey) = try nextTopKey(
+            &cursor, bytes, seen: &seen, firstAt: topKeyFirstAt + 64, order: rowKeys.order + RowKeyNames.orderEntries,
+            previous: &previous)
+        {
             switch topKey {
             case .name, .eventName:
                 if try cursor.peekKind() == .string {

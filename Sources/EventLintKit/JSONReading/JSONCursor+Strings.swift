@@ -81,6 +81,42 @@ extension JSONCursor {
         return try scanStringInGeneral()
     }
 
+    /// The next key of compact strict JSON, and its `:`, when they are exactly `pattern`'s
+    /// `length` bytes (a name of plain ASCII with no `"` or `\`, then `"` and `:`, zero-padded to
+    /// whole words) after `,"` (or `"` first): what `nextKeyToken` and `consumeColon` would read
+    /// there, since such a name's string ends at the quote after it. Nil, with the cursor where it
+    /// was, for anything else, including a line that ends within the pattern's last word.
+    @inline(__always)
+    mutating func predictedKey(_ pattern: UnsafePointer<UInt64>, length: Int) -> JSONStringToken? {
+        guard mode == .strict, length > 2, length <= 256, offset < count else { return nil }
+        var at: Int
+        if atContainerStart {
+            at = offset
+        } else {
+            guard bytes[offset] == ASCII.comma else { return nil }
+            at = offset &+ 1
+        }
+        // `at` is below `count`, and `length` small: no sum below can wrap.
+        let start = at &+ 1
+        let words = (length &+ 7) &>> 3
+        guard start &+ words &* 8 <= count, bytes[at] == ASCII.quote else { return nil }
+        at = start
+        var word = pattern
+        let lastWord = pattern + (words &- 1)
+        while word < lastWord {
+            guard bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self) == word.pointee else { return nil }
+            at &+= 8
+            word += 1
+        }
+        // The last word's bytes past the pattern are the value's: shifted out (little-endian).
+        let last = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+        let shift = UInt64(truncatingIfNeeded: (words &* 8 &- length) &* 8)
+        guard (last ^ UInt64(littleEndian: word.pointee)) &<< shift == 0 else { return nil }
+        atContainerStart = false
+        offset = start &+ length
+        return JSONStringToken(content: start..<(start &+ length &- 2), hasEscapes: false, isQuoted: true)
+    }
+
     /// `scanString` for every string: escapes, UTF-8, controls, the end of the buffer, JSON5.
     @inline(never)
     mutating func scanStringInGeneral() throws(JSONError) -> JSONStringToken {

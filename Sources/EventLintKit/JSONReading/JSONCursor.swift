@@ -132,7 +132,9 @@ public struct JSONCursor {
     /// True right after `enterObject`/`enterArray`, before the first member: that is the only
     /// moment a closing bracket may come without a preceding comma. One flag suffices because a
     /// parent container is never "at start" while one of its children is open.
-    private var atContainerStart = false
+    /// Set by `enterObject`/`enterArray` until the first member or element is read (also by
+    /// `predictedKey`, beside the string scan).
+    var atContainerStart = false
     /// `stringByteClasses`, fetched once per cursor so the string loop does not go through the
     /// global's lazy-initialisation check on every string.
     let stringClasses: UnsafePointer<UInt8>
@@ -365,13 +367,18 @@ public struct JSONCursor {
     @inline(__always)
     mutating func nextKeyToken() throws(JSONError) -> JSONStringToken? {
         // The common case of compact strict JSON: `,"key":` (or `"key":` first), no whitespace.
-        if mode == .strict && offset + 1 < count {
+        if mode == .strict && offset < count {
             let first = bytes[offset]
             let quoteAt: Int
-            if first == ASCII.comma && !atContainerStart && bytes[offset + 1] == ASCII.quote {
+            if first == ASCII.comma && !atContainerStart && offset + 1 < count && bytes[offset + 1] == ASCII.quote {
                 quoteAt = offset + 1
             } else if first == ASCII.quote && atContainerStart {
                 quoteAt = offset
+            } else if first == ASCII.closeBrace {
+                // The object's end, after a member or at its start (`{}`): valid in strict JSON.
+                atContainerStart = false
+                ascend()
+                return nil
             } else {
                 return try nextKeyTokenInGeneral()
             }
