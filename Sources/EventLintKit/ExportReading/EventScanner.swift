@@ -35,7 +35,10 @@ public final class EventScanner {
     /// while its request is open.
     let topKeyFirstAt = UnsafeMutablePointer<Int>.allocate(capacity: 128)
 
-    deinit { topKeyFirstAt.deallocate() }
+    deinit {
+        topKeyFirstAt.deallocate()
+        topKeyOfOrdinal.deallocate()
+    }
 
     public init(forcedFormat: InputFormat? = nil, maxDepth: Int = 512) {
         self.forcedFormat = forcedFormat
@@ -109,8 +112,14 @@ public final class EventScanner {
     /// The names of every key met at the top level of a row, a request and a request's event,
     /// with the order they came in, kept apart for rows and requests (kind 0) and request events
     /// (kind 1).
-    let rowKeys = RowKeyNames(
-        names: TopKey.allCases.filter { $0 != .other }.map { ($0.rawValue, $0) }, kinds: 2)
+    let rowKeys = LearnedKeyNames(names: TopKey.allCases.filter { $0 != .other }.map(\.rawValue), kinds: 2)
+    /// The `TopKey` of each ordinal of `rowKeys`: `.other` for the names it learns.
+    let topKeyOfOrdinal: UnsafeMutablePointer<TopKey> = {
+        let keys = UnsafeMutablePointer<TopKey>.allocate(capacity: LearnedKeyNames.capacity)
+        keys.initialize(repeating: .other, count: LearnedKeyNames.capacity)
+        for (ordinal, key) in TopKey.allCases.filter({ $0 != .other }).enumerated() { keys[ordinal] = key }
+        return keys
+    }()
 
     /// The next member's key of a row, request or request event, and which `TopKey` it is
     /// (nil after the closing brace), leaving the cursor at the value. A key with an ordinal in
@@ -118,7 +127,7 @@ public final class EventScanner {
     /// duplicate by one bit of `seen` (0 at the object's start), any other by the cursor's
     /// registry of the object's keys; `firstAt` is the object's own 64 entries of
     /// `topKeyFirstAt`. `order` is the kind's entries of `rowKeys.order`, `previous` the last
-    /// key's ordinal (`RowKeyNames.objectStart` at the object's start): the key that followed it
+    /// key's ordinal (`LearnedKeyNames.objectStart` at the object's start): the key that followed it
     /// last time is tried first, by its bytes.
     @inline(__always)
     func nextTopKey(
@@ -131,7 +140,7 @@ public final class EventScanner {
         {
             try cursor.registerKnownKey(key, ordinal: predicted, seen: &seen, firstAt: firstAt)
             previous = predicted
-            return (key, rowKeys.topKey(predicted))
+            return (key, topKeyOfOrdinal[predicted])
         }
         return try nextTopKeyInGeneral(&cursor, bytes, seen: &seen, firstAt: firstAt, order: order, previous: &previous)
     }
@@ -161,7 +170,7 @@ public final class EventScanner {
         try cursor.consumeColon()
         if readsCompactElements {
             order[previous] = Int8(truncatingIfNeeded: ordinal)
-            previous = ordinal >= 0 ? ordinal : RowKeyNames.unnamed
+            previous = ordinal >= 0 ? ordinal : LearnedKeyNames.unnamed
         }
         return (key, topKey)
     }
@@ -218,7 +227,7 @@ public final class EventScanner {
         var top = TopLevel()
         try cursor.enterObject()
         var seen: UInt64 = 0
-        var previous = RowKeyNames.objectStart
+        var previous = LearnedKeyNames.objectStart
         while let (key, topKey) = try nextTopKey(
             &cursor, bytes, seen: &seen, firstAt: topKeyFirstAt, order: rowKeys.order, previous: &previous)
         {
@@ -392,9 +401,10 @@ public final class EventScanner {
         }
         try cursor.enterObject()
         var seen: UInt64 = 0
-        var previous = RowKeyNames.objectStart
+        var previous = LearnedKeyNames.objectStart
         while let (_, topKey) = try nextTopKey(
-            &cursor, bytes, seen: &seen, firstAt: topKeyFirstAt + 64, order: rowKeys.order + RowKeyNames.orderEntries,
+            &cursor, bytes, seen: &seen, firstAt: topKeyFirstAt + 64,
+            order: rowKeys.order + LearnedKeyNames.orderEntries,
             previous: &previous)
         {
             switch topKey {

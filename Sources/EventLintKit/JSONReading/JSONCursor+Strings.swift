@@ -88,19 +88,30 @@ extension JSONCursor {
     /// was, for anything else, including a line that ends within the pattern's last word.
     @inline(__always)
     mutating func predictedKey(_ pattern: UnsafePointer<UInt64>, length: Int) -> JSONStringToken? {
-        guard mode == .strict, length > 2, length <= 256, offset < count else { return nil }
-        var at: Int
+        guard mode == .strict, offset < count else { return nil }
+        let quoteAt: Int
         if atContainerStart {
-            at = offset
+            quoteAt = offset
         } else {
             guard bytes[offset] == ASCII.comma else { return nil }
-            at = offset &+ 1
+            quoteAt = offset &+ 1
         }
-        // `at` is below `count`, and `length` small: no sum below can wrap.
-        let start = at &+ 1
+        guard let key = keyMatching(pattern, length: length, quoteAt: quoteAt) else { return nil }
+        atContainerStart = false
+        offset = key.content.upperBound &+ 2
+        return key
+    }
+
+    /// The key at `quoteAt` (its opening quote) when the bytes after the quote are exactly
+    /// `pattern`'s `length` bytes (see `predictedKey`); the cursor does not move.
+    @inline(__always)
+    func keyMatching(_ pattern: UnsafePointer<UInt64>, length: Int, quoteAt: Int) -> JSONStringToken? {
+        // `quoteAt` is at most `count`, and `length` small: no sum below can wrap.
+        guard length > 2, length <= 256, quoteAt < count else { return nil }
+        let start = quoteAt &+ 1
         let words = (length &+ 7) &>> 3
-        guard start &+ words &* 8 <= count, bytes[at] == ASCII.quote else { return nil }
-        at = start
+        guard start &+ words &* 8 <= count, bytes[quoteAt] == ASCII.quote else { return nil }
+        var at = start
         var word = pattern
         let lastWord = pattern + (words &- 1)
         while word < lastWord {
@@ -112,8 +123,6 @@ extension JSONCursor {
         let last = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
         let shift = UInt64(truncatingIfNeeded: (words &* 8 &- length) &* 8)
         guard (last ^ UInt64(littleEndian: word.pointee)) &<< shift == 0 else { return nil }
-        atContainerStart = false
-        offset = start &+ length
         return JSONStringToken(content: start..<(start &+ length &- 2), hasEscapes: false, isQuoted: true)
     }
 

@@ -719,6 +719,11 @@ public struct JSONCursor {
 
     /// The members of a compact flat object whose first member starts at `position`; leaves
     /// `offset` after its `}`. False when the object is not compact and flat, or is not valid.
+    /// Each key is first tried as the one that followed the same key last time, across objects
+    /// (`JSONScratch.flatKeys`, `lastFlatKey`); a key with an ordinal there is checked for a duplicate by its
+    /// bit, any other (a name that cannot be learned) by the frame's registry. A key with an
+    /// escape returns false, so that every key read here is plain and one name is always checked
+    /// the same way; the general reading then reads the whole object again on its own.
     @inline(__always)
     private mutating func compactFlatMembers(from position: Int) -> Bool {
         guard position < count else { return false }
@@ -727,13 +732,40 @@ public struct JSONCursor {
             return true
         }
         offset = position
+        let names = scratch.flatKeys
+        var seen: UInt64 = 0
+        var previous = scratch.lastFlatKey
+        defer { scratch.lastFlatKey = previous }
         do {
             while true {
-                guard offset < count, bytes[offset] == ASCII.quote else { return false }
-                let key = try scanString()
-                guard scratch.registerKey(key, in: bytes) == nil, offset + 1 < count, bytes[offset] == ASCII.colon
-                else { return false }
-                offset += 1
+                let predicted = Int(names.order[previous])
+                if predicted >= 0,
+                    let key = keyMatching(
+                        names.pattern(predicted), length: names.patternLength(predicted), quoteAt: offset)
+                {
+                    let bit: UInt64 = 1 << UInt64(predicted)
+                    guard seen & bit == 0 else { return false }
+                    seen |= bit
+                    previous = predicted
+                    offset = key.content.upperBound + 2
+                    guard offset < count else { return false }
+                } else {
+                    guard offset < count, bytes[offset] == ASCII.quote else { return false }
+                    let key = try scanString()
+                    guard !key.hasEscapes, offset + 1 < count, bytes[offset] == ASCII.colon else { return false }
+                    let ordinal = names.ordinal(learning: UnsafeRawBufferPointer(rebasing: bytes[key.content]))
+                    if let ordinal {
+                        let bit: UInt64 = 1 << UInt64(ordinal)
+                        guard seen & bit == 0 else { return false }
+                        seen |= bit
+                    } else {
+                        guard scratch.registerKey(key, in: bytes) == nil else { return false }
+                    }
+                    names.order[previous] = Int8(truncatingIfNeeded: ordinal ?? -1)
+                    previous = ordinal ?? LearnedKeyNames.unnamed
+                    offset += 1
+                    guard offset < count else { return false }
+                }
                 switch bytes[offset] {
                 case ASCII.quote: _ = try scanString()
                 case ASCII.minus, ASCII.zero...ASCII.nine: _ = try scanNumber()

@@ -74,6 +74,12 @@ public final class JSONScratch {
     /// Whether the strict cursor skips compact flat objects with its one routine
     /// (`JSONCursor.skipCompactFlatObject`). Always on; the tests turn it off to compare.
     var skipsCompactObjects = true
+    /// The names met in the compact flat objects the cursor skips, and their order
+    /// (`JSONCursor.skipCompactFlatObject`).
+    let flatKeys = LearnedKeyNames(names: [], kinds: 1)
+    /// The ordinal in `flatKeys` of the last key of the last compact flat object: the objects of
+    /// a row come in one order too, so it predicts the next object's first key.
+    @exclusivity(unchecked) var lastFlatKey = LearnedKeyNames.objectStart
 
     public init() {
         frames = GrowableBuffer(capacity: 64)

@@ -3,10 +3,10 @@ import Testing
 @testable import EventLintKit
 
 /// The scanner tries each key of a row as the one that followed the same key last time
-/// (`RowKeyNames`, `JSONCursor.predictedKey`), and checks learned names for duplicates by a bit.
+/// (`LearnedKeyNames`, `JSONCursor.predictedKey`), and checks learned names for duplicates by a bit.
 /// A scanner that has read thousands of lines must say exactly what a fresh scanner reading
 /// only by the generic cursor calls says, line by line.
-@Suite struct RowKeyNamesTests {
+@Suite struct LearnedKeyNamesTests {
     /// Everything a scan yields, or its error, as text to compare.
     static func outcome(_ scanner: EventScanner, _ line: [UInt8]) -> String {
         line.withUnsafeBytes { raw in
@@ -42,13 +42,27 @@ import Testing
             return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 + name.unicodeScalars.dropFirst().map(String.init).joined()
         }
+        // Flat objects the cursor skips: members mostly in one order, some shuffled, duplicated,
+        // escaped, unlearnable or new, with more names in all than ordinals.
+        let flatBase = ["category", "mobile_brand_name", "operating_system", "language", "time_zone_offset_seconds"]
+        let flatOthers = ["city", "x", "caf\u{E9}", "", String(repeating: "m", count: 65)] + (0..<80).map { "f\($0)" }
+        func flatObject() -> String {
+            var names = flatBase
+            if generator.next() % 10 == 0 { names.shuffle(using: &generator) }
+            if generator.next() % 5 == 0 { names.insert(pick(flatOthers), at: Int(generator.next() % 6)) }
+            if generator.next() % 25 == 0 { names.append(pick(names)) }
+            if generator.next() % 30 == 0 { names = [] }
+            let members = names.map { "\"\(written($0))\":" + pick([#""v""#, "12", "null", "false", "-1.5e3"]) }
+            return "{" + members.joined(separator: pick([",", ",", ",", ", "])) + "}"
+        }
         func value(_ name: String) -> String {
             switch name {
             case "event_params", "user_properties", "items":
                 return #"[{"key":"k","value":{"string_value":"v"}}]"#
             case "event_timestamp": return #""\#(1_741_950_000_000_000 + generator.next() % 1000)""#
             case "events": return #"[{"name":"e","params":{"a":1}}]"#
-            case "params", "device", "geo", "app_info": return #"{"a":"b"}"#
+            case "params", "app_info": return #"{"a":"b"}"#
+            case "device", "geo": return flatObject()
             default: return pick([#""v""#, "1", "null", "true", #"{"n":1}"#, "[]"])
             }
         }
@@ -80,7 +94,8 @@ import Testing
             if roll >= 30 { predicted += 1 }
         }
         #expect(duplicates > 200, "the lines must hold duplicates often")
-        #expect(scanner.rowKeys.count == RowKeyNames.capacity, "more names than ordinals were met")
+        #expect(scanner.rowKeys.count == LearnedKeyNames.capacity, "more names than ordinals were met")
+        #expect(scanner.scratch.flatKeys.count == LearnedKeyNames.capacity, "more flat names than ordinals")
         #expect(predicted > 3000)
     }
 
@@ -92,7 +107,7 @@ import Testing
             let (token, bytes) = try KeyMatcherTests.token(#"{"\#(name.rawValue)":1}"#)
             let match = try #require(bytes.withUnsafeBytes { scanner.topKeys.matchWithOrdinal(token, in: $0) })
             let names = scanner.rowKeys
-            #expect(names.topKey(match.ordinal) == name)
+            #expect(scanner.topKeyOfOrdinal[match.ordinal] == name)
             let length = names.patternLength(match.ordinal)
             let pattern = UnsafeRawPointer(names.pattern(match.ordinal))
             let bytesHeld = (0..<length).map { pattern.load(fromByteOffset: $0, as: UInt8.self) }
@@ -101,7 +116,7 @@ import Testing
     }
 
     @Test func namesAreLearnedOnceUntilTheOrdinalsRunOut() {
-        let names = RowKeyNames(names: [("event_name", .eventName)], kinds: 1)
+        let names = LearnedKeyNames(names: ["event_name"], kinds: 1)
         func ordinal(_ name: String) -> Int? { Array(name.utf8).withUnsafeBytes { names.ordinal(learning: $0) } }
         for rejected in ["", "q\"uote", "back\\slash", "tab\t", "caf\u{E9}", String(repeating: "k", count: 65)] {
             #expect(ordinal(rejected) == nil, "\(rejected)")
@@ -112,8 +127,8 @@ import Testing
             let name = "col\(index)"
             if let learned = ordinal(name) { given[name] = learned }
         }
-        #expect(given.count == RowKeyNames.capacity - 2)
-        #expect(Set(given.values) == Set(2..<RowKeyNames.capacity))
+        #expect(given.count == LearnedKeyNames.capacity - 2)
+        #expect(Set(given.values) == Set(2..<LearnedKeyNames.capacity))
         for (name, learned) in given { #expect(ordinal(name) == learned) }
         #expect(ordinal("col99") == nil)
     }
@@ -123,7 +138,7 @@ import Testing
     /// anywhere, and it steps aside.
     @Test func predictedKeysAreWhatTheCursorReads() {
         for name in ["a", "platform", "event_name", "event_bundle_sequence_id", String(repeating: "n", count: 64)] {
-            var pattern = [UInt64](repeating: 0, count: RowKeyNames.wordsPerName)
+            var pattern = [UInt64](repeating: 0, count: LearnedKeyNames.wordsPerName)
             let patternBytes = Array((name + "\":").utf8)
             pattern.withUnsafeMutableBytes { $0.copyBytes(from: patternBytes) }
             var hits = 0

@@ -4,23 +4,25 @@
     import Darwin
 #endif
 
-/// The keys of rows, requests and request events as one scanner has met them, and the order
-/// they came in, so that the next key of a row can be checked against the one that followed the
-/// same key last time by comparing its bytes (`JSONCursor.predictedKey`), with no string scan and
-/// no lookup. Exports write their columns in one order, so after the first row nearly every key
-/// is the predicted one.
+/// The keys of one kind of object as one reader has met them, and the order they came in, so
+/// that the next key can be checked against the one that followed the same key last time by
+/// comparing its bytes (`JSONCursor.predictedKey`), with no string scan and no lookup. Exports
+/// write their columns, and the members of their flat objects, in one order, so after the first
+/// row nearly every key is the predicted one. The export scanner keeps one for the keys of rows,
+/// requests and request events (`EventScanner.rowKeys`), a cursor's scratch one for the flat
+/// objects it skips (`JSONScratch.flatKeys`).
 ///
 /// Every name has an ordinal below 64, its bit for the duplicate check of its object
-/// (`JSONCursor.registerKnownKey`): the scanner's own names (`EventScanner.TopKey`) have the
-/// ordinals `KeyMatcher` gives them, and other names are given the next free ordinal when they
-/// are first met (`learn`), for as long as there is one. A name is learned when it is first met,
-/// so every key of that name, before and after, in every object, is checked by its bit; a name
-/// that is never learned (no ordinal left, or bytes a prediction cannot match) always goes to
-/// the cursor's registry of its object's keys. Whether a name is learnable depends only on its
-/// unescaped bytes, so a name written with escapes is learned, and found, as the same name.
+/// (`JSONCursor.registerKnownKey`): the names given at `init` have the first ordinals, and other
+/// names are given the next free ordinal when they are first met (`ordinal(learning:)`), for as
+/// long as there is one. A name is learned when it is first met, so every key of that name,
+/// before and after, in every object, is checked by its bit; a name that is never learned (no
+/// ordinal left, or bytes a prediction cannot match) always goes to the cursor's registry of its
+/// object's keys. Whether a name is learnable depends only on its unescaped bytes, so a name
+/// written with escapes is learned, and found, as the same name.
 ///
-/// One table belongs to one scanner; it is never shared between threads.
-final class RowKeyNames {
+/// One table belongs to one reader; it is never shared between threads.
+final class LearnedKeyNames {
     static var capacity: Int { 64 }
     /// The longest name learned: its bytes, `"` and `:` fill at most `wordsPerName` words.
     static var longestName: Int { 64 }
@@ -36,7 +38,6 @@ final class RowKeyNames {
     @exclusivity(unchecked) private let patterns: UnsafeMutablePointer<UInt64>
     /// Per ordinal: the pattern's length (the name's and 2).
     @exclusivity(unchecked) private let patternLengths: UnsafeMutablePointer<Int>
-    @exclusivity(unchecked) private let topKeys: UnsafeMutablePointer<EventScanner.TopKey>
     /// Learned names by a hash of their length and first bytes: an ordinal, or -1.
     @exclusivity(unchecked) private let slots: UnsafeMutablePointer<Int8>
     /// The first ordinal `learn` gives.
@@ -48,16 +49,14 @@ final class RowKeyNames {
     let order: UnsafeMutablePointer<Int8>
     private let orderCount: Int
 
-    /// `names` are the ordinals' names from 0, with their `TopKey`s; `kinds` the kinds of object
-    /// whose key orders are kept apart.
-    init(names: [(name: String, key: EventScanner.TopKey)], kinds: Int) {
+    /// `names` are the ordinals' names from 0; `kinds` the kinds of object whose key orders are
+    /// kept apart.
+    init(names: [String], kinds: Int) {
         precondition(names.count <= Self.capacity)
         patterns = .allocate(capacity: Self.capacity * Self.wordsPerName)
         patterns.initialize(repeating: 0, count: Self.capacity * Self.wordsPerName)
         patternLengths = .allocate(capacity: Self.capacity)
         patternLengths.initialize(repeating: 0, count: Self.capacity)
-        topKeys = .allocate(capacity: Self.capacity)
-        topKeys.initialize(repeating: .other, count: Self.capacity)
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: -1, count: Self.slotCount)
         orderCount = kinds * Self.orderEntries
@@ -65,11 +64,10 @@ final class RowKeyNames {
         order.initialize(repeating: -1, count: orderCount)
         count = 0
         firstLearned = names.count
-        for (name, key) in names {
+        for name in names {
             let bytes = Array(name.utf8)
-            precondition(Self.isLearnable(bytes), "a scanner's own name is plain ASCII")
+            precondition(Self.isLearnable(bytes), "a given name is plain ASCII")
             bytes.withUnsafeBytes { setPattern(count, $0) }
-            topKeys[count] = key
             count += 1
         }
     }
@@ -77,7 +75,6 @@ final class RowKeyNames {
     deinit {
         patterns.deallocate()
         patternLengths.deallocate()
-        topKeys.deallocate()
         slots.deallocate()
         order.deallocate()
     }
@@ -90,9 +87,6 @@ final class RowKeyNames {
     @inline(__always)
     func patternLength(_ ordinal: Int) -> Int { patternLengths[ordinal] }
 
-    @inline(__always)
-    func topKey(_ ordinal: Int) -> EventScanner.TopKey { topKeys[ordinal] }
-
     /// Whether a name can be predicted: 1 to `longestName` bytes of printable ASCII other than
     /// `"` and `\`, so that its bytes between quotes are a key with no escape.
     static func isLearnable(_ name: UnsafeRawBufferPointer) -> Bool {
@@ -103,8 +97,8 @@ final class RowKeyNames {
 
     static func isLearnable(_ name: [UInt8]) -> Bool { name.withUnsafeBytes { isLearnable($0) } }
 
-    /// The ordinal of a name that is not one of the scanner's own (its unescaped bytes): the one
-    /// it was given, or the next free one, or nil when it has none and cannot be given one.
+    /// The ordinal of a name that is not one given at `init` (its unescaped bytes): the one it
+    /// was given, or the next free one, or nil when it has none and cannot be given one.
     func ordinal(learning name: UnsafeRawBufferPointer) -> Int? {
         guard name.count <= Self.longestName, let base = name.baseAddress else { return nil }
         var slot = Self.slot(base, count: name.count)
