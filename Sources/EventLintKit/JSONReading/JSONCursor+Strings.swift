@@ -98,7 +98,7 @@ extension JSONCursor {
         }
         guard let key = keyMatching(pattern, length: length, quoteAt: quoteAt) else { return nil }
         atContainerStart = false
-        offset = key.content.upperBound &+ 2
+        offset = quoteAt &+ 1 &+ length
         return key
     }
 
@@ -106,8 +106,9 @@ extension JSONCursor {
     /// `pattern`'s `length` bytes (see `predictedKey`); the cursor does not move.
     @inline(__always)
     func keyMatching(_ pattern: UnsafePointer<UInt64>, length: Int, quoteAt: Int) -> JSONStringToken? {
-        // `quoteAt` is at most `count`, and `length` small: no sum below can wrap.
-        guard length > 2, length <= 256, quoteAt < count else { return nil }
+        // `quoteAt` is at most `count`, and `length` small: no sum below can wrap. The pattern's
+        // words must end within the buffer, so `quoteAt` is inside it when it is read.
+        guard length > 2, length <= 256 else { return nil }
         let start = quoteAt &+ 1
         let words = (length &+ 7) &>> 3
         guard start &+ words &* 8 <= count, bytes[quoteAt] == ASCII.quote else { return nil }
