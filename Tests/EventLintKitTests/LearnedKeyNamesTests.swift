@@ -99,6 +99,23 @@ import Testing
         #expect(predicted > 3000)
     }
 
+    /// Turning the compact reading off on a scanner that has read lines gives the generic reading
+    /// from then on: nothing learned before is predicted.
+    @Test func turningTheCompactReadingOffForgetsTheOrder() {
+        let scanner = EventScanner()
+        let fresh = EventScanner()
+        fresh.readsCompactElements = false
+        let learnt = Array(#"{"X":1,"device":{"a":1,"b":2}}"#.utf8)
+        for _ in 0..<3 { _ = Self.outcome(scanner, learnt) }
+        scanner.readsCompactElements = false
+        for text in [#"{"X":1,"X":2}"#, #"{"X":1,"device":{"a":1,"a":2}}"#, #"{"X":1,"device":{"a":1,"b":2,"a":3}}"#] {
+            let line = Array(text.utf8)
+            let outcome = Self.outcome(scanner, line)
+            #expect(outcome.hasPrefix("error duplicateKey"), "\(text)")
+            #expect(outcome == Self.outcome(fresh, line), "\(text)")
+        }
+    }
+
     /// The scanner's own names have the ordinals `KeyMatcher` gives them, so a key read by
     /// prediction and the same key read by the matcher set the same bit.
     @Test func ownNamesHaveTheMatchersOrdinals() throws {

@@ -27,12 +27,17 @@ public final class EventScanner {
     /// first, and flat skipped objects by the cursor's compact routine. Always on in eventlint;
     /// the tests and the JSON fuzz target turn it off to compare the readings.
     @exclusivity(unchecked) public var readsCompactElements = true {
-        didSet { scratch.skipsCompactObjects = readsCompactElements }
+        didSet {
+            scratch.skipsCompactObjects = readsCompactElements
+            // Off, keys are read the generic way only: no prediction from what was read before.
+            rowKeys.forgetOrder()
+            scratch.lastFlatKey = LearnedKeyNames.objectStart
+        }
     }
 
-    /// Where each `TopKey` was first seen in the object being read (`nextTopKey`): 64 entries
-    /// for a row or request, 64 more for an event of a request's `events`, which is read
-    /// while its request is open.
+    /// Where the key of each ordinal of `rowKeys` was first seen in the object being read
+    /// (`nextTopKey`): 64 entries for a row or request, 64 more for an event of a request's
+    /// `events`, which is read while its request is open.
     let topKeyFirstAt = UnsafeMutablePointer<Int>.allocate(capacity: 128)
 
     deinit {

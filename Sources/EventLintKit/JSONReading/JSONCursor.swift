@@ -132,8 +132,8 @@ public struct JSONCursor {
     /// True right after `enterObject`/`enterArray`, before the first member: that is the only
     /// moment a closing bracket may come without a preceding comma. One flag suffices because a
     /// parent container is never "at start" while one of its children is open.
-    /// Set by `enterObject`/`enterArray` until the first member or element is read (also by
-    /// `predictedKey`, beside the string scan).
+    /// Set by `enterObject`/`enterArray` until the first member or element is read (cleared by
+    /// `predictedKey` too, beside the string scan).
     var atContainerStart = false
     /// `stringByteClasses`, fetched once per cursor so the string loop does not go through the
     /// global's lazy-initialisation check on every string.
@@ -699,11 +699,12 @@ public struct JSONCursor {
 
     /// Skips the object at `offset` when it is compact and flat, as `bq extract` writes `device`,
     /// `geo` or `traffic_source`: `{"key":scalar,…}` with no whitespace, and members that are
-    /// strings, numbers, `true`, `false` or `null`. Its keys are registered in a frame of their
-    /// own exactly as `nextKey` registers them, and its strings and numbers go through the same
-    /// scanners. Anything else (whitespace, a nested value, a duplicate key, any error, the depth
-    /// limit) puts everything back as it was and returns false, and `skipValue` reads the object
-    /// the general way, which finds the same values or throws the error.
+    /// strings, numbers, `true`, `false` or `null`. Its keys are checked for duplicates by their
+    /// bits in `JSONScratch.flatKeys` or, for names it cannot learn, in a frame of their own as
+    /// `nextKey` registers them, and its strings and numbers go through the same scanners.
+    /// Anything else (whitespace, a nested value, a duplicate key, any error, the depth limit)
+    /// puts everything back as it was and returns false, and `skipValue` reads the object the
+    /// general way, which finds the same values or throws the error.
     private mutating func skipCompactFlatObject() -> Bool {
         let start = offset
         guard depth < maxDepth else { return false }

@@ -18,8 +18,10 @@
 /// long as there is one. A name is learned when it is first met, so every key of that name,
 /// before and after, in every object, is checked by its bit; a name that is never learned (no
 /// ordinal left, or bytes a prediction cannot match) always goes to the cursor's registry of its
-/// object's keys. Whether a name is learnable depends only on its unescaped bytes, so a name
-/// written with escapes is learned, and found, as the same name.
+/// object's keys. (With the scanner's compact reading off, nothing is predicted or looked up
+/// here, and every key but the scanner's own goes to the registry.) Whether a name is learnable
+/// depends only on its unescaped bytes, so a name written with escapes is learned, and found, as
+/// the same name.
 ///
 /// One table belongs to one reader; it is never shared between threads.
 final class LearnedKeyNames {
@@ -40,8 +42,6 @@ final class LearnedKeyNames {
     @exclusivity(unchecked) private let patternLengths: UnsafeMutablePointer<Int>
     /// Learned names by a hash of their length and first bytes: an ordinal, or -1.
     @exclusivity(unchecked) private let slots: UnsafeMutablePointer<Int8>
-    /// The first ordinal `learn` gives.
-    let firstLearned: Int
     @exclusivity(unchecked) private(set) var count: Int
 
     /// `orderEntries` entries for each of `kinds` kinds of object: the ordinal of the key that
@@ -63,7 +63,6 @@ final class LearnedKeyNames {
         order = .allocate(capacity: orderCount)
         order.initialize(repeating: -1, count: orderCount)
         count = 0
-        firstLearned = names.count
         for name in names {
             let bytes = Array(name.utf8)
             precondition(Self.isLearnable(bytes), "a given name is plain ASCII")
@@ -71,6 +70,10 @@ final class LearnedKeyNames {
             count += 1
         }
     }
+
+    /// Forgets which key followed which (the names and their ordinals stay): nothing is
+    /// predicted until keys are read again.
+    func forgetOrder() { order.update(repeating: -1, count: orderCount) }
 
     deinit {
         patterns.deallocate()
