@@ -1,5 +1,4 @@
 import EventLintKit
-import Foundation
 
 /// Reads the plan a change is compared with (`--base`): a directory, or the plan directory as it
 /// is at the merge-base of a git ref (`origin/main`, `HEAD~1`) and `HEAD`, in the repository
@@ -98,7 +97,7 @@ public enum BaseLoader {
 
     /// git's one-line answer without its line break.
     static func line(_ bytes: [UInt8]) -> String {
-        text(bytes).trimmingCharacters(in: .newlines)
+        trimmed(text(bytes), where: \.isNewline)
     }
 
     /// git's output as text, without repairing invalid UTF-8 (a path git prints that is not
@@ -109,51 +108,28 @@ public enum BaseLoader {
 
     /// Runs git and returns its standard output; a failure carries git's own message.
     static func git(_ arguments: [String], what: String) throws(LoadError) -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // Settings for git go through env(1), so the library itself never reads the environment.
-        process.arguments = ["GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "git"] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
+        let child: ChildProcess
+        do throws(ChildProcessError) {
+            child = try ChildProcess.run("/usr/bin/env", ["GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "git"] + arguments)
         } catch {
-            throw LoadError(message: "cannot run git to \(what): \(error.localizedDescription)")
+            throw LoadError(message: "cannot run git to \(what): \(error.message)")
         }
-        // Read both pipes to the end before waiting, so a large file cannot fill a pipe and stall git.
-        let errorData = ErrorCollector(errors.fileHandleForReading)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let message = text([UInt8](errorData.finish())).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            if process.terminationStatus == 127 {
+        guard child.termination == .exit(0) else {
+            if child.termination == .exit(127) {
                 throw LoadError(message: "cannot \(what): git is not installed")
             }
+            let message = trimmed(text(child.errors), where: \.isWhitespace)
             throw LoadError(message: "cannot \(what): \(message.isEmpty ? "git failed" : message)")
         }
-        return [UInt8](data)
+        return child.output
     }
-}
 
-/// Drains a pipe on a background thread.
-private final class ErrorCollector: @unchecked Sendable {
-    private let handle: FileHandle
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        self.handle = handle
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
+    /// The text without the leading and trailing characters `drop` holds for.
+    static func trimmed(_ text: some StringProtocol, where drop: (Character) -> Bool) -> String {
+        guard let first = text.firstIndex(where: { !drop($0) }), let last = text.lastIndex(where: { !drop($0) }) else {
+            return ""
         }
-    }
-
-    func finish() -> Data {
-        done.wait()
-        return data
+        return String(text[first...last])
     }
 }

@@ -1,5 +1,4 @@
 import EventLintKit
-import Foundation
 
 /// `eventlint budget [--schema DIR] --registered FILE... [--tier standard|360] [--quota …]
 /// [--min-headroom N] [--base REF|DIR] [--format F]`: counts the custom definitions the plan
@@ -95,7 +94,7 @@ enum BudgetCommand {
     static func parseQuotas(_ text: String) throws(UsageError) -> [BudgetScope: Int] {
         var quotas: [BudgetScope: Int] = [:]
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = item.split(separator: "=", maxSplits: 1).map { BaseLoader.trimmed($0, where: \.isWhitespace) }
             guard parts.count == 2, let scope = BudgetScope(rawValue: parts[0]),
                 let value = FlagNumber.integer(parts[1]),
                 value >= 0, value <= 10_000

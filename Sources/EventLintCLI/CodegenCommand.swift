@@ -1,5 +1,4 @@
 import EventLintKit
-import Foundation
 
 /// `eventlint codegen swift [--schema DIR] [--output FILE] [--check FILE]`: the plan as typed
 /// Swift tracking calls (CodeGeneration/), printed, written to FILE, or compared with FILE.

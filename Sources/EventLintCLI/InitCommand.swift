@@ -1,5 +1,4 @@
 import EventLintKit
-import Foundation
 
 /// `eventlint init [DIR]`: writes a small commented starter plan to `DIR/plan.json5` (default
 /// `schema`) that `check` passes. It never overwrites: a directory that already holds a plan

@@ -1,5 +1,4 @@
 import EventLintKit
-import Foundation
 
 /// Reads plan files from disk: the front end's half of getting a plan (the core builds a
 /// `PlanSession` from the bytes).

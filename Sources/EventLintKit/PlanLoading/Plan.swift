@@ -1,5 +1,3 @@
-import Foundation
-
 /// The whole tracking plan: every file of `schema/` merged. The single source of truth for
 /// `check`, `lint`, `budget` and `sql`.
 public struct Plan: Sendable {
@@ -57,7 +55,7 @@ public enum Glob {
         for (index, part) in parts.enumerated().dropFirst() {
             if index == parts.count - 1 { return part.isEmpty || rest.hasSuffix(part) }
             guard !part.isEmpty else { continue }
-            guard let range = rest.range(of: part) else { return false }
+            guard let range = rest.firstRange(of: part) else { return false }
             rest = rest[range.upperBound...]
         }
         return true

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One test a condition makes on a value.
 public enum ValuePredicate: Sendable, Hashable {
     case oneOf([PlanValue])

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A parameter declared once in `params`.
 public struct ParamDeclaration: Sendable {
     public var name: String

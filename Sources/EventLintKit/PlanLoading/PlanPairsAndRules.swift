@@ -1,5 +1,3 @@
-import Foundation
-
 /// How a duration parameter is cross-checked against the timestamps of open and close.
 public struct DurationCheck: Sendable {
     public var param: String

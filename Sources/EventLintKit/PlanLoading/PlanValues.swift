@@ -1,5 +1,3 @@
-import Foundation
-
 /// A value together with where the plan declares it, so every finding can point at it.
 public struct Located<Value: Sendable>: Sendable {
     public var value: Value

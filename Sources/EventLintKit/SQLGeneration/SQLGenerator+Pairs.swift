@@ -1,5 +1,3 @@
-import Foundation
-
 /// The plan's pairs as window functions over each user's events in time order
 /// (`CrossEventRun.step`): a close matches the latest open before it; whatever is open at the
 /// user's end is unclosed.
