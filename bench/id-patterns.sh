@@ -13,7 +13,7 @@ lines=${1:-100000}
 mkdir -p "$dir"
 eventlint=${EVENTLINT:-}
 if [ -z "$eventlint" ]; then
-  (cd "$root" && swift build -c release --product eventlint 2>&1 | tail -n 1)
+  (cd "$root" && swift build -c release --product eventlint --static-swift-stdlib 2>&1 | tail -n 1)
   eventlint="$root/.build/release/eventlint"
 fi
 

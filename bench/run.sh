@@ -33,7 +33,7 @@ if [ ! -x "$dir/venv/bin/python" ]; then
 fi
 
 echo "building eventlint (release) and the tokenizer (swiftc -O)..."
-(cd "$root" && swift build -c release --product eventlint 2>&1 | tail -n 1)
+(cd "$root" && swift build -c release --product eventlint --static-swift-stdlib 2>&1 | tail -n 1)
 eventlint="$root/.build/release/eventlint"
 tokenizer="$dir/tokenizer"
 if [ ! -x "$tokenizer" ] || [ "$root/bench/tokenizer.swift" -nt "$tokenizer" ]; then
