@@ -43,6 +43,35 @@ import Testing
         #expect(JSONOutput.double(value).rendered() == expected)
     }
 
+    /// Integers are written digit by digit into the output: every sign and length, the two
+    /// extremes included, as `String(_:)` spells them.
+    @Test func integersAsTheStandardLibrarySpellsThem() {
+        var values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, Int64.max, Int64.min, Int64.min + 1]
+        var power: Int64 = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power]
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 { values.append(Int64.random(in: Int64.min...Int64.max, using: &generator)) }
+        for value in values {
+            #expect(JSONOutput.int(value).rendered(pretty: false) == String(value))
+        }
+    }
+
+    /// Indentation deeper than the writer's run of 64 spaces comes out whole.
+    @Test func deepIndentationIsTwoSpacesALevel() {
+        var value = JSONOutput.array([.int(7)])
+        for _ in 0..<70 { value = .array([value]) }
+        let lines = value.rendered(pretty: true).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2 * 71 + 1)
+        for (index, line) in lines.enumerated() {
+            let depth = index <= 71 ? index : 2 * 71 - index
+            #expect(line.prefix(while: { $0 == " " }).count == 2 * depth, "line \(index)")
+        }
+        #expect(lines[71].trimmingCharacters(in: .whitespaces) == "7")
+    }
+
     @Test func omittingNilDropsAbsentMembers() {
         let value = JSONOutput.object(omittingNil: [("a", .int(1)), ("b", nil), ("c", .null)])
         #expect(value == .object([("a", .int(1)), ("c", .null)]))

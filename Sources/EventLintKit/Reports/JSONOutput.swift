@@ -1,7 +1,7 @@
 /// A JSON value built for output. It is separate from the reader's `JSONValue` because output
 /// needs typed numbers (`Int64`, `Double`) rather than source lexemes, and object members in the
 /// order the writer chose, so every document eventlint prints is byte-for-byte stable.
-public indirect enum JSONOutput: Sendable {
+public enum JSONOutput: Sendable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -134,7 +134,7 @@ private struct JSONOutputWriter {
         switch value {
         case .null: append("null")
         case .bool(let flag): append(flag ? "true" : "false")
-        case .int(let number): append(String(number))
+        case .int(let number): writeInteger(number)
         case .double(let number): append(Self.spell(number))
         case .string(let text): writeString(text)
         case .array(let elements):
@@ -192,7 +192,33 @@ private struct JSONOutputWriter {
     private mutating func newline(depth: Int) {
         guard pretty else { return }
         bytes.append(UInt8(ascii: "\n"))
-        for _ in 0..<(depth * 2) { bytes.append(UInt8(ascii: " ")) }
+        // The indentation in runs of up to 64 spaces, not a byte at a time.
+        var left = depth * 2
+        while left > 0 {
+            let run = min(left, Self.spaces.count)
+            Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run])) }
+            left -= run
+        }
+    }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+    /// An integer's decimal digits, written straight into the output (no `String` for each).
+    private mutating func writeInteger(_ number: Int64) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        // The magnitude as unsigned, so Int64.min has one too.
+        var magnitude = number.magnitude
+        // 24 bytes of room: an Int64 has at most 19 digits.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var end = buffer.count
+            repeat {
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[end...]))
+        }
     }
 
     /// Swift's shortest round-trip spelling (`0.1`, `1e-05`, `2.0`) is valid JSON for every

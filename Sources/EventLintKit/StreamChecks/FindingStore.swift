@@ -86,7 +86,7 @@ struct FindingStore: Sendable {
     /// `limit`-th; the rest are counted. Cutting the union of passes this way gives the same
     /// findings whatever the passes were.
     mutating func trimToLimit() {
-        kept.sort(by: Finding.ordered)
+        Finding.sortInReportOrder(&kept)
         if kept.count >= limit { cut = kept[limit - 1].location }
         guard kept.count > limit else { return }
         let cut = kept[limit - 1].location
