@@ -36,10 +36,13 @@ public enum BaseLoader {
                 hint: "point at the plan with --schema DIR (the directory of its *.json5 files)")
         }
         let repositoryWhat = "find the git repository of \"\(schemaDirectory)\""
-        var prefix = line(try git(["-C", schemaDirectory, "rev-parse", "--show-prefix"], what: repositoryWhat))
+        // Paths git prints are the system's bytes, not necessarily UTF-8: they go back to git as
+        // those bytes (`SystemPath`), never as a repaired or escaped spelling of them.
+        var prefix = pathLine(try git(["-C", schemaDirectory, "rev-parse", "--show-prefix"], what: repositoryWhat))
         if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
         // ls-tree filters by the working directory's prefix, so list and read from the top level.
-        let topLevel = line(try git(["-C", schemaDirectory, "rev-parse", "--show-toplevel"], what: repositoryWhat))
+        let topLevel = pathLine(
+            try git(["-C", schemaDirectory, "rev-parse", "--show-toplevel"], what: repositoryWhat))
         let commit: String
         do throws(LoadError) {
             commit = line(
@@ -65,12 +68,15 @@ public enum BaseLoader {
         let label = mergeBase == commit ? ref : String(mergeBase.prefix(12))
         var arguments = ["-C", topLevel, "ls-tree", "-z", mergeBase]
         if !prefix.isEmpty { arguments += ["--", prefix] }
-        let listing = try git(arguments, what: "list \"\(prefix.isEmpty ? "." : prefix)\" at \"\(ref)\"")
+        let listing = try git(
+            arguments, what: "list \"\(prefix.isEmpty ? "." : SystemPath.display(prefix))\" at \"\(ref)\"")
         var sources: [PlanSource] = []
         for entry in Self.treeEntries(listing) where entry.type == "blob" {
             let name = text(entry.path)
             guard name.hasSuffix(".json") || name.hasSuffix(".json5") else { continue }
-            let bytes = try git(["-C", topLevel, "cat-file", "blob", entry.object], what: "read \"\(label):\(name)\"")
+            let bytes = try git(
+                ["-C", topLevel, "cat-file", "blob", entry.object], what: "read \"\(label):\(name)\"",
+                outputLimit: PlanFiles.maxFileBytes)
             sources.append(PlanSource(path: "\(label):\(name)", bytes: bytes))
         }
         return sources.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
@@ -100,20 +106,43 @@ public enum BaseLoader {
         trimmed(text(bytes), where: \.isNewline)
     }
 
+    /// A path git prints on one line (`--show-prefix`, `--show-toplevel`), without its line
+    /// break, as the system's bytes.
+    static func pathLine(_ bytes: [UInt8]) -> String {
+        SystemPath.string(bytes.last == UInt8(ascii: "\n") ? bytes.dropLast() : bytes[...])
+    }
+
     /// git's output as text, without repairing invalid UTF-8 (a path git prints that is not
     /// UTF-8 is shown escaped instead).
     static func text(_ bytes: [UInt8]) -> String {
         String(validating: bytes, as: UTF8.self) ?? bytes.withUnsafeBytes { LineIndex.escapedRendering($0) }
     }
 
-    /// Runs git and returns its standard output; a failure carries git's own message.
-    static func git(_ arguments: [String], what: String) throws(LoadError) -> [UInt8] {
-        // Settings for git go through env(1), so the library itself never reads the environment.
+    /// What git runs with, through env(1) (so the library itself never reads the environment):
+    /// no prompt for credentials, messages in English, and none of the caller's settings that
+    /// would answer another question: a `GIT_DIR` or `GIT_WORK_TREE` (a hook's, often relative)
+    /// would point git away from the repository of the plan directory (`-C`), and the global
+    /// pathspec settings make `ls-tree` refuse its path (`pathspec magic not supported`).
+    static let gitEnvironment =
+        [
+            "GIT_DIR", "GIT_WORK_TREE", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS", "GIT_ICASE_PATHSPECS",
+            "GIT_LITERAL_PATHSPECS",
+        ].flatMap { ["-u", $0] } + ["GIT_TERMINAL_PROMPT=0", "LC_ALL=C"]
+
+    /// Runs git and returns its standard output; a failure carries git's own message. An output
+    /// longer than `outputLimit` bytes is an error: git is stopped there.
+    static func git(_ arguments: [String], what: String, outputLimit: Int = .max) throws(LoadError) -> [UInt8] {
         let child: ChildProcess
         do throws(ChildProcessError) {
-            child = try ChildProcess.run("/usr/bin/env", ["GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "git"] + arguments)
+            child = try ChildProcess.run("/usr/bin/env", gitEnvironment + ["git"] + arguments, outputLimit: outputLimit)
         } catch {
             throw LoadError(message: "cannot run git to \(what): \(error.message)")
+        }
+        if child.outputOverflowed {
+            throw LoadError(
+                message:
+                    "cannot \(what): it is over \(PlanFiles.describe(bytes: outputLimit)), more than a plan file may hold"
+            )
         }
         guard child.termination == .exit(0) else {
             if child.termination == .exit(127) {

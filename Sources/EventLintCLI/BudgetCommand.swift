@@ -77,9 +77,14 @@ enum BudgetCommand {
         do throws(LoadError) {
             for path in try expand(paths) {
                 current = path
-                guard let bytes = SystemFiles.contents(of: path) else {
+                let bytes: [UInt8]
+                switch SystemFiles.contents(of: path, limit: PlanFiles.maxFileBytes) {
+                case .success(let read): bytes = read
+                case .failure(let failure):
                     throw LoadError(
-                        message: "cannot read registered definitions file \"\(SystemPath.display(path))\"")
+                        message:
+                            "cannot read registered definitions file \"\(SystemPath.display(path))\": \(failure.reason)"
+                    )
                 }
                 registered += try RegisteredDefinitionsReader.read(path: path, bytes: bytes)
                 sources.append(PlanSource(path: path, bytes: bytes))

@@ -1,3 +1,5 @@
+import EventLintKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -14,22 +16,83 @@ struct ChildProcess {
 
     var termination: Termination
     var output: [UInt8]
+    /// The first `errorsKept` bytes of the error stream (the rest is read and dropped).
     var errors: [UInt8]
+    /// The output went past `outputLimit`: reading stopped there and the child was killed, so
+    /// `output` is a prefix and `termination` is the kill's.
+    var outputOverflowed = false
+
+    /// How much of the error stream is kept: enough for any message, bounded for any child.
+    static let errorsKept = 64 << 10
 
     /// The system's message for an errno, as a `cannot …` message quotes it.
     static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     /// Runs the program at `path` with `arguments` (after its name) and this process's
-    /// environment, its standard input `/dev/null`. Both output streams are read to their ends
-    /// together, so a child writing much to one cannot stall on a full pipe while the other is
-    /// read, and only then is the child waited for. Throws the errno when the program cannot be
-    /// started (a program that starts and fails is a `Termination`, not an error).
-    static func run(_ path: String, _ arguments: [String]) throws(ChildProcessError) -> ChildProcess {
+    /// environment, its standard input `/dev/null`. Paths and arguments reach the child as the
+    /// bytes the system knows them by (`SystemPath`). Both output streams are read to their
+    /// ends together, so a child writing much to one cannot stall on a full pipe while the other
+    /// is read, and only then is the child waited for. Throws the errno when the program cannot
+    /// be started, its streams cannot be read or it cannot be waited for (a program that starts
+    /// and fails is a `Termination`, not an error); an argument holding a NUL byte, which no C
+    /// argument can carry, is `EINVAL`.
+    static func run(
+        _ path: String, _ arguments: [String], outputLimit: Int = .max
+    ) throws(ChildProcessError) -> ChildProcess {
+        let words = ([path] + arguments).map(SystemPath.bytes)
+        guard !words.contains(where: { $0.contains(0) }) else { throw ChildProcessError(code: EINVAL) }
+        let argv: [UnsafeMutablePointer<CChar>?] =
+            words.map { word in
+                let copy = UnsafeMutablePointer<CChar>.allocate(capacity: word.count + 1)
+                for (index, byte) in word.enumerated() { copy[index] = CChar(bitPattern: byte) }
+                copy[word.count] = 0
+                return copy
+            } + [nil]
+        defer { for pointer in argv { pointer?.deallocate() } }
+
+        var (pid, outputEnd, errorEnd) = try spawn(argv)
+        var overflowed = false
+        let readError = readToEnd(&outputEnd, &errorEnd, outputLimit: outputLimit, overflowed: &overflowed)
+        close(outputEnd.descriptor)
+        close(errorEnd.descriptor)
+        // A child whose output is not wanted any more, or cannot be read, is stopped, not
+        // waited for: it might never end, or stall on a pipe nobody reads.
+        if overflowed || readError != 0 { kill(pid, SIGKILL) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw ChildProcessError(code: errno) }
+        }
+        if readError != 0 { throw ChildProcessError(code: readError) }
+        // WIFEXITED and WTERMSIG, which Swift does not import (they are macros).
+        let signal = status & 0x7f
+        let termination: Termination = signal == 0 ? .exit((status >> 8) & 0xff) : .signal(signal)
+        return ChildProcess(
+            termination: termination, output: outputEnd.bytes, errors: errorEnd.bytes, outputOverflowed: overflowed)
+    }
+
+    /// The read end of one of the child's output streams and what was read from it.
+    private struct Stream {
+        var descriptor: Int32
+        var bytes: [UInt8] = []
+        var open = true
+    }
+
+    /// Pipes and spawns are made one at a time in this process: a pipe's ends are marked
+    /// close-on-exec just after `pipe` makes them, and a child spawned by another thread in
+    /// between would inherit them (and hold the other child's pipe open, so its reader would
+    /// not see the end until that unrelated child ended).
+    private static let spawnLock = SpawnLock()
+
+    /// Makes the two pipes and starts the child: its pid and the parent's read ends.
+    private static func spawn(
+        _ argv: [UnsafeMutablePointer<CChar>?]
+    ) throws(ChildProcessError) -> (pid_t, Stream, Stream) {
+        spawnLock.lock()
+        defer { spawnLock.unlock() }
         var outputPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
-        guard openPipe(&outputPipe) else { throw ChildProcessError(code: errno) }
-        guard openPipe(&errorPipe) else {
-            let code = errno
+        if let code = openPipe(&outputPipe) { throw ChildProcessError(code: code) }
+        if let code = openPipe(&errorPipe) {
             close(outputPipe[0])
             close(outputPipe[1])
             throw ChildProcessError(code: code)
@@ -62,10 +125,8 @@ struct ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environment)
+        let spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, environment)
         close(outputPipe[1])
         close(errorPipe[1])
         guard spawned == 0 else {
@@ -73,55 +134,80 @@ struct ChildProcess {
             close(errorPipe[0])
             throw ChildProcessError(code: spawned)
         }
-        let (output, errors) = readToEnd(outputPipe[0], errorPipe[0])
-        close(outputPipe[0])
-        close(errorPipe[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return ChildProcess(termination: .exit(-1), output: output, errors: errors) }
+        return (pid, Stream(descriptor: outputPipe[0]), Stream(descriptor: errorPipe[0]))
+    }
+
+    /// A pipe whose two ends are closed on exec (the child gets only the copies `dup2` makes);
+    /// the errno when it cannot be made.
+    private static func openPipe(_ ends: inout [Int32]) -> Int32? {
+        guard pipe(&ends) == 0 else { return errno }
+        for end in ends where fcntl(end, F_SETFD, FD_CLOEXEC) != 0 {
+            let code = errno
+            close(ends[0])
+            close(ends[1])
+            return code
         }
-        // WIFEXITED and WTERMSIG, which Swift does not import (they are macros).
-        let signal = status & 0x7f
-        let termination: Termination = signal == 0 ? .exit((status >> 8) & 0xff) : .signal(signal)
-        return ChildProcess(termination: termination, output: output, errors: errors)
+        return nil
     }
 
-    /// A pipe whose two ends are closed on exec (the child gets only the copies `dup2` makes).
-    private static func openPipe(_ ends: inout [Int32]) -> Bool {
-        guard pipe(&ends) == 0 else { return false }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return true
-    }
-
-    /// Reads two descriptors to their ends, whichever has data first.
-    private static func readToEnd(_ first: Int32, _ second: Int32) -> ([UInt8], [UInt8]) {
-        var collected: [[UInt8]] = [[], []]
-        var polled = [
-            pollfd(fd: first, events: Int16(POLLIN), revents: 0), pollfd(fd: second, events: Int16(POLLIN), revents: 0),
-        ]
+    /// Reads both streams to their ends, whichever has data first, keeping at most
+    /// `outputLimit` bytes of the output (then stopping: `overflowed`) and `errorsKept` of the
+    /// errors. 0, or the errno of a failed `poll` or `read`.
+    private static func readToEnd(
+        _ output: inout Stream, _ errors: inout Stream, outputLimit: Int, overflowed: inout Bool
+    ) -> Int32 {
+        var streams = [output, errors]
+        defer {
+            output = streams[0]
+            errors = streams[1]
+        }
+        var polled = streams.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while polled.contains(where: { $0.fd >= 0 }) {
-            let ready = poll(&polled, nfds_t(polled.count), -1)
-            if ready < 0 {
+        while streams.contains(where: \.open) {
+            for index in polled.indices { polled[index].fd = streams[index].open ? streams[index].descriptor : -1 }
+            if poll(&polled, nfds_t(polled.count), -1) < 0 {
                 if errno == EINTR { continue }
-                break
+                return errno
             }
-            for index in polled.indices where polled[index].fd >= 0 && polled[index].revents != 0 {
-                let count = chunk.withUnsafeMutableBytes { read(polled[index].fd, $0.baseAddress, $0.count) }
-                if count > 0 {
-                    collected[index] += chunk[0..<count]
-                } else if count == 0 || errno != EINTR && errno != EAGAIN {
-                    // The end, or an error that reading again would only repeat.
-                    polled[index].fd = -1
+            for index in polled.indices where streams[index].open && polled[index].revents != 0 {
+                let count = chunk.withUnsafeMutableBytes { read(streams[index].descriptor, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return errno
+                }
+                if count == 0 {
+                    streams[index].open = false
+                    continue
+                }
+                let room = (index == 0 ? outputLimit : errorsKept) - streams[index].bytes.count
+                streams[index].bytes += chunk[0..<min(count, max(room, 0))]
+                if index == 0 && count > room {
+                    overflowed = true
+                    return 0
                 }
             }
         }
-        return (collected[0], collected[1])
+        return 0
     }
 }
 
-/// A program that could not be started: the errno `posix_spawn` or `pipe` gave.
+/// A program that could not be started, read or waited for: the errno that said why.
 struct ChildProcessError: Error {
     var code: Int32
     var message: String { ChildProcess.message(code) }
+}
+
+/// A mutex for the whole process (`pthread_mutex_t`, which the standard library has no type for
+/// before `Synchronization`'s, not on every platform this builds for).
+private final class SpawnLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
 }

@@ -1,5 +1,11 @@
 import EventLintKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `eventlint codegen swift [--schema DIR] [--output FILE] [--check FILE]`: the plan as typed
 /// Swift tracking calls (CodeGeneration/), printed, written to FILE, or compared with FILE.
 enum CodegenCommand {
@@ -28,10 +34,18 @@ enum CodegenCommand {
             regenerateCommand: regenerate
         ).generate()
         if let check {
-            guard let bytes = SystemFiles.contents(of: check) else {
-                throw .input(.notFound(path: check))
+            // A file longer than what is generated differs from it, however long: at most one
+            // byte more is read.
+            let expected = Array(generated.utf8)
+            switch SystemFiles.contents(of: check, limit: expected.count) {
+            case .success(let bytes) where bytes == expected: return CommandResult(status: 0)
+            case .success, .failure(.tooLarge): break
+            case .failure(.cannotOpen(ENOENT)): throw .input(.notFound(path: check))
+            case .failure(let failure):
+                throw .cannotLoad(
+                    LoadError(message: "cannot read \"\(SystemPath.display(check))\": \(failure.reason)"),
+                    what: "the generated file", file: check)
             }
-            if bytes == Array(generated.utf8) { return CommandResult(status: 0) }
             return CommandResult(
                 stderr: "error: \(check) is not what the plan generates; regenerate it: \(regenerate)\n", status: 1)
         }

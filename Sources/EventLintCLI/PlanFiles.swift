@@ -3,6 +3,21 @@ import EventLintKit
 /// Reads plan files from disk: the front end's half of getting a plan (the core builds a
 /// `PlanSession` from the bytes).
 enum PlanFiles {
+    /// The most a plan file, or a registered-definitions file, may hold: far more than any
+    /// tracking plan (the shipped one is a few KiB a file), and a bound on what is read.
+    static let maxFileBytes = 16 << 20
+
+    /// A size as messages give it: bytes, KiB or MiB.
+    static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 20 {
+            let tenths = (bytes * 10 + (1 << 19)) >> 20
+            return "\(tenths / 10).\(tenths % 10) MiB"
+        }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
+
     /// The `.json`/`.json5` files of a directory, in name order.
     static func read(directory: String) throws(LoadError) -> [PlanSource] {
         let shown = SystemPath.display(directory)
@@ -36,10 +51,14 @@ enum PlanFiles {
                         "plan file \"\(SystemPath.display(path))\" is a link to \"\(SystemPath.display(target))\", outside the plan directory",
                     hint: "copy the file into the plan directory instead of linking it")
             }
-            guard let bytes = SystemFiles.contents(of: path) else {
-                throw LoadError(message: "cannot read plan file \"\(SystemPath.display(path))\"")
+            switch SystemFiles.contents(of: path, limit: maxFileBytes) {
+            case .success(let bytes): sources.append(PlanSource(path: path, bytes: bytes))
+            case .failure(let failure):
+                throw LoadError(
+                    message: "cannot read plan file \"\(SystemPath.display(path))\": \(failure.reason)",
+                    hint: failure == .notARegularFile || failure.isTooLarge
+                        ? "a plan file is a regular file of at most \(describe(bytes: maxFileBytes))" : nil)
             }
-            sources.append(PlanSource(path: path, bytes: bytes))
         }
         return sources
     }

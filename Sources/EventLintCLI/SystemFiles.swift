@@ -39,20 +39,54 @@ enum SystemFiles {
         return names
     }
 
-    /// The whole content of a file, or nil when it cannot be opened or read.
-    static func contents(of path: String) -> [UInt8]? {
-        let descriptor = SystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
-        guard descriptor >= 0 else { return nil }
+    /// Why a file's content could not be had.
+    enum ReadFailure: Error, Equatable {
+        /// It cannot be opened (the errno): missing, not allowed…
+        case cannotOpen(Int32)
+        /// A directory, a FIFO, a device or a socket: what a plan or a definitions file never
+        /// is, and what could block or never end if read.
+        case notARegularFile
+        /// More bytes than the limit (its size, or the limit + 1 when it grew while read).
+        case tooLarge(Int)
+        case cannotRead(Int32)
+
+        var isTooLarge: Bool {
+            if case .tooLarge = self { return true }
+            return false
+        }
+
+        /// The failure as the end of a `cannot read … "FILE"` message.
+        var reason: String {
+            switch self {
+            case .cannotOpen(let code), .cannotRead(let code): String(cString: strerror(code))
+            case .notARegularFile: "it is not a regular file"
+            case .tooLarge(let size): "it is \(PlanFiles.describe(bytes: size))"
+            }
+        }
+    }
+
+    /// The whole content of a regular file of at most `limit` bytes. A FIFO or a device is
+    /// refused without being read (it is opened non-blocking, so a FIFO without a writer
+    /// cannot hang the open either), and a file over the limit is refused before it is read.
+    static func contents(of path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
+        let descriptor = SystemPath.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard descriptor >= 0 else { return .failure(.cannotOpen(errno)) }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(.cannotRead(errno)) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notARegularFile) }
+        guard Int(status.st_size) <= limit else { return .failure(.tooLarge(Int(status.st_size))) }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(status.st_size))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return nil
+                return .failure(.cannotRead(errno))
             }
-            if count == 0 { return bytes }
+            if count == 0 { return .success(bytes) }
+            guard bytes.count + count <= limit else { return .failure(.tooLarge(limit + 1)) }
             bytes += chunk[0..<count]
         }
     }

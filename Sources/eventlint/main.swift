@@ -13,6 +13,9 @@ import EventLintKit
 // `> /dev/full`, a report path that is a directory) is exit status 2 with a message: a CI job
 // must not pass on a report it never wrote.
 signal(SIGPIPE, SIG_IGN)
+// git (`check --base`) is waited for: with SIGCHLD ignored, which a parent may leave behind
+// across exec, the kernel reaps it at once and the wait fails, though git did its work.
+signal(SIGCHLD, SIG_DFL)
 // Ctrl-C and SIGTERM stop a run even when the parent started it with them blocked (a blocked
 // mask is inherited across exec). Nothing needs cleaning up: temporary files are unlinked as
 // soon as they are made.

@@ -147,6 +147,81 @@ struct BaseGitTests {
         #expect(output.stdout.hasPrefix("against HEAD: no changes\n"), "\(output.stdout)")
     }
 
+    /// A repository whose plan directory's name is not UTF-8 (`caf\xE9/plan`), the events file
+    /// deleted in the last commit: the base must read the plan as it was, and find the removal.
+    static func repositoryWithLatin1PlanDirectory() throws -> GitRepository {
+        let repository = try GitRepository()
+        try repository.write("plan/params.json5", SmallPlan.params)
+        try repository.write("plan/events.json5", SmallPlan.events)
+        try repository.run(["bash", "-c", "mkdir \"$(printf 'caf\\351')\" && mv plan \"$(printf 'caf\\351')/\""])
+        try repository.commit("plan")
+        try repository.run(["bash", "-c", "rm \"$(printf 'caf\\351')/plan/events.json5\""])
+        try repository.commit("remove the events")
+        return repository
+    }
+
+    /// The paths git prints (`--show-prefix`, `--show-toplevel`) and the paths given to it
+    /// travel as the system's bytes: a directory named in Latin-1 is found at the base, from
+    /// inside it and from the top, and the removal is a breaking change (an escaped spelling
+    /// would match nothing, and the base would read as an empty plan: all additive).
+    @Test func aPlanDirectoryWhoseNameIsNotUTF8IsComparedWithItsBase() throws {
+        let repository = try Self.repositoryWithLatin1PlanDirectory()
+        defer { repository.remove() }
+        let inside = try EventLintBinary.shell(
+            "cd \"$1/$(printf 'caf\\351')/plan\" && \"$0\" check --schema . --base HEAD~1", [repository.url.path])
+        #expect(inside.status == 1, "\(inside.stdout)\(inside.stderr)")
+        #expect(inside.stdout.contains("event \"timer_started\" was removed"), "\(inside.stdout)")
+        let top = try EventLintBinary.shell(
+            "cd \"$1\" && \"$0\" check --schema \"$(printf 'caf\\351')/plan\" --base HEAD~1", [repository.url.path])
+        #expect(top.status == 1, "\(top.stdout)\(top.stderr)")
+        #expect(top.stdout.contains("event \"timer_started\" was removed"), "\(top.stdout)")
+    }
+
+    /// The caller's environment does not change which repository and which paths are read: a
+    /// relative `GIT_DIR` (as a hook may have), and the global pathspec settings that `ls-tree`
+    /// refuses.
+    @Test func theCallersGitSettingsDoNotChangeTheBase() throws {
+        let repository = try Self.repositoryWithPlan()
+        defer { repository.remove() }
+        try repository.delete("schema/events.json5")
+        try repository.commit("remove the events")
+        for setting in ["GIT_DIR=.git", "GIT_ICASE_PATHSPECS=1", "GIT_GLOB_PATHSPECS=1", "GIT_LITERAL_PATHSPECS=1"] {
+            let output = try EventLintBinary.shell(
+                "cd \"$1\" && export \"$2\" && \"$0\" check --base main", [repository.url.path, setting])
+            #expect(output.status == 1, "\(setting): \(output.stdout)\(output.stderr)")
+            #expect(output.stdout.contains("event \"timer_started\" was removed"), "\(setting): \(output.stdout)")
+        }
+    }
+
+    /// A parent that ignores SIGCHLD passes that on across exec; git is still waited for.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/perl"), "perl is not installed"))
+    func theBaseIsReadWhenTheParentIgnoresChildSignals() throws {
+        let repository = try Self.repositoryWithPlan()
+        defer { repository.remove() }
+        let output = try EventLintBinary.shell(
+            "cd \"$1\" && /usr/bin/perl -e '$SIG{CHLD} = \"IGNORE\"; exec @ARGV' \"$0\" check --base main",
+            [repository.url.path])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.hasPrefix("against main: no changes\n"), "\(output.stdout)")
+    }
+
+    /// A plan file at the base larger than any plan file may be is an error, and git is not
+    /// read to its end.
+    @Test func aBasePlanFileOverTheLimitIsAnError() throws {
+        let repository = try Self.repositoryWithPlan()
+        defer { repository.remove() }
+        try repository.run(["bash", "-c", "head -c $((17 << 20)) /dev/zero | tr '\\0' ' ' > schema/big.json5"])
+        try repository.commit("a big file")
+        do {
+            _ = try BaseLoader.readSources(
+                base: "HEAD", schemaDirectory: repository.url.appendingPathComponent("schema").path)
+            Issue.record("a 17 MiB plan file was read")
+        } catch {
+            #expect(error.message.contains("big.json5"), "\(error.message)")
+            #expect(error.message.contains("over 16 MiB"), "\(error.message)")
+        }
+    }
+
     @Test func hintsRepeatHowThePlanWasNamed() throws {
         let missing = try #require(try EventLintBinary.run(["check", "--schema", "no/such/plan"]))
         #expect(missing.status == 2)
