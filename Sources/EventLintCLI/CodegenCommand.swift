@@ -47,7 +47,9 @@ enum CodegenCommand {
                     what: "the generated file", file: check)
             }
             return CommandResult(
-                stderr: "error: \(check) is not what the plan generates; regenerate it: \(regenerate)\n", status: 1)
+                stderr:
+                    "error: \(SystemPath.shown(check)) is not what the plan generates; regenerate it: \(VisibleText.of(SystemPath.display(regenerate)))\n",
+                status: 1)
         }
         if let output { return CommandResult(status: 0, files: [OutputFile(path: output, contents: generated)]) }
         return CommandResult(stdout: generated, status: 0)

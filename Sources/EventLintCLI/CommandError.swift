@@ -30,31 +30,35 @@ public enum CommandError: Error, Sendable {
     /// The exit status of every command error.
     static let exitStatus: Int32 = 2
 
-    /// What the front end prints on standard error.
+    /// What the front end prints on standard error. Everything in it that came from outside
+    /// (an argument, a path, a plan's name, a message quoting them) goes through `VisibleText`:
+    /// a newline in a file name cannot start a line of its own (`::error …`, which GitHub reads
+    /// from standard error too), nor an escape sequence reach the terminal.
     var message: String {
+        let shown = VisibleText.of
         switch self {
         case .usage(let error):
-            return "error: \(error.message)\n\n\(Commands.usage(for: error.command))"
+            return "error: \(shown(error.message))\n\n\(Commands.usage(for: error.command))"
         case .cannotLoad(let error, let what, _):
             var text = "error"
             if let rule = error.ruleID { text += "[\(rule)]" }
-            text += ": \(error.message)\n"
-            if let location = error.location { text += "  --> \(location.description)\n" }
-            if let hint = error.hint { text += "  = help: \(hint)\n" }
+            text += ": \(shown(error.message))\n"
+            if let location = error.location { text += "  --> \(shown(location.description))\n" }
+            if let hint = error.hint { text += "  = help: \(shown(hint))\n" }
             return text + "\(what) cannot be loaded\n"
         case .invalidPlan(let errors, let schema):
             let count = errors.count
             let first = errors[0]
-            let again = schema == "schema" ? "eventlint check" : "eventlint check --schema \(schema)"
-            let location = first.location.description
+            let again = schema == "schema" ? "eventlint check" : "eventlint check --schema \(shown(schema))"
+            let location = shown(first.location.description)
             return
-                "error: the plan has \(count) \(count == 1 ? "error" : "errors"); run `\(again)` first\n  first: \(location): [\(first.ruleID)] \(first.message)\n"
+                "error: the plan has \(count) \(count == 1 ? "error" : "errors"); run `\(again)` first\n  first: \(location): [\(first.ruleID)] \(shown(first.message))\n"
         case .input(let error):
-            return "error: \(error.description)\n"
+            return "error: \(shown(error.description))\n"
         case .cannotWrite(let path, let reason):
-            return "error: cannot write \(SystemPath.display(path)): \(reason)\n"
+            return "error: cannot write \(SystemPath.shown(path)): \(reason)\n"
         case .spill(let error):
-            return "error: \(error.description)\n"
+            return "error: \(shown(error.description))\n"
         }
     }
 

@@ -120,7 +120,7 @@ enum LintCommand {
             report.document.findings = (report.document.findings + unread).sortedForReport()
             report.document.rules = ReportDocument.rulesReferenced(by: report.document.findings)
             report.status = CommandError.exitStatus
-            report.stderr = result.inputErrors.map { "error: \($0.description)\n" }.joined()
+            report.stderr = result.inputErrors.map { "error: \(VisibleText.of($0.description))\n" }.joined()
         }
         return report
     }

@@ -71,7 +71,7 @@ for file in result.files {
     var code = descriptor < 0 ? errno : writeAll(file.contents, to: descriptor)
     if descriptor >= 0, close(descriptor) != 0, code == 0 { code = errno }
     if code != 0 {
-        errors += "error: cannot write \(SystemPath.display(file.path)): \(describe(code))\n"
+        errors += "error: cannot write \(SystemPath.shown(file.path)): \(describe(code))\n"
         status = 2
     }
 }

@@ -72,6 +72,10 @@ public enum SystemPath {
         return try terminated.withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 
+    /// The path for a message on standard error or a terminal: `display`, then `VisibleText`
+    /// (a newline, an escape or a bidi control in a file name is shown escaped).
+    public static func shown(_ path: String) -> String { VisibleText.of(display(path)) }
+
     /// The path for messages and reports: carried bytes as `\xE9`.
     public static func display(_ path: String) -> String {
         guard path.unicodeScalars.contains(where: { carried.contains($0.value) }) else { return path }
