@@ -24,6 +24,15 @@ enum CodegenCommand {
             throw .usage(UsageError("give --output or --check, not both", command: "codegen"))
         }
         let directory = parsed.value("--schema") ?? "schema"
+        if let output {
+            do throws(UsageError) {
+                try OutputGuard.refuse(
+                    writes: [.init(label: "--output \(SystemPath.display(output))", path: output)],
+                    reads: OutputGuard.planFiles(directory), command: "codegen")
+            } catch {
+                throw .usage(error)
+            }
+        }
         // The hash in the header and the code come from the same bytes.
         let session = try PlanSession.open(schema: directory)
         let plan = try session.validPlan(schema: directory)

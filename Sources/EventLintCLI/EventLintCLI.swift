@@ -116,6 +116,11 @@ public enum EventLintCLI {
         default: throw .usage(UsageError("unknown command \"\(command)\""))
         }
         let outputs = try ReportOutputs.parse(parsed, annotateInfo: reportCommand != .budget)
+        do throws(UsageError) {
+            try OutputGuard.check(parsed, command: reportCommand, outputs: outputs)
+        } catch {
+            throw .usage(error)
+        }
         do throws(CommandError) {
             let report: CommandReport
             switch reportCommand {

@@ -22,8 +22,7 @@ enum LintCommand {
         let rejectsPath = parsed.value("--rejects")
         let parsedRequest: (request: LintRequest, maxExamples: Int)
         do throws(UsageError) {
-            parsedRequest = try lintRequest(
-                parsed, environment: environment, outputs: outputs, rejectsPath: rejectsPath)
+            parsedRequest = try lintRequest(parsed, environment: environment)
         } catch {
             throw .usage(error)
         }
@@ -50,12 +49,10 @@ enum LintCommand {
 
     /// The first step of `run`: the request and `--max-examples` from the arguments.
     static func lintRequest(
-        _ parsed: ParsedArguments, environment: CommandEnvironment, outputs: ReportOutputs,
-        rejectsPath: String?
+        _ parsed: ParsedArguments, environment: CommandEnvironment
     ) throws(UsageError) -> (LintRequest, maxExamples: Int) {
         var request = LintRequest(inputs: try expand(parsed.positionals))
         request.settings.strict = parsed.has("--strict")
-        try checkNoOutputIsAnInput(request.inputs, outputs: outputs, rejectsPath: rejectsPath)
         if let name = parsed.value("--input-format"), name != "auto" {
             guard let inputFormat = InputFormat(rawValue: name) else {
                 let all = ["auto"] + InputFormat.allCases.map(\.rawValue)
@@ -78,25 +75,6 @@ enum LintCommand {
             request.settings.maxFindings = limit == 0 ? Int.max : limit
         }
         return (request, maxExamples)
-    }
-
-    /// Part of the first step of `run`: refuses a `--rejects` or `--output` file that is also an input.
-    static func checkNoOutputIsAnInput(
-        _ inputs: [String], outputs: ReportOutputs, rejectsPath: String?
-    ) throws(UsageError) {
-        if let rejectsPath, let input = inputs.first(where: { sameFile($0, rejectsPath) }) {
-            // Writing the rejects file would truncate the export being linted.
-            throw UsageError(
-                "--rejects \(rejectsPath) is an input (\(input == "-" ? "standard input" : input)); choose another file",
-                command: "lint")
-        }
-        for output in outputs.files.map(\.path) + (rejectsPath.map { [$0] } ?? []) {
-            if let input = inputs.first(where: { sameFile($0, output) }) {
-                throw UsageError(
-                    "--output \(output) is an input (\(input == "-" ? "standard input" : input)); choose another file",
-                    command: "lint")
-            }
-        }
     }
 
     /// The last step of `run`: the report of a finished run, unreadable inputs included.
@@ -148,18 +126,6 @@ enum LintCommand {
             throw UsageError("standard input (-) can be read only once", command: "lint")
         }
         return files
-    }
-
-    /// Whether two paths name the same file: the same text, or the same device and inode.
-    static func sameFile(_ first: String, _ second: String) -> Bool {
-        if first == second { return true }
-        var a = stat()
-        var b = stat()
-        // `-` is standard input: compare what descriptor 0 is (`--rejects X - < X`).
-        let firstStatus = first == "-" ? fstat(0, &a) : SystemPath.withCString(first) { stat($0, &a) }
-        let secondStatus = second == "-" ? fstat(0, &b) : SystemPath.withCString(second) { stat($0, &b) }
-        guard firstStatus == 0, secondStatus == 0 else { return false }
-        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
     static func totalSize(_ inputs: [String]) -> Int64? {
