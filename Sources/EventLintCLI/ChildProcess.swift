@@ -81,14 +81,24 @@ struct ChildProcess {
     /// close-on-exec just after `pipe` makes them, and a child spawned by another thread in
     /// between would inherit them (and hold the other child's pipe open, so its reader would
     /// not see the end until that unrelated child ended).
-    private static let spawnLock = SpawnLock()
+    private static let spawnLock = WriterLock()
 
     /// Makes the two pipes and starts the child: its pid and the parent's read ends.
     private static func spawn(
         _ argv: [UnsafeMutablePointer<CChar>?]
     ) throws(ChildProcessError) -> (pid_t, Stream, Stream) {
-        spawnLock.lock()
-        defer { spawnLock.unlock() }
+        try spawnLock.locked { () -> Result<(pid_t, Stream, Stream), ChildProcessError> in
+            do throws(ChildProcessError) {
+                return .success(try spawnUnlocked(argv))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
+    }
+
+    private static func spawnUnlocked(
+        _ argv: [UnsafeMutablePointer<CChar>?]
+    ) throws(ChildProcessError) -> (pid_t, Stream, Stream) {
         var outputPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
         if let code = openPipe(&outputPipe) { throw ChildProcessError(code: code) }
@@ -195,19 +205,4 @@ struct ChildProcess {
 struct ChildProcessError: Error {
     var code: Int32
     var message: String { ChildProcess.message(code) }
-}
-
-/// A mutex for the whole process (`pthread_mutex_t`, which the standard library has no type for
-/// before `Synchronization`'s, not on every platform this builds for).
-private final class SpawnLock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
 }

@@ -1,5 +1,11 @@
 import EventLintKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `eventlint init [DIR]`: writes a small commented starter plan to `DIR/plan.json5` (default
 /// `schema`) that `check` passes. It never overwrites: a directory that already holds a plan
 /// file is refused.
@@ -22,8 +28,21 @@ enum InitCommand {
             throw .cannotWrite(path: directory, reason: "the directory cannot be created")
         }
         let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
+        // Written here, not by the executable after the run, so that success is said only once
+        // the file is whole. A file that fails half-way is removed (and a directory made for it),
+        // so a second `init` is not refused for a plan that is not there.
+        let writer = OutputWriter(path: path, new: true)
+        writer.write(StarterPlan.text)
+        if let code = writer.finish() {
+            if code != EEXIST {
+                _ = SystemPath.withCString(path) { unlink($0) }
+                if kind == .missing { _ = SystemPath.withCString(directory) { rmdir($0) } }
+            }
+            throw .cannotWrite(path: path, reason: OutputWriter.describe(code))
+        }
         return CommandResult(
-            stdout: "wrote \(path); run `eventlint check --schema \(directory)` next\n", status: 0,
-            files: [OutputFile(path: path, contents: StarterPlan.text)])
+            stdout:
+                "wrote \(SystemPath.shown(path)); run `eventlint check --schema \(SystemPath.shown(directory))` next\n",
+            status: 0)
     }
 }

@@ -17,10 +17,12 @@ final class OutputWriter: @unchecked Sendable {
     /// The errno of the first failed write, or of a failed open.
     private(set) var failure: Int32?
 
-    /// Opens `path` for writing (created, truncated).
-    init(path: String) {
+    /// Opens `path` for writing: created, truncated, or with `new`, created and refused (`EEXIST`)
+    /// when something is there already.
+    init(path: String, new: Bool = false) {
         self.path = path
-        let opened = SystemPath.withCString(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        let mode = O_WRONLY | O_CREAT | O_CLOEXEC | (new ? O_EXCL : O_TRUNC)
+        let opened = SystemPath.withCString(path) { open($0, mode, 0o644) }
         descriptor = opened
         ownsDescriptor = opened >= 0
         failure = opened < 0 ? errno : nil
@@ -76,14 +78,26 @@ final class OutputWriter: @unchecked Sendable {
     }
 }
 
-/// A tiny mutex for the writer (a reject sink may be called from a worker thread).
+/// A tiny mutex: for the writer (a reject sink may be called from a worker thread) and for
+/// making pipes and spawning a child (`ChildProcess`). The mutex lives at an address of its own,
+/// which a class's stored property does not promise to keep.
 final class WriterLock: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
     func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         return body()
     }
 }

@@ -16,6 +16,9 @@ signal(SIGPIPE, SIG_IGN)
 // git (`check --base`) is waited for: with SIGCHLD ignored, which a parent may leave behind
 // across exec, the kernel reaps it at once and the wait fails, though git did its work.
 signal(SIGCHLD, SIG_DFL)
+// A file over the size limit (`ulimit -f`) is a failed write with a message (EFBIG), not a
+// process killed half-way through its report.
+signal(SIGXFSZ, SIG_IGN)
 // Ctrl-C and SIGTERM stop a run even when the parent started it with them blocked (a blocked
 // mask is inherited across exec). Nothing needs cleaning up: temporary files are unlinked as
 // soon as they are made.

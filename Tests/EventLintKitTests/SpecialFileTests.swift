@@ -66,6 +66,33 @@ struct SpecialFileTests {
     }
 }
 
+/// Writes that fail half-way (here under `ulimit -f 1`: 1 KiB, EFBIG): exit 2 with a message,
+/// never a success line, and nothing left behind that a retry would trip on.
+@Suite(.enabled(if: SystemFiles.kind("/bin/bash") == .regularFile, "bash is not there"))
+struct FailedWriteTests {
+    @Test func initThatCannotWriteItsPlanSaysSoAndLeavesNothing() throws {
+        let output = try EventLintBinary.shell(
+            """
+            d=$(mktemp -d) && ( ulimit -f 1; "$0" init "$d/plan" ); s=$?
+            [ -e "$d/plan" ] && echo "LEFT BEHIND"; "$0" init "$d/plan" > /dev/null || echo "RETRY FAILED"
+            rm -rf "$d"; exit $s
+            """)
+        #expect(output.status == 2, "\(output.stdout)\(output.stderr)")
+        #expect(!output.stdout.contains("wrote"), "\(output.stdout)")
+        #expect(output.stderr.contains("cannot write"), "\(output.stderr)")
+        #expect(!output.stdout.contains("LEFT BEHIND") && !output.stdout.contains("RETRY FAILED"), "\(output.stdout)")
+    }
+
+    @Test func aReportOverTheFileSizeLimitIsAnErrorNotAKill() throws {
+        let output = try EventLintBinary.shell(
+            """
+            d=$(mktemp -d) && ( ulimit -f 1; "$0" lint --output "json=$d/r.json" samples/exports/focusity-events.ndjson             > /dev/null ); s=$?; rm -rf "$d"; exit $s
+            """)
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.stderr.contains("cannot write"), "\(output.stderr)")
+    }
+}
+
 extension Result {
     fileprivate var failureValue: Failure? {
         if case .failure(let failure) = self { return failure }
