@@ -66,7 +66,9 @@ enum FramingFixtures {
                 flags.insert(.leadingBOM)
             }
             var length: Int64
-            if raw.count > options.maxLineBytes {
+            // The limit does not count what framing owns: the CR of a CR LF, a leading BOM.
+            let framing = (terminated && raw.last == 0x0D ? 1 : 0) + (flags.contains(.leadingBOM) ? 3 : 0)
+            if raw.count - framing > options.maxLineBytes {
                 flags.insert(.oversize)
                 if terminated && raw.last == 0x0D { flags.insert(.crlf) }
                 if raw.dropLast(terminated && raw.last == 0x0D ? 1 : 0).contains(0x0D) {

@@ -25,6 +25,30 @@ import Testing
         #expect(lines[1].flags == [])
     }
 
+    /// The line limit counts the line, not what framing owns: a line of exactly the limit is
+    /// read whether it ends in LF or CR LF and whether a BOM opens the file, and one byte more
+    /// is oversize in each case; the same whether the line lies in one read or crosses reads.
+    @Test(arguments: [7, 1 << 16])
+    func theLimitDoesNotCountTheCROrTheBOM(bufferSize: Int) throws {
+        let limit = 16
+        let options = FramingOptions(bufferSize: bufferSize, maxLineBytes: limit)
+        for bom in [[], FramingFixtures.bom] {
+            for ending in [[0x0A], [0x0D, 0x0A]] as [[UInt8]] {
+                for extra in [0, 1] {
+                    let content = Array(repeating: UInt8(ascii: "a"), count: limit + extra)
+                    let lines = try frame(bom + content + ending + content + ending, options)
+                    #expect(lines.count == 2)
+                    for line in lines {
+                        #expect(
+                            line.flags.contains(.oversize) == (extra == 1), "\(bom) \(ending) +\(extra): \(line.flags)")
+                        #expect(line.flags.contains(.crlf) == (ending.count == 2))
+                        if extra == 0 { #expect(line.bytes == content) }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func leadingBOMIsStrippedOnlyAtByteZero() throws {
         let lines = try frame(FramingFixtures.bom + Array("{}\n".utf8) + FramingFixtures.bom + Array("{}\n".utf8))
         #expect(lines[0].bytes == Array("{}".utf8))

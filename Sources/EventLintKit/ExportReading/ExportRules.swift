@@ -71,8 +71,8 @@ public enum ExportRules {
         id: "export/line-too-long", stage: .export, severity: .error,
         summary: "a line is longer than the maximum line size",
         documentation: """
-            A line of the export holds more bytes than `--max-line-bytes` (16 MiB by default). \
-            The line is skipped without being buffered, so memory stays bounded however large \
+            A line of the export holds more bytes than `--max-line-bytes` (16 MiB by default), \
+            not counting the CR of a CR LF ending or a leading BOM. The line is skipped without being buffered, so memory stays bounded however large \
             it is; its real size and first bytes are reported (and written to the rejects file).
 
             **Why:** a GA4 event is a few kilobytes. A line this long is almost always a broken \

@@ -8,9 +8,10 @@ import Glibc
 /// - Reads go into one fixed buffer; a line that lies inside it is handed out as a pointer into
 ///   it (no copy, no allocation). Only a line crossing a read boundary is assembled, in one
 ///   reusable carry buffer that grows at most to `maxLineBytes`.
-/// - A line longer than `maxLineBytes` switches to discard mode: buffering stops, the scan for
-///   its LF goes on, and the line is delivered as an oversize record (real size plus a short
-///   prefix). Memory therefore stays at `bufferSize + maxLineBytes` whatever the input.
+/// - A line longer than `maxLineBytes` (not counting the CR of a CR LF or a leading BOM, which
+///   framing owns) switches to discard mode: buffering stops, the scan for its LF goes on, and
+///   the line is delivered as an oversize record (real size plus a short prefix). Memory
+///   therefore stays at `bufferSize + maxLineBytes + framingBytes` whatever the input.
 /// - Noncopyable, so the buffers it owns are freed exactly once and cannot be aliased.
 ///
 /// A framer built for a `ByteRange` reports **range-local** line numbers (the first line of the
@@ -92,7 +93,7 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
                 if carryCount == 0 && !discarding {
                     // Hot path: the whole line is in the buffer; hand out a pointer to it.
                     let start = UnsafeRawPointer(base + position)
-                    if lineBytes > maxLineBytes {
+                    if lineBytes > maxLineBytes && contentLength(start, lineBytes, terminated: true) > maxLineBytes {
                         // The last byte is left out: a CR there is the line's CR LF terminator.
                         let innerCR = memchr(start, 0x0D, lineBytes - 1) != nil
                         try emit(
@@ -135,7 +136,7 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
             return
         }
         let needed = carryCount + count
-        if needed > maxLineBytes {
+        if needed > maxLineBytes + Self.framingBytes {
             // Too long: keep only a prefix for the rejects file from now on, and count the rest.
             keepOversizePrefix(start, count)
             discarding = true
@@ -159,7 +160,7 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
     /// Grows the carry buffer geometrically, never beyond what one line may need.
     private mutating func reserveCarry(_ needed: Int) {
         guard needed > carryCapacity else { return }
-        let ceiling = max(maxLineBytes, keptOversizeBytes)
+        let ceiling = max(maxLineBytes + Self.framingBytes, keptOversizeBytes)
         let capacity = min(max(needed, carryCapacity * 2, 4096), max(ceiling, needed))
         let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         if let old = carry {
@@ -174,8 +175,13 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
     private mutating func emitPending(terminated: Bool, _ body: (FramedLine) throws -> Void) throws {
         let start = UnsafeRawPointer(carry)
         let count = carryCount
-        let oversize = discarding
-        let rawLength = oversize ? discardedLength : Int64(count)
+        // The carry holds up to `framingBytes` more than a line may: a line that needed them for
+        // more than its CR and BOM is oversize too.
+        let oversize =
+            discarding
+            || (count > maxLineBytes
+                && start.map { contentLength($0, count, terminated: terminated) } ?? 0 > maxLineBytes)
+        let rawLength = discarding ? discardedLength : Int64(count)
         let terminatorCR = terminated && pendingLastByte == ASCII.carriageReturn ? 1 : 0
         let innerCR = pendingCarriageReturns > terminatorCR
         carryCount = 0
@@ -186,6 +192,25 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
         try emit(
             start, count, rawLength: rawLength, lastRawByte: pendingLastByte,
             terminated: terminated, oversize: oversize, carriageReturnInside: innerCR, body)
+    }
+
+    /// What framing owns of a line besides its LF, and so what the line limit does not count:
+    /// the CR of a CR LF and, on the first line, a byte order mark (3 bytes).
+    static var framingBytes: Int { 4 }
+
+    /// A line's length without what framing owns: the limit applies to this, so a line of
+    /// exactly `maxLineBytes` is read whether it ends in LF or CR LF, BOM or not.
+    private func contentLength(_ start: UnsafeRawPointer, _ count: Int, terminated: Bool) -> Int {
+        var length = count
+        if terminated && length > 0 && start.load(fromByteOffset: length - 1, as: UInt8.self) == ASCII.carriageReturn {
+            length -= 1
+        }
+        if lineNumber == 0 && recognisesLeadingBOM
+            && ASCII.startsWithByteOrderMark(UnsafeRawBufferPointer(start: start, count: count))
+        {
+            length -= 3
+        }
+        return length
     }
 
     /// Classifies one line, strips what framing owns (CR before LF, leading BOM) and calls `body`.

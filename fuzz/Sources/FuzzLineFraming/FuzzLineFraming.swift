@@ -151,7 +151,9 @@ func referenceLines(_ data: [UInt8], maxLineBytes: Int, prefixBytes: Int) -> [Li
             flags.insert(.leadingBOM)
         }
         let length: Int64
-        if raw.count > maxLineBytes {
+        // The limit does not count what framing owns: the CR of a CR LF, a leading BOM.
+        let framing = (terminated && raw.last == 0x0D ? 1 : 0) + (flags.contains(.leadingBOM) ? 3 : 0)
+        if raw.count - framing > maxLineBytes {
             flags.insert(.oversize)
             if terminated && raw.last == 0x0D { flags.insert(.crlf) }
             if raw.dropLast(terminated && raw.last == 0x0D ? 1 : 0).contains(0x0D) {
