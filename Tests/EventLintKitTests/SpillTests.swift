@@ -230,6 +230,22 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    /// A `TMPDIR` whose name is not UTF-8 is used under its own bytes: the run spills there and
+    /// gives the report of an in-memory run.
+    @Test func aTemporaryDirectoryNamedInLatin1IsUsed() throws {
+        let directory = TemporaryDirectory()
+        let (first, _) = Self.engineExport(seed: 5, users: 200, events: 20_000)
+        let a = directory.write("a.ndjson", Array(first.utf8))
+        let result = try EventLintBinary.shell(
+            #"""
+            t="$2/$(printf 'café')" && mkdir "$t" && spilled=$(TMPDIR="$t" "$0" lint --schema "$1" --memory-limit 64K --format json "$3")             ; s=$?; whole=$("$0" lint --schema "$1" --format json "$3"); [ "$spilled" = "$whole" ] || echo DIFFERENT; exit $s
+            """#,
+            [Repository.enginePlan.path, directory.path, a])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(!result.stdout.contains("DIFFERENT"), "\(result.stdout)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
+
     /// Killed while its records are on disk, the process leaves nothing behind: every spill file
     /// is unlinked as soon as it is made.
     @Test func nothingIsLeftAfterSIGTERM() throws {

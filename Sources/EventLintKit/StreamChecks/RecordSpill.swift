@@ -12,7 +12,7 @@ public struct SpillError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         let reason = String(cString: strerror(errno))
         return
-            "cannot \(action) \(directory): \(reason); the records of this run outgrew --memory-limit, so they go to temporary files there (set TMPDIR to a directory with room, or raise --memory-limit)"
+            "cannot \(action) \(SystemPath.display(directory)): \(reason); the records of this run outgrew --memory-limit, so they go to temporary files there (set TMPDIR to a directory with room, or raise --memory-limit)"
     }
 }
 
@@ -136,7 +136,7 @@ public final class RecordSpill: @unchecked Sendable {
 
     private func createFile() throws(SpillError) -> Int32 {
         var template =
-            Array((directory.hasSuffix("/") ? directory : directory + "/").utf8) + Array("eventlint-XXXXXX".utf8)
+            SystemPath.bytes(directory.hasSuffix("/") ? directory : directory + "/") + Array("eventlint-XXXXXX".utf8)
         template.append(0)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
