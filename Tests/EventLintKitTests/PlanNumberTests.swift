@@ -49,6 +49,12 @@ import Testing
         ("toleranceMs: 1000", "toleranceMs: -5", "-5"),
         ("tolerancePercent: 10", "tolerancePercent: 1e300", "1e300"),
         ("when: { minutes: { min: 1 } }", "when: { minutes: { min: 1e400 } }", "1e400"),
+        // Integers a double does not hold: read, they would be their neighbour.
+        ("min: 0, max: 120", "min: 0, max: 9007199254740993", "9007199254740993"),
+        ("min: 0, max: 120", "min: -9007199254740993, max: 120", "-9007199254740993"),
+        ("values: ['done', 'quit']", "values: ['done', 123456789012345678901234567890]", "123456789012345678901234567890"),
+        ("when: { minutes: { min: 1 } }", "when: { minutes: { min: 9007199254740995 } }", "9007199254740995"),
+        ("tolerancePercent: 10", "tolerancePercent: 18014398509481985", "18014398509481985"),
         ("minutes: { type: 'int', min: 0", "minutes: { type: 'string', minLength: 99999999999, min: 0", "99999999999"),
     ])
     func outOfRangeNumberIsAnInvalidDeclarationAtItsColumn(old: String, new: String, at: String) throws {

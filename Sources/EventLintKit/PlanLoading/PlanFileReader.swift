@@ -64,6 +64,10 @@ struct PlanFileReader {
             invalid("\(what) \(lexeme) is not a finite number", at: node.offset)
             return nil
         }
+        guard !Self.isInexactInteger(lexeme) else {
+            invalid(Self.inexactIntegerMessage(what, lexeme), at: node.offset)
+            return nil
+        }
         guard range.contains(value) else {
             invalid(
                 "\(what) must be between \(NumberText.format(range.lowerBound)) and \(NumberText.format(range.upperBound)), not \(lexeme)",
@@ -93,6 +97,26 @@ struct PlanFileReader {
     /// must be integers a double holds exactly.
     static let exactIntegers: ClosedRange<Int64> = -(1 << 53)...(1 << 53)
 
+    /// A number written as an integer (`-`, digits) that a double does not hold exactly: beyond
+    /// ±2^53 neighbouring integers share a double, so `9007199254740993` would be read, checked,
+    /// queried and generated as `9007199254740992`. Every plan number is read as a double, so
+    /// such a number is refused wherever it is written.
+    static func isInexactInteger(_ lexeme: String) -> Bool {
+        let digits = lexeme.utf8.first == UInt8(ascii: "-") ? lexeme.utf8.dropFirst() : lexeme.utf8[...]
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return false
+        }
+        guard let value = Int64(lexeme) else { return true }
+        return !exactIntegers.contains(value)
+    }
+
+    static func inexactIntegerMessage(_ what: String, _ lexeme: String) -> String {
+        let read = Double(lexeme) ?? 0
+        let shown = Int64(exactly: read).map(String.init) ?? NumberText.format(read)
+        return
+            "\(what) \(lexeme) is beyond ±2^53 (9007199254740992), where a double no longer holds every integer: it would be read as \(shown)"
+    }
+
     mutating func bool(_ node: JSONNode, _ what: String) -> Bool? {
         if case .bool(let flag) = node.value { return flag }
         invalid("\(what) must be true or false", at: node.offset)
@@ -119,6 +143,10 @@ struct PlanFileReader {
         case .number(let lexeme):
             guard let value = Double(lexeme), value.isFinite else {
                 invalid("\(what): number \(lexeme) is out of range", at: node.offset)
+                return nil
+            }
+            guard !Self.isInexactInteger(lexeme) else {
+                invalid(Self.inexactIntegerMessage(what, lexeme), at: node.offset)
                 return nil
             }
             return .number(lexeme: lexeme, value: value)

@@ -33,8 +33,10 @@ public enum PlanLoadingRules {
         summary: "a declaration whose value has the wrong shape or an unknown option",
         documentation: """
             A key holds a value of the wrong kind (a number where a list of values is expected), an \
-            unknown type name (`type: 'strng'`), an unknown registration, or a malformed version. \
-            The declaration is skipped, so the rest of the plan is still checked; fix it as the \
+            unknown type name (`type: 'strng'`), an unknown registration, a malformed version, or \
+            a number no double holds: infinite (`1e400`), or an integer beyond ±2^53 \
+            (`9007199254740993`, which would be read, checked, queried and generated as \
+            `9007199254740992`). The declaration is skipped, so the rest of the plan is still checked; fix it as the \
             message says. docs/schema.md lists what each key takes.
             """,
         examples: RuleExamples(
