@@ -55,7 +55,8 @@ let environment = CommandEnvironment(
     stderrIsTerminal: isatty(2) == 1,
     noColor: getenv("NO_COLOR") != nil,
     coreCount: max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))),
-    temporaryDirectory: getenv("TMPDIR").map { SystemPath.string(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+    temporaryDirectory: getenv("TMPDIR").map { SystemPath.string(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        ?? "/tmp")
 let progress: (@Sendable (String) -> Void)?
 if environment.stderrIsTerminal {
     progress = { @Sendable line in _ = writeAll("\r\u{1B}[2K" + line, to: 2) }

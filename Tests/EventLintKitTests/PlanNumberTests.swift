@@ -52,7 +52,10 @@ import Testing
         // Integers a double does not hold: read, they would be their neighbour.
         ("min: 0, max: 120", "min: 0, max: 9007199254740993", "9007199254740993"),
         ("min: 0, max: 120", "min: -9007199254740993, max: 120", "-9007199254740993"),
-        ("values: ['done', 'quit']", "values: ['done', 123456789012345678901234567890]", "123456789012345678901234567890"),
+        (
+            "values: ['done', 'quit']", "values: ['done', 123456789012345678901234567890]",
+            "123456789012345678901234567890"
+        ),
         ("when: { minutes: { min: 1 } }", "when: { minutes: { min: 9007199254740995 } }", "9007199254740995"),
         ("tolerancePercent: 10", "tolerancePercent: 18014398509481985", "18014398509481985"),
         ("minutes: { type: 'int', min: 0", "minutes: { type: 'string', minLength: 99999999999, min: 0", "99999999999"),
