@@ -10,14 +10,16 @@
 #   EVENTLINT          the binary (default: the release build of the action's checkout)
 #   INPUT_SCHEMA       plan directory (default schema)
 #   INPUT_BASE         base ref (default origin/$GITHUB_BASE_REF on a pull request; none: no diff)
-#   INPUT_REGISTERED   Admin API responses (files or directories, space-separated): runs budget
-#   INPUT_EXPORTS      export files or globs (space-separated): runs lint
+#   INPUT_REGISTERED   Admin API responses (files or directories, separated by spaces or lines): runs budget
+#   INPUT_EXPORTS      export files or globs (separated by spaces or lines): runs lint
 #   INPUT_MIN_HEADROOM budget --min-headroom
 #   INPUT_FAIL_ON      --fail-on for every command (default error)
 #   INPUT_MAX_ANNOTATIONS  --max-annotations for every command (default: 10 of each kind)
 #   INPUT_SARIF        a directory to write check.sarif, budget.sarif, lint.sarif into
-# and GITHUB_STEP_SUMMARY (each command's markdown report is appended). It exits with the
-# highest status of the commands: 2 (could not run) over 1 (findings) over 0.
+# and GITHUB_STEP_SUMMARY (each command's markdown report is appended). Paths are relative to
+# the working directory (action.yml's working-directory); eventlint runs from GITHUB_WORKSPACE,
+# the repository root, with them prefixed, so annotations and SARIF name files as GitHub does.
+# It exits with the highest status of the commands: 2 (could not run) over 1 (findings) over 0.
 set -euo pipefail
 
 action_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -57,17 +59,40 @@ run() {
   reports="$(mktemp -d)"
   trap 'rm -rf "$reports"' EXIT
 
+  # A list input: words separated by spaces, tabs or lines (a YAML `|` block), not globbed here.
+  local registered=() exports=()
+  read -r -d '' -a registered <<< "${INPUT_REGISTERED:-}" || true
+  read -r -d '' -a exports <<< "${INPUT_EXPORTS:-}" || true
+  local sarif_dir="${INPUT_SARIF:-}"
+
+  # GitHub places annotations and SARIF results by paths from the repository root: from a
+  # working directory below it, run there with every relative path given the directory's prefix.
+  local root="${GITHUB_WORKSPACE:-}" here prefix=""
+  here="$(pwd -P)"
+  if [ -n "$root" ] && root="$(cd "$root" 2>/dev/null && pwd -P)" && [ "${here#"$root"/}" != "$here" ]; then
+    prefix="${here#"$root"/}/"
+    cd "$root"
+  fi
+  within() { case "$1" in /*) printf '%s' "$1" ;; *) printf '%s%s' "$prefix" "$1" ;; esac; }
+  schema="$(within "$schema")"
+  # A base that is a directory (not a ref) is a path too.
+  if [ -n "$base" ] && [ -d "$(within "$base")" ]; then base="$(within "$base")"; fi
+  local index
+  for index in "${!registered[@]}"; do registered[index]="$(within "${registered[index]}")"; done
+  for index in "${!exports[@]}"; do exports[index]="$(within "${exports[index]}")"; done
+  if [ -n "$sarif_dir" ]; then sarif_dir="$(within "$sarif_dir")"; fi
+
   local common=(--schema "$schema" --format github)
   [ -n "${INPUT_FAIL_ON:-}" ] && common+=(--fail-on "$INPUT_FAIL_ON")
   [ -n "${INPUT_MAX_ANNOTATIONS:-}" ] && common+=(--max-annotations "$INPUT_MAX_ANNOTATIONS")
-  if [ -n "${INPUT_SARIF:-}" ]; then mkdir -p "$INPUT_SARIF"; fi
+  if [ -n "$sarif_dir" ]; then mkdir -p "$sarif_dir"; fi
 
   local worst=0
   # Runs one eventlint command with the shared options, its markdown report kept for the summary.
   step() {
     local name="$1"; shift
     local outputs=(--output "markdown=$reports/$name.md")
-    [ -n "${INPUT_SARIF:-}" ] && outputs+=(--output "sarif=$INPUT_SARIF/$name.sarif")
+    [ -n "$sarif_dir" ] && outputs+=(--output "sarif=$sarif_dir/$name.sarif")
     echo "::group::eventlint $name"
     local status=0
     "$eventlint" "$name" "${common[@]}" "${outputs[@]}" "$@" || status=$?
@@ -76,6 +101,14 @@ run() {
     if [ "$status" -gt "$worst" ]; then worst="$status"; fi
     if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -f "$reports/$name.md" ]; then
       { cat "$reports/$name.md"; echo; } >> "$GITHUB_STEP_SUMMARY"
+    elif [ "$status" -ne 0 ]; then
+      # No report: the command did not run (a bad input, eventlint's usage error). Say so where
+      # the pull request shows it, not only in the log.
+      echo "::error title=eventlint $name::eventlint $name did not run (exit status $status); the reason is in the log of this step"
+      if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+        printf '## eventlint %s\n\neventlint %s did not run (exit status %s); the reason is in the log of the step.\n\n' \
+          "$name" "$name" "$status" >> "$GITHUB_STEP_SUMMARY"
+      fi
     fi
   }
 
@@ -84,20 +117,15 @@ run() {
   else
     step check
   fi
-  if [ -n "${INPUT_REGISTERED:-}" ]; then
+  if [ "${#registered[@]}" -gt 0 ]; then
     local budget=()
-    # Word splitting is wanted: the input is a space-separated list of files and directories.
-    # shellcheck disable=SC2206
-    local registered=($INPUT_REGISTERED)
     for file in "${registered[@]}"; do budget+=(--registered "$file"); done
     [ -n "$base" ] && budget+=(--base "$base")
     [ -n "${INPUT_MIN_HEADROOM:-}" ] && budget+=(--min-headroom "$INPUT_MIN_HEADROOM")
     step budget "${budget[@]}"
   fi
-  if [ -n "${INPUT_EXPORTS:-}" ]; then
+  if [ "${#exports[@]}" -gt 0 ]; then
     # The globs go to eventlint unexpanded (it expands them), so a quoted pattern works too.
-    local exports=()
-    read -r -a exports <<< "$INPUT_EXPORTS"
     step lint -- "${exports[@]}"
   fi
   return "$worst"

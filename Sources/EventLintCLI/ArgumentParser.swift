@@ -110,6 +110,21 @@ enum FlagNumber {
 /// boolean `--flag`, `--` ends options, `-` is a positional (stdin). Unknown, repeated or
 /// value-less options are usage errors.
 enum ArgumentParser {
+    /// Whether the arguments ask for the command's usage: `--help` or `-h` where an option may
+    /// stand, read as `parse` reads them. The value of an option is not one (`--base --help`
+    /// compares with a ref named `--help`, as `parse` takes it), nor anything after `--`.
+    static func asksForHelp(_ arguments: [String], for definition: CommandDefinition) -> Bool {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { return false }
+            if argument == "--help" || argument == "-h" { return true }
+            if !argument.contains("="), definition.option(argument)?.value != nil { index += 1 }
+        }
+        return false
+    }
+
     static func parse(_ arguments: [String], for definition: CommandDefinition) throws(UsageError) -> ParsedArguments {
         let command = definition.name
         var parsed = ParsedArguments(command: command)

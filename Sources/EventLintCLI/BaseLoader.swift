@@ -72,18 +72,85 @@ public enum BaseLoader {
             arguments, what: "list \"\(prefix.isEmpty ? "." : SystemPath.display(prefix))\" at \"\(ref)\"")
         var sources: [PlanSource] = []
         for entry in Self.treeEntries(listing) where entry.type == "blob" {
-            let name = text(entry.path)
+            // The name as the system's bytes: shown `\xFF`, and `%FF` in a SARIF URI.
+            let name = SystemPath.string(entry.path)
             guard name.hasSuffix(".json") || name.hasSuffix(".json5") else { continue }
+            let file = "\(label):\(name)"
+            // A plan file that is a link is read where it leads, as in the working tree, and
+            // refused the same way when that is outside the plan directory.
+            let object =
+                entry.mode == linkMode
+                ? try linkedObject(
+                    of: entry, at: mergeBase, planDirectory: prefix, topLevel: topLevel, file: file)
+                : entry.object
             let bytes = try git(
-                ["-C", topLevel, "cat-file", "blob", entry.object], what: "read \"\(label):\(name)\"",
+                ["-C", topLevel, "cat-file", "blob", object], what: "read \"\(SystemPath.display(file))\"",
                 outputLimit: PlanFiles.maxFileBytes)
-            sources.append(PlanSource(path: "\(label):\(name)", bytes: bytes))
+            sources.append(PlanSource(path: file, bytes: bytes))
         }
         return sources.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
 
+    /// The mode git gives a symbolic link; its blob is the link's target.
+    static let linkMode = "120000"
+
+    /// Follows a plan file that is a link (and a link it leads to, up to 8) at the merge-base, to
+    /// the object of the file it names: relative to the link's directory, and inside the plan
+    /// directory, as `PlanFiles` requires of the working tree.
+    static func linkedObject(
+        of entry: TreeEntry, at commit: String, planDirectory: String, topLevel: String, file: String
+    ) throws(LoadError) -> String {
+        var current = entry
+        for _ in 0..<8 {
+            guard current.mode == linkMode else { return current.object }
+            let target = try git(
+                ["-C", topLevel, "cat-file", "blob", current.object],
+                what: "read the link \"\(SystemPath.display(file))\"",
+                outputLimit: 4096)
+            let directory = Array(
+                current.path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropLast())
+            guard let resolved = resolve(target, from: directory.map(Array.init)),
+                resolved.starts(with: SystemPath.bytes(planDirectory))
+            else {
+                throw LoadError(
+                    message:
+                        "plan file \"\(SystemPath.display(file))\" is a link to \"\(SystemPath.display(SystemPath.string(target)))\", outside the plan directory",
+                    hint: "copy the file into the plan directory instead of linking it")
+            }
+            let listing = try git(
+                ["-C", topLevel, "ls-tree", "-z", commit, "--", SystemPath.string(resolved)],
+                what: "follow the link \"\(SystemPath.display(file))\"")
+            guard let next = treeEntries(listing).first(where: { $0.path == resolved }), next.type == "blob" else {
+                throw LoadError(
+                    message:
+                        "plan file \"\(SystemPath.display(file))\" is a link to \"\(SystemPath.display(SystemPath.string(target)))\", which is not a file there"
+                )
+            }
+            current = next
+        }
+        throw LoadError(message: "plan file \"\(SystemPath.display(file))\" is a chain of more than 8 links")
+    }
+
+    /// A link's target joined to the directory it is in (path components from the top level),
+    /// `.` and `..` resolved; nil for an absolute target or one that climbs out of the repository.
+    static func resolve(_ target: [UInt8], from directory: [[UInt8]]) -> [UInt8]? {
+        guard target.first != UInt8(ascii: "/") else { return nil }
+        var parts = directory
+        for part in target.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+            if part.elementsEqual([UInt8(ascii: ".")]) { continue }
+            if part.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+                continue
+            }
+            parts.append(Array(part))
+        }
+        return Array(parts.joined(separator: [UInt8(ascii: "/")]))
+    }
+
     /// One entry of `git ls-tree -z`: `MODE SP TYPE SP OBJECT TAB PATH NUL`, the path as raw bytes.
     struct TreeEntry {
+        var mode: String
         var type: String
         var object: String
         var path: [UInt8]
@@ -94,10 +161,11 @@ public enum BaseLoader {
             guard let tab = record.firstIndex(of: UInt8(ascii: "\t")) else { return nil }
             let fields = record[record.startIndex..<tab].split(separator: UInt8(ascii: " "))
             // Mode, type and object id are ASCII; a record where they are not is not git's.
-            guard fields.count == 3, let type = String(validating: fields[1], as: UTF8.self),
+            guard fields.count == 3, let mode = String(validating: fields[0], as: UTF8.self),
+                let type = String(validating: fields[1], as: UTF8.self),
                 let object = String(validating: fields[2], as: UTF8.self)
             else { return nil }
-            return TreeEntry(type: type, object: object, path: Array(record[(tab + 1)...]))
+            return TreeEntry(mode: mode, type: type, object: object, path: Array(record[(tab + 1)...]))
         }
     }
 
@@ -119,15 +187,23 @@ public enum BaseLoader {
     }
 
     /// What git runs with, through env(1) (so the library itself never reads the environment):
-    /// no prompt for credentials, messages in English, and none of the caller's settings that
-    /// would answer another question: a `GIT_DIR` or `GIT_WORK_TREE` (a hook's, often relative)
-    /// would point git away from the repository of the plan directory (`-C`), and the global
-    /// pathspec settings make `ls-tree` refuse its path (`pathspec magic not supported`).
+    /// no prompt for credentials, messages in English, paths taken literally, and none of the
+    /// caller's settings that would answer another question: a `GIT_DIR`, `GIT_WORK_TREE` or
+    /// `GIT_COMMON_DIR` (a hook's, often relative) would point git away from the repository of the
+    /// plan directory (`-C`), and the global pathspec settings make `ls-tree` refuse its path
+    /// (`pathspec magic not supported`) or read it as a pattern.
     static let gitEnvironment =
         [
-            "GIT_DIR", "GIT_WORK_TREE", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS", "GIT_ICASE_PATHSPECS",
-            "GIT_LITERAL_PATHSPECS",
-        ].flatMap { ["-u", $0] } + ["GIT_TERMINAL_PROMPT=0", "LC_ALL=C"]
+            // What `git rev-parse --local-env-vars` lists: settings of one repository.
+            "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
+            "GIT_OBJECT_DIRECTORY", "GIT_DIR", "GIT_WORK_TREE", "GIT_IMPLICIT_WORK_TREE", "GIT_GRAFT_FILE",
+            "GIT_INDEX_FILE", "GIT_NO_REPLACE_OBJECTS", "GIT_REPLACE_REF_BASE", "GIT_PREFIX",
+            "GIT_INTERNAL_SUPER_PREFIX", "GIT_SHALLOW_FILE", "GIT_COMMON_DIR",
+            // Global pathspec settings, which `ls-tree` refuses or which would read a path as a pattern.
+            "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS", "GIT_ICASE_PATHSPECS",
+        ].flatMap { ["-u", $0] }
+        // A path is a path: `:plan/` would otherwise be pathspec magic (`plan/` from the top).
+        + ["GIT_LITERAL_PATHSPECS=1", "GIT_TERMINAL_PROMPT=0", "LC_ALL=C"]
 
     /// Runs git and returns its standard output; a failure carries git's own message. An output
     /// longer than `outputLimit` bytes is an error: git is stopped there.

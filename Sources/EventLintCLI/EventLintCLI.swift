@@ -94,8 +94,8 @@ public enum EventLintCLI {
         guard let definition = Commands.definition(command) else {
             throw .usage(UsageError("unknown command \"\(command)\""))
         }
-        // `--help` anywhere before `--` prints the command's usage.
-        if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
+        // `--help` where an option may stand, before `--`, prints the command's usage.
+        if ArgumentParser.asksForHelp(rest, for: definition) {
             return CommandResult(stdout: definition.usage, status: 0)
         }
         let parsed: ParsedArguments

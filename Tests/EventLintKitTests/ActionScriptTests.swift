@@ -35,7 +35,9 @@ struct ActionScriptTests {
     static let plan = ["schema/params.json5": SmallPlan.params, "schema/events.json5": SmallPlan.events]
 
     /// Runs the action's `run` step in `app` as a pull request against main.
-    static func runAction(in app: GitRepository, inputs: [String: String] = [:]) throws -> Run {
+    static func runAction(in app: GitRepository, directory: String? = nil, inputs: [String: String] = [:]) throws
+        -> Run
+    {
         let binary = try #require(EventLintBinary.url)
         let scratch = app.url.deletingLastPathComponent().appendingPathComponent(
             "eventlint-runner-" + UUID().uuidString)
@@ -50,7 +52,10 @@ struct ActionScriptTests {
             "GITHUB_STEP_SUMMARY": summary.path, "INPUT_SARIF": sarif.path, "NO_COLOR": "1",
         ]
         for (key, value) in inputs { environment[key] = value }
-        let (status, output) = try app.runWithStatus(["bash", script, "run"], environment: environment)
+        // With `directory`, the step runs there, as action.yml's working-directory makes it.
+        let command =
+            directory.map { ["bash", "-c", #"cd "$1" && exec bash "$0" run"#, script, $0] } ?? ["bash", script, "run"]
+        let (status, output) = try app.runWithStatus(command, environment: environment)
         return Run(
             status: status, output: output, summary: try String(contentsOf: summary, encoding: .utf8), sarif: sarif)
     }
@@ -203,6 +208,69 @@ struct ActionScriptTests {
         #expect(key.count == 32 && key.allSatisfy(\.isHexDigit), "\(key)")
         #expect(
             try repository.run(["bash", Self.script, "key"]).trimmingCharacters(in: .whitespacesAndNewlines) == key)
+    }
+
+    /// An app below the repository root (`working-directory: mobile`): the inputs are relative
+    /// to it, and annotations and SARIF name files from the root, where GitHub places them.
+    @Test func aWorkingDirectoryBelowTheRootNamesFilesFromTheRoot() throws {
+        let (upstream, app) = try Self.app(main: [
+            "mobile/schema/params.json5": SmallPlan.params, "mobile/schema/events.json5": SmallPlan.events,
+        ])
+        defer {
+            upstream.remove()
+            app.remove()
+        }
+        try app.write(
+            "mobile/schema/events.json5",
+            SmallPlan.events
+                .replacingOccurrences(of: "    timer_closed: { params: { screen: 'required' } },\n", with: ""))
+        try app.write(
+            "mobile/ex/a.ndjson",
+            #"{"event_name":"unplanned_a","event_timestamp":"1741950000000000","user_pseudo_id":"u"}"# + "\n")
+        try app.commit("remove an event")
+        let run = try Self.runAction(in: app, directory: "mobile", inputs: ["INPUT_EXPORTS": "ex/*.ndjson"])
+        #expect(run.status == 1, "\(run.output)")
+        let files = run.annotations.compactMap(Self.file(of:))
+        #expect(files.contains("mobile/schema/events.json5"), "\(run.output)")
+        #expect(files.contains("mobile/ex/a.ndjson"), "\(run.output)")
+        #expect(files.allSatisfy { $0.hasPrefix("mobile/") }, "\(files)")
+        let sarif = try String(contentsOf: run.sarif.appendingPathComponent("check.sarif"), encoding: .utf8)
+        #expect(sarif.contains("\"mobile/schema/events.json5\""), "\(sarif)")
+    }
+
+    /// List inputs take one entry a line (a YAML `|` block) as well as spaces.
+    @Test func listInputsTakeOneEntryALine() throws {
+        let (upstream, app) = try Self.app(main: Self.plan)
+        defer {
+            upstream.remove()
+            app.remove()
+        }
+        for name in ["a", "b"] {
+            try app.write(
+                "ex/\(name).ndjson",
+                #"{"event_name":"unplanned_\#(name)","event_timestamp":"1741950000000000","user_pseudo_id":"u"}"# + "\n"
+            )
+        }
+        try app.commit("exports")
+        let run = try Self.runAction(in: app, inputs: ["INPUT_EXPORTS": "ex/a.ndjson\nex/b.ndjson\n"])
+        let files = Set(run.annotations.compactMap(Self.file(of:)))
+        #expect(files.isSuperset(of: ["ex/a.ndjson", "ex/b.ndjson"]), "\(run.output)")
+    }
+
+    /// A command that does not run at all (a bad input: a usage error) is an annotation and a
+    /// line of the step summary, not only a line of the log.
+    @Test func aCommandThatDoesNotRunSaysSoInTheAnnotationsAndTheSummary() throws {
+        let (upstream, app) = try Self.app(main: Self.plan)
+        defer {
+            upstream.remove()
+            app.remove()
+        }
+        let run = try Self.runAction(in: app, inputs: ["INPUT_FAIL_ON": "bogus"])
+        #expect(run.status == 2, "\(run.output)")
+        #expect(
+            run.annotations.contains { $0.hasPrefix("::error title=eventlint check::eventlint check did not run") },
+            "\(run.output)")
+        #expect(run.summary.contains("eventlint check did not run (exit status 2)"), "\(run.summary)")
     }
 
     @Test func budgetRunsWhenRegisteredDefinitionsAreGiven() throws {

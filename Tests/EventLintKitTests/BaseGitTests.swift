@@ -185,7 +185,10 @@ struct BaseGitTests {
         defer { repository.remove() }
         try repository.delete("schema/events.json5")
         try repository.commit("remove the events")
-        for setting in ["GIT_DIR=.git", "GIT_ICASE_PATHSPECS=1", "GIT_GLOB_PATHSPECS=1", "GIT_LITERAL_PATHSPECS=1"] {
+        for setting in [
+            "GIT_DIR=.git", "GIT_ICASE_PATHSPECS=1", "GIT_GLOB_PATHSPECS=1", "GIT_LITERAL_PATHSPECS=0",
+            "GIT_COMMON_DIR=/nonexistent", "GIT_OBJECT_DIRECTORY=/nonexistent", "GIT_INDEX_FILE=/nonexistent/index",
+        ] {
             let output = try EventLintBinary.shell(
                 "cd \"$1\" && export \"$2\" && \"$0\" check --base main", [repository.url.path, setting])
             #expect(output.status == 1, "\(setting): \(output.stdout)\(output.stderr)")
@@ -193,7 +196,77 @@ struct BaseGitTests {
         }
     }
 
-    /// A parent that ignores SIGCHLD passes that on across exec; git is still waited for.
+    /// A plan directory whose name git could read as pathspec magic (`:plan` is `plan` from the
+    /// top) is read as that directory: the removal is found, not an empty base.
+    @Test(arguments: [":plan", ":(glob)plan", "pl*an"])
+    func aPlanDirectoryNamedLikeAPathspecIsThatDirectory(name: String) throws {
+        let repository = try GitRepository()
+        defer { repository.remove() }
+        try repository.write("\(name)/params.json5", SmallPlan.params)
+        try repository.write("\(name)/events.json5", SmallPlan.events)
+        try repository.write("plan/events.json5", "{}\n")
+        try repository.commit("plan")
+        try repository.delete("\(name)/events.json5")
+        try repository.commit("remove the events")
+        let output = try #require(
+            try EventLintBinary.run(["check", "--schema", name, "--base", "HEAD~1"], in: repository.url))
+        #expect(output.status == 1, "\(name): \(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("event \"timer_started\" was removed"), "\(name): \(output.stdout)")
+    }
+
+    /// A plan file that is a link inside the plan directory is read where it leads at the base,
+    /// as in the working tree; one that leads out of the directory is refused in both.
+    @Test func aLinkedPlanFileIsFollowedAtTheBaseAsInTheWorkingTree() throws {
+        let repository = try GitRepository()
+        defer { repository.remove() }
+        try repository.write("plan/params.json5", SmallPlan.params)
+        try repository.write("plan/real/events.json5", SmallPlan.events)
+        try repository.run(["ln", "-s", "real/events.json5", "plan/events.json5"])
+        try repository.commit("plan")
+        try repository.write(
+            "plan/real/events.json5",
+            SmallPlan.events.replacingOccurrences(
+                of: "    timer_closed: { params: { screen: 'required' } },\n", with: ""))
+        try repository.commit("remove an event")
+        let output = try #require(
+            try EventLintBinary.run(["check", "--schema", "plan", "--base", "HEAD~1"], in: repository.url))
+        #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("event \"timer_closed\" was removed"), "\(output.stdout)")
+
+        try repository.write("elsewhere.json5", SmallPlan.events)
+        try repository.run(["ln", "-sf", "../elsewhere.json5", "plan/events.json5"])
+        try repository.commit("link out")
+        do {
+            _ = try BaseLoader.readSources(
+                base: "HEAD", schemaDirectory: repository.url.appendingPathComponent("plan").path)
+            Issue.record("a base plan file linked out of the plan directory was read")
+        } catch {
+            #expect(error.message.contains("HEAD:plan/events.json5"), "\(error.message)")
+            #expect(error.message.contains("outside the plan directory"), "\(error.message)")
+        }
+    }
+
+    /// The files of the base keep their bytes into SARIF: a name that is not UTF-8 is `%FF`, a
+    /// backslash `%5C`.
+    @Test func baseFileNamesReachSARIFAsTheirBytes() throws {
+        let repository = try GitRepository()
+        defer { repository.remove() }
+        try repository.write("plan/params.json5", SmallPlan.params)
+        try repository.commit("params")
+        try repository.run([
+            "bash", "-c",
+            "printf '%s' \"$0\" > \"plan/ev$(printf '\\377')\\\\ents.json5\" && git add -A && git commit -qm events",
+            SmallPlan.events,
+        ])
+        try repository.run(["bash", "-c", "rm plan/ev*ents.json5 && git add -A && git commit -qm gone"])
+        let output = try #require(
+            try EventLintBinary.run(
+                ["check", "--schema", "plan", "--base", "HEAD~1", "--format", "sarif"], in: repository.url))
+        #expect(output.status == 1, "\(output.stderr)")
+        #expect(output.stdout.contains("plan/ev%FF%5Cents.json5"), "\(output.stdout)")
+    }
+
+    /// A parent that ignores SIGCHLD passes that on across exec; git is still waited for.    /// A parent that ignores SIGCHLD passes that on across exec; git is still waited for.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/perl"), "perl is not installed"))
     func theBaseIsReadWhenTheParentIgnoresChildSignals() throws {
         let repository = try Self.repositoryWithPlan()

@@ -321,6 +321,27 @@ import Testing
         #expect(output.stderr.isEmpty)
     }
 
+    /// `--help` as an option's value is that value, as the parser reads it: an action input set
+    /// to `--help` must not turn a check into a passing usage page.
+    @Test(arguments: [
+        ["check", "--base", "--help"], ["check", "--schema", "-h"], ["lint", "--max-findings", "--help", "x.ndjson"],
+        ["budget", "--registered", "--help"], ["lint", "--", "--help"],
+    ])
+    func helpAsAnOptionsValueIsThatValue(arguments: [String]) throws {
+        let output = try #require(try EventLintBinary.run(arguments))
+        #expect(output.status == 2, "\(arguments): \(output.stdout)")
+        #expect(!output.stdout.contains("USAGE:"), "\(arguments): \(output.stdout)")
+    }
+
+    @Test(arguments: [
+        ["lint", "x.ndjson", "--help"], ["check", "--base", "main", "-h"], ["budget", "--min-headroom=1", "--help"],
+    ])
+    func helpWhereAnOptionStandsIsHelp(arguments: [String]) throws {
+        let output = try #require(try EventLintBinary.run(arguments))
+        #expect(output.status == 0)
+        #expect(output.stdout.hasPrefix("USAGE: eventlint \(arguments[0])"), "\(output.stdout)")
+    }
+
     @Test func helpCheckListsItsOptions() throws {
         let output = try #require(try EventLintBinary.run(["help", "check"]))
         for option in ["--schema DIR", "--format FORMAT", "--fail-on SEVERITY"] {

@@ -134,6 +134,6 @@ import Testing
     @Test func sarifURIsArePercentEncoded() {
         #expect(SARIFReporter.uriEncoded("exports/día 1.ndjson") == "exports/d%C3%ADa%201.ndjson")
         #expect(SARIFReporter.uriEncoded("a:b/c#d?e%") == "a%3Ab/c%23d%3Fe%25")
-        #expect(SARIFReporter.uriEncoded("dir\\file.json") == "dir/file.json")
+        #expect(SARIFReporter.uriEncoded("dir\\file.json") == "dir%5Cfile.json")
     }
 }

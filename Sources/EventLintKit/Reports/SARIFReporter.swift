@@ -144,8 +144,8 @@ public struct SARIFReporter {
 
     /// Percent-encodes a path for a URI reference: unreserved characters and `/` stay, every other
     /// byte (spaces, `%`, `#`, `?`, non-ASCII as UTF-8, a file name's bytes that are not UTF-8)
-    /// becomes `%XX`. A backslash is a path
-    /// separator on Windows and becomes `/`.
+    /// becomes `%XX`. A backslash too (`%5C`): eventlint runs where it is a character of a file
+    /// name (`back\slash.json5`), not a separator.
     static func uriEncoded(_ path: String) -> String {
         var result = ""
         for byte in SystemPath.bytes(path) {
@@ -154,8 +154,6 @@ public struct SARIFReporter {
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: "\\"):
-                result += "/"
             default:
                 result += "%" + JSONError.hex(byte)
             }
