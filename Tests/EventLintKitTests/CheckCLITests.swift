@@ -342,6 +342,22 @@ import Testing
         #expect(output.stdout.hasPrefix("USAGE: eventlint \(arguments[0])"), "\(output.stdout)")
     }
 
+    /// The HTML page of `check --base` says what it compared, and shows each finding's notes
+    /// (where a removed declaration was in the base plan), as the other formats do.
+    @Test func htmlOfABaseComparisonHasTheHeadlineAndTheNotes() throws {
+        let copy = try PlanCopy(of: Repository.schema)
+        defer { copy.remove() }
+        try FileManager.default.removeItem(at: copy.url.appendingPathComponent("paywall.json5"))
+        let result = EventLintCLI.run(
+            ["check", "--schema", copy.url.path, "--base", Repository.schema.path, "--format", "html"],
+            environment: CommandEnvironment())
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("<p class=\"headline\">against \(Repository.schema.path): "), "headline")
+        #expect(
+            result.stdout.contains(
+                "<small>note: declared in the base plan here (\(Repository.schema.path)/paywall.json5:"))
+    }
+
     @Test func helpCheckListsItsOptions() throws {
         let output = try #require(try EventLintBinary.run(["help", "check"]))
         for option in ["--schema DIR", "--format FORMAT", "--fail-on SEVERITY"] {

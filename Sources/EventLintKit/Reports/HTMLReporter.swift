@@ -13,7 +13,10 @@ public struct HTMLReporter {
         body += "<header><h1>eventlint \(Self.escape(document.command.rawValue))</h1>"
         body +=
             "<p class=\"verdict \(failed ? "fail" : "pass")\">\(failed ? "fails" : "passes"): "
-            + "\(Self.escape(counts.tally))</p></header>\n"
+            + "\(Self.escape(counts.tally))</p>"
+        // What the command compared (`check --base`: against REF, N breaking, M additive).
+        if let headline = document.headline { body += "<p class=\"headline\">\(Self.escape(headline))</p>" }
+        body += "</header>\n"
         // The overview (funnels, statistics, budget) first, then the findings to act on.
         if let summary = document.summary {
             body += "<div class=\"overview\">"
@@ -51,6 +54,12 @@ public struct HTMLReporter {
             + "<th>where</th><th>message</th></tr></thead><tbody>\n"
         for group in groups {
             var message = Self.escape(group.first.message)
+            // Notes point elsewhere (the declaration in the base plan, the other file of a pair).
+            for note in group.first.notes {
+                message +=
+                    "<br><small>note: \(Self.escape(note.message))"
+                    + (note.location.map { " (\(Self.escape($0.description)))" } ?? "") + "</small>"
+            }
             if !group.values.isEmpty, group.values.count > 1 || group.otherValues > 0 {
                 message +=
                     "<br><small>values: "
