@@ -68,7 +68,9 @@ struct SpecialFileTests {
 
 /// Writes that fail half-way (here under `ulimit -f 1`: 1 KiB, EFBIG): exit 2 with a message,
 /// never a success line, and nothing left behind that a retry would trip on.
-@Suite(.enabled(if: SystemFiles.kind("/bin/bash") == .regularFile, "bash is not there"))
+@Suite(
+    .enabled(if: SystemFiles.kind("/bin/bash") == .regularFile, "bash is not there"),
+    .disabled(if: SpillTests.underSanitizer, "a sanitizer's runtime does not survive a file size limit"))
 struct FailedWriteTests {
     @Test func initThatCannotWriteItsPlanSaysSoAndLeavesNothing() throws {
         let output = try EventLintBinary.shell(
