@@ -53,11 +53,11 @@ struct ChildProcess {
         var (pid, outputEnd, errorEnd) = try spawn(argv)
         var overflowed = false
         let readError = readToEnd(&outputEnd, &errorEnd, outputLimit: outputLimit, overflowed: &overflowed)
-        close(outputEnd.descriptor)
-        close(errorEnd.descriptor)
         // A child whose output is not wanted any more, or cannot be read, is stopped, not
         // waited for: it might never end, or stall on a pipe nobody reads.
         if overflowed || readError != 0 { kill(pid, SIGKILL) }
+        close(outputEnd.descriptor)
+        close(errorEnd.descriptor)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw ChildProcessError(code: errno) }
