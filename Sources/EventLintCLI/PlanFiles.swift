@@ -7,12 +7,15 @@ enum PlanFiles {
     /// tracking plan (the shipped one is a few KiB a file), and a bound on what is read.
     static let maxFileBytes = 16 << 20
 
-    /// A size as messages give it: bytes, KiB or MiB.
+    /// A size as messages give it: bytes, KiB or MiB (to a tenth). Any size a file system
+    /// reports, up to `Int.max`: the tenths are worked out from the remainder, so nothing
+    /// overflows.
     static func describe(bytes: Int) -> String {
         if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes >= 1 << 20 {
-            let tenths = (bytes * 10 + (1 << 19)) >> 20
-            return "\(tenths / 10).\(tenths % 10) MiB"
+            let tenths = (bytes % (1 << 20) * 10 + (1 << 19)) >> 20
+            let whole = bytes >> 20 + tenths / 10
+            return "\(whole).\(tenths % 10) MiB"
         }
         if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
         return "\(bytes) bytes"

@@ -136,7 +136,7 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
             return
         }
         let needed = carryCount + count
-        if needed > maxLineBytes + Self.framingBytes {
+        if needed > maxLineBytes.addingSaturating(Self.framingBytes) {
             // Too long: keep only a prefix for the rejects file from now on, and count the rest.
             keepOversizePrefix(start, count)
             discarding = true
@@ -160,7 +160,7 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
     /// Grows the carry buffer geometrically, never beyond what one line may need.
     private mutating func reserveCarry(_ needed: Int) {
         guard needed > carryCapacity else { return }
-        let ceiling = max(maxLineBytes + Self.framingBytes, keptOversizeBytes)
+        let ceiling = max(maxLineBytes.addingSaturating(Self.framingBytes), keptOversizeBytes)
         let capacity = min(max(needed, carryCapacity * 2, 4096), max(ceiling, needed))
         let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         if let old = carry {
