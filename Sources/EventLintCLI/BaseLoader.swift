@@ -74,7 +74,7 @@ public enum BaseLoader {
         for entry in Self.treeEntries(listing) where entry.type == "blob" {
             // The name as the system's bytes: shown `\xFF`, and `%FF` in a SARIF URI.
             let name = SystemPath.string(entry.path)
-            guard name.hasSuffix(".json") || name.hasSuffix(".json5") else { continue }
+            guard PlanFiles.isPlanFile(name) else { continue }
             let file = "\(label):\(name)"
             // A plan file that is a link is read where it leads, as in the working tree, and
             // refused the same way when that is outside the plan directory.

@@ -20,7 +20,7 @@ enum InitCommand {
                 throw .cannotWrite(path: directory, reason: "it exists and is not a directory")
             }
             let names = SystemFiles.list(directory) ?? []
-            if let existing = names.filter({ $0.hasSuffix(".json") || $0.hasSuffix(".json5") }).sorted().first {
+            if let existing = names.filter(PlanFiles.isPlanFile).sorted().first {
                 throw .cannotWrite(
                     path: directory, reason: "it already holds a plan (\(existing)); init does not overwrite")
             }

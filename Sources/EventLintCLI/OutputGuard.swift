@@ -43,7 +43,7 @@ enum OutputGuard {
         if let base = parsed.value("--base") { reads += planFiles(base) }
         switch command {
         case .lint: reads += try LintCommand.expand(parsed.positionals)
-        case .budget: reads += directoryFiles(parsed.all("--registered") + parsed.positionals, suffixes: [".json"])
+        case .budget: reads += directoryFiles(parsed.all("--registered") + parsed.positionals) { $0.hasSuffix(".json") }
         case .check: break
         }
         var writes = outputs.files.map { NamedFile(label: "--output \(SystemPath.display($0.path))", path: $0.path) }
@@ -55,14 +55,14 @@ enum OutputGuard {
 
     /// The plan files of a plan directory (none when it is not one: it fails later, on its own).
     static func planFiles(_ directory: String) -> [String] {
-        directoryFiles([directory], suffixes: [".json", ".json5"])
+        directoryFiles([directory], PlanFiles.isPlanFile)
     }
 
-    /// Each path, a directory standing for its files with one of `suffixes`.
-    static func directoryFiles(_ paths: [String], suffixes: [String]) -> [String] {
+    /// Each path, a directory standing for its files whose names `wanted` holds for.
+    static func directoryFiles(_ paths: [String], _ wanted: (String) -> Bool) -> [String] {
         paths.flatMap { path -> [String] in
             guard SystemFiles.kind(path) == .directory else { return [path] }
-            return (SystemFiles.list(path) ?? []).filter { name in suffixes.contains { name.hasSuffix($0) } }
+            return (SystemFiles.list(path) ?? []).filter(wanted)
                 .map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
         }
     }

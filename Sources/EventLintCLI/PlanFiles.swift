@@ -21,6 +21,9 @@ enum PlanFiles {
         return "\(bytes) bytes"
     }
 
+    /// Whether a file of a plan directory is a plan file: its name ends in `.json` or `.json5`.
+    static func isPlanFile(_ name: String) -> Bool { name.hasSuffix(".json") || name.hasSuffix(".json5") }
+
     /// The `.json`/`.json5` files of a directory, in name order.
     static func read(directory: String) throws(LoadError) -> [PlanSource] {
         let shown = SystemPath.display(directory)
@@ -38,7 +41,7 @@ enum PlanFiles {
         guard let names = SystemFiles.list(directory) else {
             throw LoadError(message: "cannot list plan directory \"\(shown)\"")
         }
-        let planFiles = names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".json5") }.sorted()
+        let planFiles = names.filter(isPlanFile).sorted()
         guard !planFiles.isEmpty else {
             throw LoadError(message: "no plan files (*.json, *.json5) in \"\(shown)\"")
         }
