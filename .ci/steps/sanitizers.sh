@@ -5,11 +5,22 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export SWIFT_BACKTRACE=enable=no
-echo "sanitizers: thread"
-swift test --sanitize=thread --scratch-path .build-tsan 2>&1 | tail -n 3
-status=${PIPESTATUS[0]}
-[ "$status" -eq 0 ] || { echo "sanitizers: the thread sanitizer run failed ($status)"; exit "$status"; }
-echo "sanitizers: address"
-LSAN_OPTIONS="suppressions=$PWD/Tests/lsan.supp:print_suppressions=0" swift test --sanitize=address --scratch-path .build-asan 2>&1 | tail -n 3
-status=${PIPESTATUS[0]}
-[ "$status" -eq 0 ] || { echo "sanitizers: the address sanitizer run failed ($status)"; exit "$status"; }
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+# Runs the suite under one sanitizer: the last lines, and on a failure every sanitizer report
+# and failed test in full (the whole output is thousands of lines).
+run() {
+  local name="$1"; shift
+  echo "sanitizers: $name"
+  local status=0
+  "$@" >"$log" 2>&1 || status=$?
+  tail -n 3 "$log"
+  if [ "$status" -ne 0 ]; then
+    echo "sanitizers: the $name sanitizer run failed ($status); its reports and failures:"
+    grep -a -n -A 60 -E '^WARNING: ThreadSanitizer|^==[0-9]+==ERROR|^SUMMARY: |✘' "$log" | head -n 400 || true
+    exit "$status"
+  fi
+}
+run thread swift test --sanitize=thread --scratch-path .build-tsan
+LSAN_OPTIONS="suppressions=$PWD/Tests/lsan.supp:print_suppressions=0" \
+  run address swift test --sanitize=address --scratch-path .build-asan
