@@ -9,6 +9,12 @@ public struct CaptureReader: Sendable {
     public var forced: InputFormat?
     /// An entry still open at the end of the last line.
     var open: OpenEntry?
+    /// Whether an entry is open: read on every JSON line, so without copying the open entry
+    /// (`open == nil` copies it out first).
+    var hasOpenEntry: Bool {
+        if case .none = open { return false }
+        return true
+    }
     /// Events logged and not yet confirmed, by export name: the confirmation that follows is no
     /// second event.
     var awaitingConfirmation: [String: Int] = [:]

@@ -147,6 +147,7 @@ public final class EventScanner {
             previous = predicted
             return (key, topKeyOfOrdinal[predicted])
         }
+        if cursor.endsObject() { return nil }
         return try nextTopKeyInGeneral(&cursor, bytes, seen: &seen, firstAt: firstAt, order: order, previous: &previous)
     }
 

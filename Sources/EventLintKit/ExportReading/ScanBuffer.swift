@@ -61,6 +61,14 @@ public struct ScanBuffer<Element>: RandomAccessCollection, MutableCollection {
         }
     }
 
+    /// Where element `index` is, to read or change it in place without copying it out; valid
+    /// until the buffer grows, is emptied or is freed.
+    @inline(__always)
+    public func address(of index: Int) -> UnsafeMutablePointer<Element> {
+        precondition(index >= 0 && index < header.pointee.count, "index out of range")
+        return header.pointee.base + index
+    }
+
     @inline(__always)
     public func append(_ element: Element) {
         let count = header.pointee.count

@@ -389,6 +389,17 @@ public struct JSONCursor {
         return try nextKeyTokenInGeneral()
     }
 
+    /// Ends the object when the next byte of compact strict JSON is its `}` (what
+    /// `nextKeyToken` does there, without the call); false, with the cursor where it was,
+    /// for anything else.
+    @inline(__always)
+    mutating func endsObject() -> Bool {
+        guard mode == .strict, offset < count, bytes[offset] == ASCII.closeBrace else { return false }
+        atContainerStart = false
+        ascend()
+        return true
+    }
+
     /// The last step of `nextKey`: consumes the `:` after the key.
     @inline(__always)
     mutating func consumeColon() throws(JSONError) {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A read-only open-addressing table from byte strings to small integers, built once from the
 /// plan, so looking up a name straight from the export's bytes costs a hash and one compare and
 /// builds no `String`.
@@ -9,40 +15,64 @@
 struct ByteKeyTable: Sendable {
     private let storage: Storage
 
-    final class Storage: Sendable {
-        let slots: [Int32]
-        let hashes: [UInt64]
-        /// Every key's bytes back to back; key `n` is `arena[starts[n]..<starts[n + 1]]`.
-        let arena: [UInt8]
-        let starts: [Int]
+    /// The table itself: one flat block of slots and one of key bytes, read without bounds
+    /// checks (an index is always masked to the table, and a slot's key range was made with the
+    /// arena), so a lookup is a hash compare, a length compare and at most one `memcmp`.
+    final class Storage: @unchecked Sendable {
+        struct Slot {
+            var hash: UInt64
+            /// The key's bytes in `arena`; `count` is -1 for an empty slot.
+            var start: Int32
+            var count: Int32
+            var value: Int32
+        }
+
+        private let table: UnsafeMutablePointer<Slot>
+        private let arena: UnsafeMutablePointer<UInt8>
         let keys: [[UInt8]]
-        let values: [Int32]
         let mask: Int
         /// `ByteHash.seed`, read once (every read of the global calls its lazy initializer).
         let seed = ByteHash.seed
 
         init(slots: [Int32], hashes: [UInt64], keys: [[UInt8]], values: [Int32], mask: Int) {
-            self.slots = slots
-            self.hashes = hashes
             self.keys = keys
-            self.values = values
             self.mask = mask
-            arena = keys.flatMap { $0 }
-            var starts = [0]
-            for key in keys { starts.append(starts[starts.count - 1] + key.count) }
-            self.starts = starts
+            let total = keys.reduce(0) { $0 + $1.count }
+            let arena = UnsafeMutablePointer<UInt8>.allocate(capacity: max(total, 1))
+            var starts: [Int] = []
+            var offset = 0
+            for key in keys {
+                starts.append(offset)
+                for (index, byte) in key.enumerated() { (arena + offset + index).initialize(to: byte) }
+                offset += key.count
+            }
+            self.arena = arena
+            table = .allocate(capacity: slots.count)
+            for index in slots.indices {
+                let entry = Int(slots[index])
+                table[index] =
+                    entry < 0
+                    ? Slot(hash: 0, start: 0, count: -1, value: 0)
+                    : Slot(
+                        hash: hashes[index], start: Int32(starts[entry]), count: Int32(keys[entry].count),
+                        value: values[entry])
+            }
         }
 
+        deinit {
+            table.deallocate()
+            arena.deallocate()
+        }
+
+        @inline(__always)
         func lookup(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int32? {
             var index = Int(truncatingIfNeeded: hash) & mask
             while true {
-                let entry = Int(slots[index])
-                if entry < 0 { return nil }
-                if hashes[index] == hash, starts[entry + 1] - starts[entry] == bytes.count {
-                    let equal = arena.withUnsafeBytes {
-                        ByteHash.equal(UnsafeRawBufferPointer(rebasing: $0[starts[entry]..<starts[entry + 1]]), bytes)
-                    }
-                    if equal { return values[entry] }
+                let slot = table[index]
+                if slot.count < 0 { return nil }
+                if slot.hash == hash, Int(slot.count) == bytes.count {
+                    guard let base = bytes.baseAddress, slot.count > 0 else { return slot.value }
+                    if memcmp(arena + Int(slot.start), base, bytes.count) == 0 { return slot.value }
                 }
                 index = (index + 1) & mask
             }

@@ -48,7 +48,7 @@ extension LinePass {
     func processCaptureLine(_ line: FramedLine) -> Bool {
         let forced = settings.inputFormat
         if let forced, !forced.isCapture { return false }
-        if forced == nil, !capture.wholeFile, capture.reader.open == nil {
+        if forced == nil, !capture.wholeFile, !capture.reader.hasOpenEntry {
             // The JSON path's hot case: decide on the first bytes, without copying the line.
             let raw = line.bytes
             var index = 0
@@ -265,14 +265,15 @@ extension LinePass {
     /// The last step of `checkCapturedEvent`: checks the JSON form as an export line, less user properties.
     func checkCapturedJSON(_ json: CaptureJSON, _ entry: CaptureEntry) {
         withCaptureJSON(json, entry) { scan, synthetic in
-            guard var event = scan.events.first else { return }
-            event.format = entry.format
+            guard !scan.events.isEmpty else { return }
+            let event = scan.events.address(of: 0)
+            event.pointee.format = entry.format
             // User properties were checked where they were set.
             findings.dropping = [
                 StreamRules.unknownUserProperty.id, StreamRules.userPropertyWrongType.id,
                 StreamRules.userPropertyValueNotAllowed.id, StreamRules.userPropertyValueTooLong.id,
             ]
-            check(&event, scan: scan, line: synthetic)
+            check(event, scan: scan, line: synthetic)
             findings.dropping = []
         }
     }

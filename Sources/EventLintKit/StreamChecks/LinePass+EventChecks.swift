@@ -32,43 +32,43 @@ extension LinePass {
         }
     }
 
-    /// Checks one event of the line. `inout` only so that the event is not copied (it is
-    /// 300-odd bytes, and this runs for every event); the one change is `checkTimestamp`'s.
-    func check(_ event: inout ScannedEvent, scan: LineScan, line: FramedLine) {
+    /// Checks one event of the line, read in place in the line scan's buffer: passed by value
+    /// or `inout`, the event (300-odd bytes, on every event) was copied for the steps below.
+    /// The one change to it is `checkTimestamp`'s.
+    func check(_ slot: UnsafeMutablePointer<ScannedEvent>, scan: LineScan, line: FramedLine) {
         // Findings of this event get its user, time, release and platform; built only when the
         // event has a finding, so a clean line decodes nothing more.
         if spill != nil { checkBudget() }
         let mark = findings.count
-        defer { if findings.count > mark { findings.setContext(Self.context(of: event, line.bytes), from: mark) } }
+        defer {
+            if findings.count > mark { findings.setContext(Self.context(of: slot.pointee, line.bytes), from: mark) }
+        }
         let bytes = line.bytes
-        guard !rejectsShape(event, scan: scan, line: line), let nameToken = event.name else { return }
+        guard !rejectsShape(slot.pointee, scan: scan, line: line), let nameToken = slot.pointee.name else { return }
         counters.eventsChecked += 1
-        counters.countFormat(event.format)
+        counters.countFormat(slot.pointee.format)
         // The name's hash, once: the plan's tables of events and of automatic events share it.
         let (eventIndex, nameHash) = Self.withBytes(nameToken, bytes) { name in
             let hash = plan.eventTable.hash(name)
             return (plan.eventTable.lookup(name, hash: hash), hash)
         }
-        checkTimestamp(&event, eventIndex: eventIndex, nameToken: nameToken, line: line)
-        checkEvent(event, eventIndex: eventIndex, nameToken: nameToken, nameHash: nameHash, scan: scan, line: line)
+        checkTimestamp(&slot.pointee, eventIndex: eventIndex, nameToken: nameToken, line: line)
+        checkEvent(
+            slot.pointee, eventIndex: eventIndex, nameToken: nameToken, nameHash: nameHash, scan: scan, line: line)
     }
 
-    /// The rest of `check`, on the event as it then stays. Each step would take its own copy of
-    /// an `inout` event; this function's parameter is one copy, which the steps share.
+    /// The rest of `check`, on the event as it then stays, borrowed by every step.
     func checkEvent(
-        _ event: ScannedEvent, eventIndex: Int32?, nameToken: JSONStringToken, nameHash: UInt64, scan: LineScan,
-        line: FramedLine
+        _ event: borrowing ScannedEvent, eventIndex: Int32?, nameToken: JSONStringToken, nameHash: UInt64,
+        scan: LineScan, line: FramedLine
     ) {
         let bytes = line.bytes
         let hasUser = deferUser(event.user, bytes, timestamp: event.timestamp)
-        for index in trackedScratch.indices { trackedScratch[index] = .absent }
+        trackedScratch.withUnsafeMutableBufferPointer { $0.update(repeating: .absent) }
         if plan.platformSlot >= 0 { trackedScratch[plan.platformSlot] = platform(of: event, bytes) }
         checkUserProperties(event, scan: scan, line: line, eventName: nil, nameToken: nameToken)
         guard let eventIndex else {
-            Self.withBytes(nameToken, bytes) { name in
-                checkNonPlanEvent(
-                    event, nameBytes: name, nameHash: nameHash, nameToken: nameToken, scan: scan, line: line)
-            }
+            checkNonPlanEvent(event, nameHash: nameHash, nameToken: nameToken, scan: scan, line: line)
             return
         }
         let compiled = plan.events[Int(eventIndex)]
@@ -222,18 +222,18 @@ extension LinePass {
 
     /// Automatic and unknown events: count them; report unknown ones and Firebase's own errors.
     func checkNonPlanEvent(
-        _ event: ScannedEvent, nameBytes: UnsafeRawBufferPointer, nameHash: UInt64, nameToken: JSONStringToken,
-        scan: LineScan, line: FramedLine
+        _ event: borrowing ScannedEvent, nameHash: UInt64, nameToken: JSONStringToken, scan: LineScan,
+        line: FramedLine
     ) {
-        if plan.isAutomaticEvent(nameBytes, hash: nameHash) {
+        if Self.withBytes(nameToken, line.bytes, { self.plan.isAutomaticEvent($0, hash: nameHash) }) {
             counters.automaticEvents += 1
-            if CompiledPlan.isFirebaseErrorEvent(nameBytes) {
+            if Self.withBytes(nameToken, line.bytes, CompiledPlan.isFirebaseErrorEvent) {
                 checkFirebaseError(event, scan: scan, line: line)
             }
             return
         }
         counters.unknownEvents += 1
-        let name = Self.string(nameBytes)
+        let name = Self.withBytes(nameToken, line.bytes, Self.string)
         counters.countUnknownName(name)
         findings.append(
             Finding(

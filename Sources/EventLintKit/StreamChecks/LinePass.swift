@@ -184,7 +184,7 @@ public final class LinePass: @unchecked Sendable {
         counters.validLines += 1
         let scan = scanner.scan
         for index in scan.events.indices {
-            check(&scan.events[index], scan: scan, line: line)
+            check(scan.events.address(of: index), scan: scan, line: line)
         }
     }
 

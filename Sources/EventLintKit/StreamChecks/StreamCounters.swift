@@ -23,14 +23,43 @@ public struct StreamCounters: Sendable {
     public internal(set) var unknownNames: [String: Int] = [:]
     /// The keys of `unknownNames`, sorted.
     var unknownNamesSorted: [String] = []
-    /// Events per input format, in `InputFormat.allCases` order.
-    public var formatCounts = [Int](repeating: 0, count: InputFormat.allCases.count)
+    /// Events per input format.
+    public var formatCounts = FormatCounts()
     public var formats: [InputFormat: Int] {
         var result: [InputFormat: Int] = [:]
-        for (index, format) in InputFormat.allCases.enumerated() where formatCounts[index] > 0 {
-            result[format] = formatCounts[index]
-        }
+        for format in InputFormat.allCases where formatCounts[format] > 0 { result[format] = formatCounts[format] }
         return result
+    }
+
+    /// A counter per input format: plain stored integers, since an array of them checked its
+    /// uniqueness and its bounds on every event.
+    public struct FormatCounts: Sendable, Equatable {
+        var bigQuery = 0
+        var flat = 0
+        var measurementProtocol = 0
+        var iosConsole = 0
+        var androidLogcat = 0
+
+        public subscript(format: InputFormat) -> Int {
+            @inline(__always) get {
+                switch format {
+                case .bigQuery: bigQuery
+                case .flat: flat
+                case .measurementProtocol: measurementProtocol
+                case .iosConsole: iosConsole
+                case .androidLogcat: androidLogcat
+                }
+            }
+            @inline(__always) set {
+                switch format {
+                case .bigQuery: bigQuery = newValue
+                case .flat: flat = newValue
+                case .measurementProtocol: measurementProtocol = newValue
+                case .iosConsole: iosConsole = newValue
+                case .androidLogcat: androidLogcat = newValue
+                }
+            }
+        }
     }
 
     @inline(__always)
@@ -49,15 +78,8 @@ public struct StreamCounters: Sendable {
         unknownNamesSorted.insert(name, at: position)
     }
 
-    mutating func countFormat(_ format: InputFormat) {
-        switch format {
-        case .bigQuery: formatCounts[0] += 1
-        case .flat: formatCounts[1] += 1
-        case .measurementProtocol: formatCounts[2] += 1
-        case .iosConsole: formatCounts[3] += 1
-        case .androidLogcat: formatCounts[4] += 1
-        }
-    }
+    @inline(__always)
+    mutating func countFormat(_ format: InputFormat) { formatCounts[format] += 1 }
     /// `[event][param][wire kind]` for plan events and params: string, int, double, bool, other.
     public var wireKinds: [Int]
     /// `[event][param]`: events of this name missing a param the plan requires.
@@ -97,7 +119,7 @@ public struct StreamCounters: Sendable {
         } else if !other.unknownNames.isEmpty {
             unknownNamesSorted = unknownNames.keys.sorted()
         }
-        for index in formatCounts.indices { formatCounts[index] += other.formatCounts[index] }
+        for format in InputFormat.allCases { formatCounts[format] += other.formatCounts[format] }
     }
 }
 
