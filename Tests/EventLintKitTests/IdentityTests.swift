@@ -166,6 +166,60 @@ import Testing
         #expect(result.findings("stream/missing-user-id").count == 11)
         #expect(result.spillFailure == nil)
     }
+
+    /// Users of events that make no record are logged, not interned (`UserLog`), and looked up
+    /// once the run's records are known, or folded into the pass's table first (past the log's
+    /// share of the budget, before a spill, for an input that is not the last). A user's event
+    /// two hours after its opening counts every way: before the opening or after it in the file,
+    /// in another range or input, with many users without records in between.
+    @Test(arguments: [1, 2, 3])
+    func loggedUsersCountThroughFoldsSpillsRangesAndInputs(jobs: Int) throws {
+        let users = 40
+        var lines: [String] = []
+        for index in 0..<users {
+            // Odd users have an event that makes no record two hours on, before their opening.
+            if index % 2 == 1 {
+                lines.append(Export.bq("screen_view", at: 7_200 + Double(index), user: "user-\(index)"))
+            }
+            for filler in 0..<5 {
+                lines.append(Export.bq("screen_view", at: Double(index), user: "filler-\(index)-\(filler)"))
+            }
+            lines.append(
+                Export.bq(
+                    "picker_shown", at: Double(index), user: "user-\(index)", params: [("entry", .string("onboarding"))]
+                ))
+            // An event without a timestamp changes no last timestamp.
+            if index % 4 == 0 {
+                lines.append(Export.bq("screen_view", at: 0, user: "user-\(index)", timestamp: "null"))
+            }
+        }
+        // The odd users again, after their openings: the later time is the earlier event's.
+        for index in stride(from: 1, to: users, by: 2) {
+            lines.append(Export.bq("screen_view", at: Double(100 + index), user: "user-\(index)"))
+        }
+        let odd = Set(stride(from: 1, to: users, by: 2).map { "user-\($0)" })
+        let even = Set(stride(from: 0, to: users, by: 2).map { "user-\($0)" })
+        let directory = TemporaryDirectory()
+        let whole = directory.path + "/whole.ndjson"
+        let first = directory.path + "/first.ndjson"
+        let second = directory.path + "/second.ndjson"
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: whole))
+        let cut = lines.count / 2
+        try Data((lines[..<cut].joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: first))
+        try Data((lines[cut...].joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: second))
+        for inputs in [[whole], [first, second], [second, first]] {
+            for memoryLimit in [Int?.none, 1, 300, 2_000, 20_000, 1 << 30] {
+                var request = LintRequest(inputs: inputs)
+                request.jobs = jobs
+                request.memoryLimit = memoryLimit
+                let result = LintRunner.run(plan: Lint.enginePlan, request: request)
+                let label = "jobs \(jobs), limit \(memoryLimit.map(String.init) ?? "-"), \(inputs.count) inputs"
+                #expect(Set(result.findings("pair/unclosed").compactMap(\.context.user)) == odd, "\(label)")
+                #expect(Set(result.findings("pair/unclosed-near-end").compactMap(\.context.user)) == even, "\(label)")
+                #expect(result.spillFailure == nil)
+            }
+        }
+    }
 }
 
 /// The user-id patterns of real exports (the same as `bench/id_patterns.py`).

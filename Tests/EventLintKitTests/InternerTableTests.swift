@@ -81,6 +81,29 @@ import Testing
         #expect(slots.allSatisfy { $0 == 0 })
     }
 
+    /// The log of users without records keeps each entry's bytes, hash and time, across
+    /// growth, and starts over after `removeAll` with or without its room.
+    @Test func userLogKeepsItsEntries() {
+        let log = UserLog()
+        for round in 0..<3 {
+            let ids = (0..<3_000).map { Array("user-\($0)-\(String(repeating: "x", count: $0 % 40))".utf8) }
+            for (index, id) in ids.enumerated() {
+                id.withUnsafeBytes { log.append($0, hash: UInt64(index), timestamp: Int64(index * 10)) }
+            }
+            // An empty id takes an entry of no bytes.
+            log.append(UnsafeRawBufferPointer(start: nil, count: 0), hash: 7, timestamp: -1)
+            #expect(log.count == ids.count + 1)
+            #expect(log.memoryInUse == ids.reduce(0) { $0 + $1.count } + log.count * MemoryLayout<UserLog.Entry>.stride)
+            for (index, id) in ids.enumerated() {
+                #expect(Array(log.bytes(of: index)) == id)
+                #expect(log[index].hash == UInt64(index) && log[index].timestamp == Int64(index * 10))
+            }
+            #expect(log.bytes(of: ids.count).isEmpty && log[ids.count].timestamp == -1)
+            log.removeAll(keepingCapacity: round == 0)
+            #expect(log.isEmpty && log.memoryInUse == 0)
+        }
+    }
+
     /// The plan's byte tables: the first entry of a key wins, and `keys` keeps their order.
     @Test func byteKeyTablesKeepTheFirstEntryOfAKey() {
         let table = ByteKeyTable([("a", 1), ("b", 2), ("a", 3), ("", 4), ("", 5), ("b", 6), ("c", 7)])

@@ -109,6 +109,10 @@ struct ByteInterner<Hashing: ByteHashing>: Sendable {
 
     func find(_ bytes: [UInt8]) -> Int? { bytes.withUnsafeBytes { find($0) } }
 
+    /// `find(bytes)`, with `hash(bytes)` computed before.
+    @inline(__always)
+    func find(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> Int? { probe(bytes, hash: hash).found }
+
     /// How many slots a lookup of these bytes visits: the cost the hash's quality decides.
     func probeLength(_ bytes: UnsafeRawBufferPointer) -> Int {
         let hash = hashing.hash(bytes)

@@ -63,7 +63,13 @@ extension LinePass {
         scan: LineScan, line: FramedLine
     ) {
         let bytes = line.bytes
-        let hasUser = deferUser(event.user, bytes, timestamp: event.timestamp)
+        // Only an event with a record needs its user's id now; any other only raises its user's
+        // last timestamp, which matters once the user has records.
+        let recorded = eventIndex.map { plan.events[Int($0)].recorded } == true
+        let hasUser =
+            recorded
+            ? deferUser(event.user, bytes, timestamp: event.timestamp)
+            : noteUser(event.user, bytes, timestamp: event.timestamp)
         trackedScratch.withUnsafeMutableBufferPointer { $0.update(repeating: .absent) }
         if plan.platformSlot >= 0 { trackedScratch[plan.platformSlot] = platform(of: event, bytes) }
         checkUserProperties(event, scan: scan, line: line, eventName: nil, nameToken: nameToken)
@@ -640,6 +646,49 @@ extension LinePass {
             pendingUsers.append(id, hash: users.hash(id), timestamp: timestamp ?? .min)
         }
         return true
+    }
+
+    /// The user of an event that makes no record: raises the user's last timestamp when the user
+    /// is in `users`, else logs it for later (`UserLog`). An event without a timestamp changes
+    /// no last timestamp, so it is not logged. False when the event has no user id.
+    @inline(__always)
+    func noteUser(_ user: ValueToken, _ bytes: UnsafeRawBufferPointer, timestamp: Int64?) -> Bool {
+        guard user.kind == .string || user.kind == .number, !user.range.isEmpty else { return false }
+        guard let timestamp else { return true }
+        Self.withValueBytes(user, bytes) { id in
+            let hash = users.hash(id)
+            if let known = users.find(id, hash: hash) {
+                if timestamp > userLastTimestamp[known] { userLastTimestamp[known] = timestamp }
+            } else {
+                userLog.append(id, hash: hash, timestamp: timestamp)
+                if userLog.memoryInUse > userLogLimit { foldUserLog() }
+            }
+        }
+        return true
+    }
+
+    /// Puts every logged user in `users` with its last timestamp, as if each had been interned
+    /// at its event, and empties the log (keeping its room). Called when the log outgrows its
+    /// limit, before a spill, and before the pass's users join the run's from an input that is
+    /// not the last one.
+    func foldUserLog() {
+        let log = userLog
+        guard !log.isEmpty else { return }
+        var start = 0
+        while start < log.count {
+            // As for the pending users: the first slots of a batch are read together, so the
+            // cache misses of new users overlap.
+            let end = min(start + PendingUsers.capacity, log.count)
+            for index in start..<end { users.warmFirstSlot(of: log[index].hash) }
+            for index in start..<end {
+                let entry = log[index]
+                let id = users.intern(log.bytes(of: index), hash: entry.hash)
+                if id == userLastTimestamp.count { userLastTimestamp.append(.min) }
+                if entry.timestamp > userLastTimestamp[id] { userLastTimestamp[id] = entry.timestamp }
+            }
+            start = end
+        }
+        log.removeAll(keepingCapacity: true)
     }
 
     /// Interns the queued user ids in the order they came: ids, latest timestamps and the

@@ -6,6 +6,7 @@ extension LinePass {
     var recordMemory: Int {
         records.count * MemoryLayout<EventRecord>.stride + values.count * MemoryLayout<TrackedValue>.stride
             + users.memoryInUse + userLastTimestamp.count * 8 + texts.memoryInUse - plan.texts.memoryInUse
+            + userLog.memoryInUse
     }
 
     /// Lets the pass spill into `spill` past `share` bytes. The record arrays get room for a whole
@@ -15,6 +16,7 @@ extension LinePass {
         self.spill = spill
         self.segment = segment
         spillShare = max(share, 1)
+        userLogLimit = max(spillShare / 2, 1)
         // A share this small is a test's or a fuzzer's: checked at every event.
         budgetCheckInterval = spillShare < 1 << 16 ? 1 : 1024
         let room = min(spillShare, 256 << 20)
@@ -36,6 +38,9 @@ extension LinePass {
     /// so memory stays bounded either way.
     func spillRecords() {
         internPendingUsers()
+        // The logged users go out with the run too, so that the pass starts over with nothing
+        // held (a spilled run keeps every user anyway: it is never the last input's).
+        foldUserLog()
         guard let spill, users.count > 0 || !records.isEmpty else { return }
         if spill.failure == nil {
             let segment = self.segment

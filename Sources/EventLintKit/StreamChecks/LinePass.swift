@@ -59,6 +59,13 @@ public final class LinePass: @unchecked Sendable {
     /// The user ids of the last events, interned together by `internPendingUsers`; their
     /// records get their `user` then.
     let pendingUsers = PendingUsers()
+    /// The user ids of events that make no record, while their user is not in `users`: looked
+    /// up once the run's users with records are known, or folded into `users` first
+    /// (`foldUserLog`) when records may still meet them later.
+    let userLog = UserLog()
+    /// The log's memory past which it is folded into `users`: half the pass's share of the
+    /// memory budget, or 64 MiB with no budget (its entries are per event, the table's per user).
+    var userLogLimit = 64 << 20
     /// Tracked text values: `TrackedValue.text` holds an id of this table. It starts as the
     /// plan's own texts (`CompiledPlan.texts`), so plan values have the same id in every pass.
     @exclusivity(unchecked) var texts: ByteInterner<SeededByteHash>

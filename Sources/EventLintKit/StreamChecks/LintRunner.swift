@@ -381,6 +381,8 @@ public enum LintRunner {
         let records = passes.reduce(merged.records.count) { $0 + $1.records.count }
         let values = passes.reduce(merged.values.count) { $0 + $1.values.count }
         for pass in passes {
+            // A later input's records may belong to a logged user: the run keeps every user.
+            if !lastInput { pass.foldUserLog() }
             let (userMap, later) = mergeUsers(of: pass, into: merged, recordsOnly: lastInput)
             let textMap = mergeTexts(of: pass, into: merged)
             if let textMap {
@@ -432,6 +434,7 @@ public enum LintRunner {
             lineOffset += pass.counters.linesRead
             if let progress = pass.progress, pass.unreportedBytes > 0 { progress.add(pass.unreportedBytes) }
         }
+        if lastInput { resolveUserLogs(of: passes, into: merged) }
         guard !withoutRecords.isEmpty else { return }
         let users = merged.users
         var latest: [Int64] = []
@@ -464,6 +467,28 @@ public enum LintRunner {
             }
             pass.users = ByteInterner(capacity: 1)
             pass.userLastTimestamp = []
+        }
+        swap(&latest, &merged.userLastTimestamp)
+    }
+
+    /// After the last input, with every record merged: raises the last timestamp of each run
+    /// user that a pass logged (`UserLog`) and drops the logs. A logged user the run has not
+    /// met has no record, so its times matter to nothing (an export of events no pair or rule
+    /// reads has no user to look up at all).
+    static func resolveUserLogs(of passes: [LinePass], into merged: LinePass) {
+        defer { for pass in passes { pass.userLog.removeAll(keepingCapacity: false) } }
+        guard merged.users.count > 0 else { return }
+        var latest: [Int64] = []
+        swap(&latest, &merged.userLastTimestamp)
+        let users = merged.users
+        for pass in passes {
+            let log = pass.userLog
+            for index in 0..<log.count {
+                let entry = log[index]
+                if let id = users.find(log.bytes(of: index), hash: entry.hash), entry.timestamp > latest[id] {
+                    latest[id] = entry.timestamp
+                }
+            }
         }
         swap(&latest, &merged.userLastTimestamp)
     }
