@@ -45,6 +45,15 @@ extension LinePass {
     }
 
     /// Reads a line as part of a capture; false when it is for the JSON path.
+    /// A line that starts with `{` while no capture is being read and no format is forced:
+    /// JSON, for which `processCaptureLine` returns false. Tested inline on every line, before
+    /// the call.
+    @inline(__always)
+    func isPlainJSONLine(_ line: FramedLine) -> Bool {
+        line.bytes.count > 0 && line.bytes[0] == 0x7B && settings.inputFormat == nil && !capture.wholeFile
+            && !capture.reader.hasOpenEntry
+    }
+
     func processCaptureLine(_ line: FramedLine) -> Bool {
         let forced = settings.inputFormat
         if let forced, !forced.isCapture { return false }

@@ -162,7 +162,7 @@ public final class LinePass: @unchecked Sendable {
         if line.flags.contains(.missingFinalNewline) {
             findings.append(ExportRules.missingFinalNewline(line, file: file))
         }
-        if processCaptureLine(line) { return }
+        if !isPlainJSONLine(line), processCaptureLine(line) { return }
         do {
             try scanner.scanLine(line.bytes)
         } catch {
