@@ -42,6 +42,9 @@ public final class LinePass: @unchecked Sendable {
     let plan: CompiledPlan
     let settings: LintSettings
     let scanner: EventScanner
+    /// `scanner.scan`, held here too: read through the scanner, it was retained and released
+    /// on every line.
+    let scan: LineScan
     @exclusivity(unchecked) var findings: FindingStore
     /// The findings this pass kept (at most `maxFindings`, in the order found).
     public var keptFindings: [Finding] { findings.kept }
@@ -105,6 +108,7 @@ public final class LinePass: @unchecked Sendable {
         self.plan = plan
         self.settings = settings
         scanner = EventScanner(forcedFormat: settings.inputFormat, maxDepth: settings.maxDepth)
+        scan = scanner.scan
         counters = StreamCounters(eventCount: plan.events.count, paramCount: plan.params.count)
         findings = FindingStore(limit: max(1, settings.maxFindings), plan: plan.plan)
         trackedScratch = Array(repeating: .absent, count: plan.trackedCount)
@@ -189,7 +193,6 @@ public final class LinePass: @unchecked Sendable {
             return
         }
         counters.validLines += 1
-        let scan = scanner.scan
         for index in scan.events.indices {
             check(scan.events.address(of: index), scan: scan, line: line)
         }
