@@ -28,12 +28,19 @@ public final class EventScanner {
     /// the tests and the JSON fuzz target turn it off to compare the readings.
     @exclusivity(unchecked) public var readsCompactElements = true {
         didSet {
+            paramsMemo.forget()
+            userPropertiesMemo.forget()
             scratch.skipsCompactObjects = readsCompactElements
             // Off, keys are read the generic way only: no prediction from what was read before.
             rowKeys.forgetOrder()
             scratch.lastFlatKey = LearnedKeyNames.objectStart
         }
     }
+
+    /// The last `event_params` and `user_properties` arrays read, for rows that repeat them
+    /// (`KeyValueMemo`; with `readsCompactElements` only).
+    let paramsMemo = KeyValueMemo()
+    let userPropertiesMemo = KeyValueMemo()
 
     /// Where the key of each ordinal of `rowKeys` was first seen in the object being read
     /// (`nextTopKey`): 64 entries for a row or request, 64 more for an event of a request's
@@ -284,7 +291,7 @@ public final class EventScanner {
         case .eventParams:
             let start = params.count
             top.paramsKind = .bigQuery
-            try scanKeyValueArray(&cursor, bytes, into: params, event: &event, what: "event_params")
+            try scanKeyValueArray(&cursor, bytes, into: params, memo: paramsMemo, event: &event, what: "event_params")
             event.params = start..<params.count
         case .params:
             let start = params.count
@@ -330,7 +337,8 @@ public final class EventScanner {
         let start = userProperties.count
         switch try cursor.peekKind() {
         case .array:
-            try scanKeyValueArray(&cursor, bytes, into: userProperties, event: &event, what: "user_properties")
+            try scanKeyValueArray(
+                &cursor, bytes, into: userProperties, memo: userPropertiesMemo, event: &event, what: "user_properties")
         case .object:
             try scanFlatObject(&cursor, bytes, into: userProperties, event: &event, what: "user_properties")
         case .null:
@@ -441,6 +449,27 @@ public final class EventScanner {
     // MARK: - Params and user properties
 
     /// BigQuery's `[{key, value: {string_value | int_value | float_value | double_value}}]`.
+    /// `scanKeyValueArray`, replaying the array `memo` kept when the bytes repeat it, and keeping
+    /// the array read otherwise (a plain one, read without a shape problem).
+    @inline(__always)
+    func scanKeyValueArray(
+        _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, into fields: ScanBuffer<ScannedField>,
+        memo: KeyValueMemo, event: inout ScannedEvent, what: StaticString
+    ) throws(JSONError) {
+        guard readsCompactElements, cursor.mode == .strict else {
+            return try scanKeyValueArray(&cursor, bytes, into: fields, event: &event, what: what)
+        }
+        if memo.replay(&cursor, bytes, into: fields) { return }
+        let start = cursor.offset
+        let depth = cursor.depth
+        let first = fields.count
+        let hadShapeProblem = event.hasShapeProblem
+        try scanKeyValueArray(&cursor, bytes, into: fields, event: &event, what: what)
+        if !hadShapeProblem, !event.hasShapeProblem, start < bytes.count, bytes[start] == ASCII.openBracket {
+            memo.keep(from: start, depth: depth, cursor, bytes, fields: fields, first: first)
+        }
+    }
+
     func scanKeyValueArray(
         _ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer, into fields: ScanBuffer<ScannedField>,
         event: inout ScannedEvent, what: StaticString
