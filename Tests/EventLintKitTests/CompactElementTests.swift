@@ -12,7 +12,12 @@ import Testing
     static func outcome(of line: [UInt8], compact: Bool, maxDepth: Int = 512) -> String {
         let scanner = EventScanner(maxDepth: maxDepth)
         scanner.readsCompactElements = compact
-        return line.withUnsafeBytes { raw in
+        return outcome(scanner, line)
+    }
+
+    /// What `scanner` yields for `line` (it may have read lines before), as text to compare.
+    static func outcome(_ scanner: EventScanner, _ line: [UInt8]) -> String {
+        line.withUnsafeBytes { raw in
             do throws(JSONError) {
                 try scanner.scanLine(raw)
             } catch {
@@ -28,7 +33,8 @@ import Testing
             }
             return scan.events.map { event in
                 "params [\(fields(scan.params[event.params]))] properties "
-                    + "[\(fields(scan.userProperties[event.userProperties]))] shape \(scan.shapeProblem(of: event) ?? "-")"
+                    + "[\(fields(scan.userProperties[event.userProperties]))] shape \(scan.shapeProblem(of: event) ?? "-") "
+                    + "at \(event.shapeProblemOffset)"
             }.joined(separator: "\n")
         }
     }

@@ -8,32 +8,6 @@ import Testing
 /// kinds and hashes, the shape problems, the errors and their offsets) must be what the generic
 /// reading of each line alone yields.
 @Suite struct KeyValueMemoTests {
-    /// Everything a scan yields, fields included, or its error.
-    static func outcome(_ scanner: EventScanner, _ line: [UInt8]) -> String {
-        line.withUnsafeBytes { raw in
-            do throws(JSONError) {
-                try scanner.scanLine(raw)
-            } catch {
-                return CompactElementTests.errorText(error)
-            }
-            let scan = scanner.scan
-            func fields(_ buffer: ScanBuffer<ScannedField>, _ range: Range<Int>) -> String {
-                range.map { index in
-                    let field = buffer[index]
-                    let value = field.value
-                    return "\(field.key.content) \(field.key.hasEscapes) \(field.keyHash) \(value.kind) \(value.slot) "
-                        + "\(value.range) \(value.hasEscapes) \(value.boolValue) \(value.offset)"
-                }.joined(separator: "; ")
-            }
-            return scan.events.map { event in
-                "\(event.name?.content ?? 0..<0) \(event.user.range) \(String(describing: event.timestamp)) "
-                    + "\(event.format) \(scan.shapeProblem(of: event) ?? "-") \(event.shapeProblemOffset)\n"
-                    + "  params \(fields(scan.params, event.params))\n"
-                    + "  properties \(fields(scan.userProperties, event.userProperties))"
-            }.joined(separator: "\n")
-        }
-    }
-
     @Test(arguments: [512, 5])
     func repeatedArraysReadAsTheGenericReading(maxDepth: Int) {
         var generator = SeededGenerator(seed: 0x3E30 &+ UInt64(maxDepth))
@@ -96,8 +70,8 @@ import Testing
             }
             let line = Array(text.utf8)
             let memoBefore = scanner.paramsMemo.hits
-            let expected = Self.outcome(generic, line)
-            #expect(Self.outcome(scanner, line) == expected, "line \(index): \(text)")
+            let expected = CompactElementTests.outcome(generic, line)
+            #expect(CompactElementTests.outcome(scanner, line) == expected, "line \(index): \(text)")
             if scanner.paramsMemo.hits > memoBefore { replayed += 1 }
         }
         #expect(replayed > 1000, "rows must repeat a kept array often (\(replayed))")
@@ -109,7 +83,7 @@ import Testing
         for index in 0..<1000 {
             let line = Array(
                 (#"{"event_name":"e","event_params":[{"key":"k","value":{"int_value":"\#(index)"}}]}"#).utf8)
-            _ = Self.outcome(scanner, line)
+            _ = CompactElementTests.outcome(scanner, line)
         }
         #expect(scanner.paramsMemo.hits == 0)
         #expect(scanner.paramsMemo.keeps < 100, "\(scanner.paramsMemo.keeps) arrays kept")
