@@ -1,6 +1,5 @@
 import Dispatch
 import Glibc
-import Synchronization
 
 /// One lint run's request: the inputs and how to read them.
 public struct LintRequest: Sendable {
@@ -591,7 +590,7 @@ final class Errors: Sendable {
 /// What each of several concurrent parts produced, by part index.
 final class PartResults<Result>: @unchecked Sendable {
     private var results: [Result?]
-    private let lock = NSLockish()
+    private let lock = PosixLock()
 
     init(count: Int) { results = Array(repeating: nil, count: count) }
 
@@ -604,10 +603,4 @@ final class PartResults<Result>: @unchecked Sendable {
     var first: (index: Int, result: Result)? {
         lock.withLock { results.indices.lazy.compactMap { index in self.results[index].map { (index, $0) } }.first }
     }
-}
-
-/// A tiny lock over `Mutex` so worker results can be written from several threads.
-final class NSLockish: Sendable {
-    private let mutex = Mutex(())
-    func withLock<T>(_ body: () throws -> T) rethrows -> T { try mutex.withLock { _ in try body() } }
 }

@@ -1,9 +1,9 @@
-import Synchronization
-
 /// Progress of a long lint for a terminal's stderr: bytes, MB/s and ETA, at most a few updates
 /// a second. Shared by the worker threads; the executable decides whether anyone sees it.
-public final class ProgressMeter: Sendable {
-    private let state: Mutex<(bytes: Int64, lastReport: ContinuousClock.Instant)>
+public final class ProgressMeter: @unchecked Sendable {
+    /// Guarded by `lock`.
+    private var state: (bytes: Int64, lastReport: ContinuousClock.Instant)
+    private let lock = PosixLock()
     private let start = ContinuousClock.now
     private let total: Int64?
     private let sink: @Sendable (String) -> Void
@@ -11,12 +11,12 @@ public final class ProgressMeter: Sendable {
     public init(totalBytes: Int64?, sink: @escaping @Sendable (String) -> Void) {
         total = totalBytes
         self.sink = sink
-        state = Mutex((0, ContinuousClock.now))
+        state = (0, ContinuousClock.now)
     }
 
     func add(_ bytes: Int64) {
         let now = ContinuousClock.now
-        let line: String? = state.withLock { state in
+        let line: String? = lock.withLock {
             state.bytes += bytes
             guard now - state.lastReport >= .milliseconds(250) else { return nil }
             state.lastReport = now

@@ -171,23 +171,9 @@ public final class RecordSpill: @unchecked Sendable {
 /// through `withLock`).
 final class SpillState: @unchecked Sendable {
     private var value = RecordSpill.State()
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let lock = PosixLock()
 
-    init() {
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func withLock<T>(_ body: (inout RecordSpill.State) -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body(&value)
-    }
+    func withLock<T>(_ body: (inout RecordSpill.State) -> T) -> T { lock.withLock { body(&value) } }
 }
 
 /// The layout of one spilled entry, all integers little-endian:
