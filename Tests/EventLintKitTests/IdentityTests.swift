@@ -167,6 +167,30 @@ import Testing
         #expect(result.spillFailure == nil)
     }
 
+    /// An input that fails part-way (a gzip file without its trailer: every line is read, then
+    /// the error) still gives the records of its lines their users, after an input with users
+    /// of its own: each pass's queued users are interned however its reading ends.
+    @Test(arguments: [1, 2])
+    func recordsOfAnInputThatFailsPartWayKeepTheirUsers(jobs: Int) throws {
+        func openings(_ prefix: String, _ count: Int) -> [UInt8] {
+            let lines = (0..<count).map {
+                Export.bq(
+                    "picker_shown", at: Double($0), user: "\(prefix)-\($0)", params: [("entry", .string("onboarding"))])
+            }
+            return Array((lines.joined(separator: "\n") + "\n").utf8)
+        }
+        let directory = TemporaryDirectory()
+        let first = directory.write("first.ndjson", openings("first", 3))
+        let cut = directory.write("cut.ndjson.gz", Array(gzipCompress(openings("cut", 10)).dropLast(8)))
+        var request = LintRequest(inputs: [first, cut])
+        request.jobs = jobs
+        let result = LintRunner.run(plan: Lint.enginePlan, request: request)
+        #expect(result.inputErrors.count == 1)
+        let users = result.findings("pair/unclosed-near-end").compactMap(\.context.user)
+        #expect(Set(users) == Set((0..<3).map { "first-\($0)" } + (0..<10).map { "cut-\($0)" }))
+        #expect(users.count == 13)
+    }
+
     /// Users of events that make no record are logged, not interned (`UserLog`), and looked up
     /// once the run's records are known, or folded into the pass's table first (past the log's
     /// share of the budget, before a spill, for an input that is not the last). A user's event

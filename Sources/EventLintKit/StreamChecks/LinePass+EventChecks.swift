@@ -668,9 +668,9 @@ extension LinePass {
     }
 
     /// Puts every logged user in `users` with its last timestamp, as if each had been interned
-    /// at its event, and empties the log (keeping its room). Called when the log outgrows its
-    /// limit, before a spill, and before the pass's users join the run's from an input that is
-    /// not the last one.
+    /// at its event, and empties the log, giving its memory back (the budget counts what the log
+    /// holds, not its room). Called when the log outgrows its limit, before a spill, and before
+    /// the pass's users join the run's from an input that is not the last one.
     func foldUserLog() {
         let log = userLog
         guard !log.isEmpty else { return }
@@ -688,7 +688,7 @@ extension LinePass {
             }
             start = end
         }
-        log.removeAll(keepingCapacity: true)
+        log.removeAll(keepingCapacity: false)
     }
 
     /// Interns the queued user ids in the order they came: ids, latest timestamps and the

@@ -120,9 +120,11 @@ public final class LinePass: @unchecked Sendable {
     public func run<Source: ByteSource>(_ framer: consuming LineFramer<Source>, file: String, fileIndex: Int) throws {
         self.file = file
         self.fileIndex = Int32(clamping: fileIndex)
+        // The records of the lines read get their users even when the input fails part-way (a
+        // cut gzip file): the pass is merged with them all the same.
+        defer { internPendingUsers() }
         try framer.forEachLine { line in self.process(line) }
         finishCapture()
-        internPendingUsers()
         counters.bytes += framer.stats.bytes
     }
 

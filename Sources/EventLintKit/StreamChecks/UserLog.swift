@@ -42,7 +42,8 @@ final class UserLog {
 
     var isEmpty: Bool { count == 0 }
 
-    /// The bytes the entries take (their room is at most twice as much).
+    /// The bytes the entries take (their room is at most twice as much, and is given back when
+    /// the log is folded).
     var memoryInUse: Int { byteCount + count * MemoryLayout<Entry>.stride }
 
     /// Adds an event's user id (its bytes are copied).
@@ -69,8 +70,8 @@ final class UserLog {
             start: buffer.map { $0 + start }, count: entries.unsafelyUnwrapped[index].end - start)
     }
 
-    /// Forgets every entry; `keepingCapacity` keeps the room for the next ones (a fold), else
-    /// the memory is given back (the log is done with).
+    /// Forgets every entry; `keepingCapacity` keeps the room for the next ones, else the memory
+    /// is given back.
     func removeAll(keepingCapacity: Bool) {
         count = 0
         byteCount = 0
