@@ -81,13 +81,13 @@ struct ChildProcess {
     /// close-on-exec just after `pipe` makes them, and a child spawned by another thread in
     /// between would inherit them (and hold the other child's pipe open, so its reader would
     /// not see the end until that unrelated child ended).
-    private static let spawnLock = WriterLock()
+    private static let spawnLock = PosixLock()
 
     /// Makes the two pipes and starts the child: its pid and the parent's read ends.
     private static func spawn(
         _ argv: [UnsafeMutablePointer<CChar>?]
     ) throws(ChildProcessError) -> (pid_t, Stream, Stream) {
-        try spawnLock.locked { () -> Result<(pid_t, Stream, Stream), ChildProcessError> in
+        try spawnLock.withLock { () -> Result<(pid_t, Stream, Stream), ChildProcessError> in
             do throws(ChildProcessError) {
                 return .success(try spawnUnlocked(argv))
             } catch {

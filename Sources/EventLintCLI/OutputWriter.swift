@@ -13,7 +13,7 @@ final class OutputWriter: @unchecked Sendable {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []
-    private let lock = WriterLock()
+    private let lock = PosixLock()
     /// The errno of the first failed write, or of a failed open.
     private(set) var failure: Int32?
 
@@ -37,7 +37,7 @@ final class OutputWriter: @unchecked Sendable {
     }
 
     func write(_ text: String) {
-        lock.locked {
+        lock.withLock {
             buffer.append(contentsOf: text.utf8)
             if buffer.count >= 1 << 16 { flushLocked() }
         }
@@ -45,7 +45,7 @@ final class OutputWriter: @unchecked Sendable {
 
     /// Flushes and closes; the first failure, if any.
     func finish() -> Int32? {
-        lock.locked {
+        lock.withLock {
             flushLocked()
             if ownsDescriptor {
                 if close(descriptor) != 0, failure == nil { failure = errno }
@@ -75,30 +75,6 @@ final class OutputWriter: @unchecked Sendable {
     static func describe(_ code: Int32) -> String {
         let text = String(cString: strerror(code))
         return text.prefix(1).lowercased() + text.dropFirst()
-    }
-}
-
-/// A tiny mutex: for the writer (a reject sink may be called from a worker thread) and for
-/// making pipes and spawning a child (`ChildProcess`). The mutex lives at an address of its own,
-/// which a class's stored property does not promise to keep.
-final class WriterLock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body()
     }
 }
 

@@ -4,14 +4,15 @@
     import Darwin
 #endif
 
-/// A lock for what several worker threads write: a pthread mutex, which the thread sanitizer
-/// follows. It does not follow the standard library's `Mutex` on Linux (its futex waits are
+/// A lock for what several threads write (worker results, the spill state, the progress meter,
+/// and in the front end its output writer and child-process spawning): a pthread mutex at an
+/// address of its own, which the thread sanitizer follows. It does not follow the standard library's `Mutex` on Linux (its futex waits are
 /// not seen as synchronization), so two threads that met at such a lock were reported as a
 /// race whenever one had to wait for the other.
-final class PosixLock: @unchecked Sendable {
+public final class PosixLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    public init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -22,7 +23,7 @@ final class PosixLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
