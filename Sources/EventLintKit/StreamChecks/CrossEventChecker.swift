@@ -433,13 +433,22 @@ struct CrossEventRun {
         endUser(latest: first.user < input.userLastTimestamp.count ? input.userLastTimestamp[Int(first.user)] : .min)
     }
 
-    /// Starts a user: no pair open, no rule's earlier event seen.
+    /// Starts a user: no pair open, no rule's earlier event seen. The arrays are reset in place,
+    /// so a user costs no allocation.
     mutating func beginUser() {
         if open.count != checker.pairs.count { open = Array(repeating: [], count: checker.pairs.count) }
         for index in open.indices { open[index].removeAll(keepingCapacity: true) }
-        afterSeen = Array(repeating: false, count: checker.rules.count)
-        latestAfter = Array(repeating: nil, count: checker.rules.count)
-        latestNotAfter = Array(repeating: nil, count: checker.rules.count)
+        Self.reset(&afterSeen, to: false, count: checker.rules.count)
+        Self.reset(&latestAfter, to: nil, count: checker.rules.count)
+        Self.reset(&latestNotAfter, to: nil, count: checker.rules.count)
+    }
+
+    static func reset<Element>(_ array: inout [Element], to value: Element, count: Int) {
+        guard array.count == count else {
+            array = Array(repeating: value, count: count)
+            return
+        }
+        for index in array.indices { array[index] = value }
     }
 
     /// Keeps, of `input.values`, only the values of the records the run still holds (open pairs,
