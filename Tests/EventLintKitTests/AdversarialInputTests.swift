@@ -305,17 +305,18 @@ struct AdversarialCase: CustomTestStringConvertible, Sendable {
         #expect(outcome.status == 0)
     }
 
-    /// A file that is one pretty-printed JSON array (BigQuery console) is one document: lines
-    /// are counted as NDJSON framing would count them, a leading BOM is skipped with a warning,
-    /// and an error points at its own line.
+    /// A file that is one pretty-printed JSON array (BigQuery console) is read element by
+    /// element: lines are counted as NDJSON framing would count them (a broken element makes
+    /// its own lines invalid, not the others'), a leading BOM is skipped with a warning, and an
+    /// error points at its own line.
     @Test(arguments: [
         (
             "valid", "[\n" + AdversarialLintStrings.good + ",\n" + AdversarialLintStrings.good + "\n]\n", [String](), 4,
             0, 0
         ),
         (
-            "broken row", "[\n" + AdversarialLintStrings.good + ",\n{\"a\":\n]\n", ["json/unexpected-character 4:1"], 0,
-            4, 0
+            "broken row", "[\n" + AdversarialLintStrings.good + ",\n{\"a\":\n]\n", ["json/unexpected-character 4:1"], 2,
+            2, 0
         ),
         ("unclosed", "[\n\n\n", ["json/unexpected-end 3:1"], 0, 1, 2),
         ("with BOM", "\u{FEFF}[\n" + AdversarialLintStrings.good + "\n]", ["export/leading-bom 1:1"], 3, 0, 0),

@@ -209,12 +209,17 @@ import Testing
         #expect(unclosed.allSatisfy { $0["file"] as? String == b })
     }
 
-    @Test func prettyArrayOverTheLineLimitIsOneFinding() throws {
+    /// An array of rows is read element by element, so only an element over the limit is too
+    /// large: one finding at that element, and the rows around it are read.
+    @Test func prettyArrayElementOverTheLineLimitIsOneFinding() throws {
         let directory = TemporaryDirectory()
         var text = "[\n"
         for index in 0..<200 {
+            // Row 100 spans 21 lines, 2 KB in all.
+            let padding = index == 100 ? String(repeating: String(repeating: " ", count: 100) + "\n", count: 20) : ""
             text +=
-                "  {\"event_name\": \"screen_view\", \"user_pseudo_id\": \"u\(index)\"}" + (index < 199 ? ",\n" : "\n")
+                "  {\"event_name\": \"screen_view\",\(padding) \"user_pseudo_id\": \"u\(index)\"}"
+                + (index < 199 ? ",\n" : "\n")
         }
         let path = directory.write("rows.json", Array((text + "]\n").utf8))
         let result = EventLintCLI.run(
@@ -225,6 +230,10 @@ import Testing
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let rules = (document["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
         #expect(rules == ["export/document-too-large"])
+        let finding = try #require((document["findings"] as? [[String: Any]])?.first)
+        #expect(finding["line"] as? Int == 102 && finding["column"] as? Int == 3)
+        let summary = try #require(document["summary"] as? [String: Any])
+        #expect(summary["eventsChecked"] as? Int == 199)
         #expect(result.status == 1)
     }
 

@@ -151,26 +151,31 @@ public enum ExportRules {
 
     public static let documentTooLarge = Rule(
         id: "export/document-too-large", stage: .export, severity: .error,
-        summary: "a file is one JSON document (a pretty-printed array of rows) larger than the maximum line size",
+        summary:
+            "one multi-line JSON document (a pretty-printed row, or one element of an array of rows) is larger than the maximum line size",
         documentation: """
-            The file is not NDJSON but one JSON document over many lines — what the BigQuery \
-            console's "Save results → JSON" writes — and it is larger than `--max-line-bytes`, \
-            the most eventlint holds in memory for one record. The file is not read: read line \
-            by line, each of its lines would be a fragment and an error of its own.
+            The input is not NDJSON but multi-line JSON — one pretty-printed row, a `jq .` stream \
+            of them, or the BigQuery console's "Save results → JSON" array — and one of its \
+            documents (a row, or one element of the top-level array) is larger than \
+            `--max-line-bytes`, the most eventlint holds in memory for one record. That document \
+            is not checked; its lines are counted as invalid and the next document is read as usual.
 
-            **How to fix:** convert it to NDJSON (`jq -c '.[]' rows.json > rows.ndjson`), or \
-            raise `--max-line-bytes` above the file's size.
+            **How to fix:** convert the file to NDJSON (`jq -c '.[]' rows.json > rows.ndjson`, or \
+            `jq -c . stream.json`), or raise `--max-line-bytes` above the document's size.
             """,
         examples: RuleExamples(
             failing: #"""
-                /*>*/[
-                  {"name":"page_viewed","params":{"choice":"yes"}},
+                [
+                /*>*/  {"name":"page_viewed",
+                   "params":{"choice":"yes","reason":"a long enough value"}},
                   {"name":"page_viewed","params":{"choice":"no"}}
                 ]
                 """#,
             passing: #"""
-                {"name":"page_viewed","params":{"choice":"yes"}}
-                {"name":"page_viewed","params":{"choice":"no"}}
+                [
+                  {"name":"page_viewed","params":{"choice":"yes"}},
+                  {"name":"page_viewed","params":{"choice":"no"}}
+                ]
                 """#, lintOptions: ["--max-line-bytes", "64"]))
 
     public static let duplicateInput = Rule(
@@ -186,13 +191,13 @@ public enum ExportRules {
             No example: it needs two inputs that name the same file.
             """)
 
-    /// The finding for a JSON document too large to hold.
-    public static func documentTooLarge(file: String, limit: Int) -> Finding {
+    /// The finding for a JSON document (or element of a top-level array) too large to hold.
+    public static func documentTooLarge(_ location: SourceLocation, limit: Int) -> Finding {
         Finding(
             rule: documentTooLarge,
-            message: "file is one JSON document of more than \(limit) bytes (--max-line-bytes); convert it with "
-                + "`jq -c '.[]'` or raise --max-line-bytes above its size",
-            at: SourceLocation(file: file, line: 1, column: 1, byteOffset: 0))
+            message: "this JSON document is more than \(limit) bytes (--max-line-bytes); it is not checked: "
+                + "convert the file to NDJSON with `jq -c` or raise --max-line-bytes above its size",
+            at: location)
     }
 
     /// The finding for an input given twice.

@@ -80,6 +80,22 @@ public final class LinePass: @unchecked Sendable {
     /// Set while a whole multi-line JSON document (a BigQuery-console array of rows) is checked
     /// as one unit: maps offsets back to the document's own lines.
     @exclusivity(unchecked) var documentIndex: LineIndex?
+    /// The line and column where that document starts in the input.
+    @exclusivity(unchecked) var documentBase = (line: 1, column: 1)
+    /// Multi-line JSON documents being assembled (LinePass+Documents.swift), and whether the
+    /// input is read that way (tested on every line).
+    @exclusivity(unchecked) var documents = DocumentAssembly()
+    @exclusivity(unchecked) var assemblesDocuments = true
+    /// Whether this pass reads its input from the first byte: only then can the first line tell
+    /// that the input is multi-line JSON (a worker that starts mid-file reads lines).
+    public var readsFromStart = true {
+        didSet {
+            if !readsFromStart {
+                documents.mode = .lines
+                assemblesDocuments = false
+            }
+        }
+    }
     /// Set once line 1 of a file turns out to be UTF-16: that one finding stands for the file,
     /// and its later lines are counted (and kept for `--rejects`) as invalid without a finding
     /// each, instead of flooding the report with one NUL-byte error per line.
@@ -124,6 +140,7 @@ public final class LinePass: @unchecked Sendable {
         // cut gzip file): the pass is merged with them all the same.
         defer { internPendingUsers() }
         try framer.forEachLine { line in self.process(line) }
+        finishDocuments()
         finishCapture()
         counters.bytes += framer.stats.bytes
     }
@@ -140,6 +157,14 @@ public final class LinePass: @unchecked Sendable {
         }
         if line.flags.contains(.leadingBOM) {
             findings.append(ExportRules.leadingBOM(line, file: file))
+        }
+        if assemblesDocuments {
+            if line.isOversize {
+                breakDocumentAtOversizeLine()
+            } else if documents.mode == .documents || startsDocuments(line) {
+                assembleDocumentLine(line)
+                return
+            }
         }
         if isNotUTF8, let finding = notUTF8Finding {
             counters.invalidLines += 1
@@ -169,6 +194,12 @@ public final class LinePass: @unchecked Sendable {
             findings.append(ExportRules.missingFinalNewline(line, file: file))
         }
         if !isPlainJSONLine(line), processCaptureLine(line) { return }
+        checkRecord(line)
+    }
+
+    /// Scans one record (a line, or a document's unit) and checks its events; a JSON error
+    /// makes it invalid.
+    func checkRecord(_ line: FramedLine) {
         do {
             try scanner.scanLine(line.bytes)
         } catch {
@@ -221,50 +252,12 @@ public final class LinePass: @unchecked Sendable {
                 ? line.bytes.count - 1 : line.bytes.count
             let position = documentIndex.location(of: min(offset, end) + (line.flags.contains(.leadingBOM) ? 3 : 0))
             return SourceLocation(
-                file: file, line: position.line, column: position.column,
-                byteOffset: line.contentByteOffset + Int64(offset))
+                file: file, line: documentBase.line + position.line - 1,
+                column: position.line == 1 ? documentBase.column + position.column - 1 : position.column,
+                byteOffset: line.contentByteOffset + Int64(min(offset, end)))
         }
         return SourceLocation(
             file: file, line: line.number, column: line.column(ofContentIndex: offset),
             byteOffset: line.contentByteOffset + Int64(offset))
-    }
-
-    /// Checks a whole JSON document (a pretty-printed array of rows) as one unit; every event
-    /// keeps its own line. The document's lines are accounted as valid, blank or invalid.
-    public func processDocument(_ bytes: UnsafeRawBufferPointer, file: String, fileIndex: Int) {
-        self.file = file
-        self.fileIndex = Int32(clamping: fileIndex)
-        let index = LineIndex(bytes)
-        documentIndex = index
-        defer {
-            documentIndex = nil
-            internPendingUsers()
-        }
-        let before = counters
-        // A BOM at byte 0 is skipped with a warning, as for NDJSON (Windows tools add one).
-        let hasBOM = ASCII.startsWithByteOrderMark(bytes)
-        let content = hasBOM ? UnsafeRawBufferPointer(rebasing: bytes[3...]) : bytes
-        process(
-            FramedLine(
-                number: 1, byteOffset: 0, bytes: content, length: Int64(content.count),
-                flags: hasBOM ? .leadingBOM : []))
-        let valid = counters.validLines > before.validLines
-        counters.validLines = before.validLines
-        counters.invalidLines = before.invalidLines
-        counters.linesRead = before.linesRead
-        // A final LF ends the last line; it does not start another one (as in NDJSON framing).
-        let lineCount = bytes.last == 0x0A ? index.lineCount - 1 : index.lineCount
-        for line in 1...max(lineCount, 1) {
-            counters.linesRead += 1
-            let range = index.lineRange(line, in: bytes) ?? 0..<0
-            if bytes[range].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-                counters.blankLines += 1
-            } else if valid {
-                counters.validLines += 1
-            } else {
-                counters.invalidLines += 1
-            }
-        }
-        counters.bytes += Int64(bytes.count)
     }
 }

@@ -169,38 +169,24 @@ public enum LintRunner {
         progress: ProgressMeter?
     ) throws(ExportInputError) -> ([LinePass], ExportInputError?) {
         let sniffed = path == "-" ? nil : try Sniff(path)
-        if let sniffed {
-            switch try wholeDocument(sniffed, settings: request.settings) {
-            case .lines: break
-            case .document(let document):
-                let pass = LinePass(plan: plan, settings: request.settings)
-                if let spill {
-                    pass.spill(
-                        into: spill, segment: spill.segments(count: 1, file: Int32(clamping: fileIndex)).lowerBound,
-                        share: spill.budget)
-                }
-                document.withUnsafeBytes { pass.processDocument($0, file: displayName(path), fileIndex: fileIndex) }
-                return ([pass], nil)
-            case .tooLarge:
-                let pass = LinePass(plan: plan, settings: request.settings)
-                pass.findings.append(
-                    ExportRules.documentTooLarge(file: displayName(path), limit: request.settings.framing.maxLineBytes))
-                return ([pass], nil)
-            }
-        }
         // A capture is read in one piece: its entries span lines and its user properties hold
         // from the line where they are set. A reject sink takes lines in file order, so such a
         // run reads each file in one pass too.
         let isCapture =
             request.settings.inputFormat?.isCapture
             ?? (request.settings.inputFormat == nil && sniffed.map(looksLikeCapture) == true)
-        let parts = request.settings.rejectSink == nil && !isCapture && sniffed?.mayBeUTF16 != true ? request.jobs : 1
+        // Multi-line JSON (a pretty-printed row, a `jq .` stream, an array of rows) is read in one
+        // piece too: its documents span lines.
+        let parts =
+            request.settings.rejectSink == nil && !isCapture && sniffed?.mayBeUTF16 != true
+                && sniffed?.startsDocuments != true ? request.jobs : 1
         let ranges =
             parts > 1 ? try splitAtLineBoundaries(path: path, parts: parts) : [ByteRange.whole]
         let passes = ranges.map { _ in LinePass(plan: plan, settings: request.settings) }
         let segments = spill?.segments(count: passes.count, file: Int32(clamping: fileIndex))
         for (index, pass) in passes.enumerated() {
             pass.progress = progress
+            pass.readsFromStart = index == 0
             if isCapture { pass.treatAsCapture() }
             if let spill, let segments {
                 pass.spill(into: spill, segment: segments.lowerBound + Int32(index), share: spill.budget / passes.count)
@@ -258,6 +244,19 @@ public enum LintRunner {
             return prefix[start...].withUnsafeBytes { JSONCursor.utf16Error(in: $0) != nil }
         }
 
+        /// Whether the file's first non-blank line opens a JSON document it does not close.
+        var startsDocuments: Bool {
+            var start = ASCII.startsWithByteOrderMark(prefix) ? 3 : 0
+            while start < prefix.count,
+                prefix[start] == ASCII.lineFeed || prefix[start] == ASCII.space
+                    || prefix[start] == ASCII.tab || prefix[start] == ASCII.carriageReturn
+            {
+                start += 1
+            }
+            let end = prefix[start...].firstIndex(of: ASCII.lineFeed) ?? prefix.count
+            return prefix[start..<end].withUnsafeBytes { LinePass.opensDocument($0) }
+        }
+
         /// nil when `path` is not a regular file.
         init?(_ path: String) throws(ExportInputError) {
             var status = stat()
@@ -312,58 +311,6 @@ public enum LintRunner {
     /// How locations name an input: `<stdin>` for `-`, which reads as a file name no one has.
     public static func displayName(_ path: String) -> String {
         path == "-" ? "<stdin>" : path
-    }
-
-    /// A pretty-printed JSON array of rows (BigQuery console "Save results → JSON") is one JSON
-    /// document over many lines, not NDJSON: read it whole (up to `maxLineBytes`).
-    enum Shape {
-        /// NDJSON (or anything read line by line).
-        case lines
-        /// One JSON document over many lines, read whole.
-        case document([UInt8])
-        /// One JSON document larger than `maxLineBytes`.
-        case tooLarge
-    }
-
-    static func wholeDocument(_ sniffed: Sniff, settings: LintSettings) throws(ExportInputError) -> Shape {
-        let prefix = sniffed.prefix
-        let input = sniffed.input
-        var start = 0
-        if ASCII.startsWithByteOrderMark(prefix) { start = 3 }
-        while start < prefix.count,
-            [ASCII.space, ASCII.tab, ASCII.carriageReturn, ASCII.lineFeed].contains(prefix[start])
-        {
-            start += 1
-        }
-        guard start < prefix.count, prefix[start] == ASCII.openBracket else { return .lines }
-        // Multi-line only if the first line alone is an unfinished JSON text.
-        let lineEnd = prefix[start...].firstIndex(of: ASCII.lineFeed) ?? prefix.count
-        guard lineEnd < prefix.count else { return .lines }
-        let firstLineIsComplete = prefix[start..<lineEnd].withUnsafeBytes { bytes -> Bool in
-            var cursor = JSONCursor(bytes: bytes, scratch: JSONScratch())
-            do throws(JSONError) {
-                try cursor.skipValue()
-                return true
-            } catch {
-                return error.kind != .unexpectedEnd
-            }
-        }
-        guard !firstLineIsComplete else { return .lines }
-        var all = prefix
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while all.count <= settings.framing.maxLineBytes {
-            let read: Int
-            do {
-                read = try buffer.withUnsafeMutableBytes { try input.read(into: $0) }
-            } catch let error as ExportInputError {
-                throw error
-            } catch {
-                throw .readFailed(path: input.path, errno: 0, offset: Int64(all.count))
-            }
-            if read == 0 { return .document(all) }
-            all.append(contentsOf: buffer[0..<read])
-        }
-        return .tooLarge
     }
 
     /// Adds a file's passes to the run, in range order, turning range-local line numbers into

@@ -1,0 +1,387 @@
+/// Multi-line JSON in the line pass: one pretty-printed row (as docs, blog posts and the BigQuery
+/// console show one), a stream of them (`jq .`), and a top-level array of rows (the BigQuery
+/// console's "Save results → JSON"). Lines are assembled into units, each one top-level value or
+/// one element of a top-level array, and each unit is scanned and checked as one record whose
+/// findings keep their own line and column. The same happens on standard input and in a file,
+/// since it is decided from the input's first non-blank line, not by sniffing the file.
+///
+/// Only brackets, quotes and backslashes are followed while assembling, once per byte, so a
+/// line costs a constant times its length; a unit holds at most `--max-line-bytes`, and a unit
+/// that breaks (a raw line feed inside a string, a new unindented document before it closes)
+/// is reported and the next line is read afresh, so one broken row loses no other row.
+struct DocumentAssembly {
+    enum Mode {
+        /// Before the input's first non-blank line.
+        case undecided
+        /// NDJSON, captures: one record a line.
+        case lines
+        /// Multi-line JSON documents.
+        case documents
+    }
+
+    var mode = Mode.undecided
+    /// Bracket depth, counting the top-level array's own bracket.
+    var depth = 0
+    var inString = false
+    var escaped = false
+    /// A top-level array is open: its elements are the units.
+    var inArray = false
+    /// In the array, an element has ended: a `,` or `]` comes next.
+    var expectSeparator = false
+    /// The open unit: its bytes (line feeds included) and where it starts.
+    var unit: [UInt8] = []
+    var unitOpen = false
+    /// A scalar element or document (`1`, `null`): it ends at a separator or the line's end.
+    var unitIsScalar = false
+    /// The unit passed `--max-line-bytes`: its bytes are dropped, its brackets still followed.
+    var unitTooLarge = false
+    var unitLine = 0
+    var unitColumn = 1
+    var unitByteOffset: Int64 = 0
+    /// Lines fully read while the open unit was open, counted when it ends.
+    var pendingBlank = 0
+    var pendingOther = 0
+    /// A unit on the current line was invalid.
+    var lineInvalid = false
+    /// The unit's first byte (`{` or `[`): a closer of the other kind at its level ends it too.
+    var unitOpener: UInt8 = 0
+    /// The line of the top-level array's `[`, and whether it was counted valid: invalid after
+    /// all when the array never closes.
+    var arrayLine = 0
+    var arrayLineCountedValid = false
+    /// Where the last line read ends, for a finding at the end of the input.
+    var lastLine = 0
+    var lastColumn = 1
+    var lastByteOffset: Int64 = 0
+
+    /// The depth at which units start: inside the array, or between documents.
+    var base: Int { inArray ? 1 : 0 }
+}
+
+extension LinePass {
+    /// Decides, on the input's first non-blank line, whether it is read as documents: when that
+    /// line starts a JSON object or array that it does not finish. False: the line is read as
+    /// one record, by the caller.
+    func startsDocuments(_ line: FramedLine) -> Bool {
+        if line.isBlank { return false }
+        documents.mode = .lines
+        assemblesDocuments = false
+        guard settings.inputFormat.map({ !$0.isCapture }) ?? true, Self.opensDocument(line.bytes) else { return false }
+        documents.mode = .documents
+        assemblesDocuments = true
+        return true
+    }
+
+    /// Whether `bytes` start (after blanks) a JSON object or array that ends with the input.
+    static func opensDocument(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var start = 0
+        while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0D { start += 1 }
+        guard start < bytes.count, bytes[start] == ASCII.openBrace || bytes[start] == ASCII.openBracket else {
+            return false
+        }
+        var cursor = JSONCursor(bytes: UnsafeRawBufferPointer(rebasing: bytes[start...]), scratch: JSONScratch())
+        do throws(JSONError) {
+            try cursor.skipValue()
+            return false
+        } catch {
+            return error.kind == .unexpectedEnd
+        }
+    }
+
+    /// Reads one line of a documents input: follows its brackets, ends the units it closes and
+    /// counts the line once no unit is open across it.
+    func assembleDocumentLine(_ line: FramedLine) {
+        let bytes = line.bytes
+        documents.lineInvalid = false
+        documents.lastLine = line.number
+        documents.lastColumn = line.column(ofContentIndex: bytes.count)
+        documents.lastByteOffset = line.contentByteOffset + Int64(bytes.count)
+        // A pretty-printer indents what is inside a document: an unindented `{` while one is
+        // still open starts the next document, and the open one is broken.
+        if documents.unitOpen, !documents.inString, !documents.unitIsScalar, documents.depth > documents.base,
+            bytes.count > 0, bytes[0] == ASCII.openBrace
+        {
+            endUnit()
+            resetDocumentStructure()
+            // The broken unit's lines are counted; this line starts clean.
+            documents.lineInvalid = false
+        }
+        var segmentStart = documents.unitOpen ? 0 : -1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if documents.inString {
+                if documents.escaped {
+                    documents.escaped = false
+                } else if byte == ASCII.backslash {
+                    documents.escaped = true
+                } else if byte == ASCII.quote {
+                    documents.inString = false
+                }
+                index += 1
+                continue
+            }
+            switch byte {
+            case ASCII.space, ASCII.tab, ASCII.carriageReturn:
+                if documents.unitOpen, documents.unitIsScalar {
+                    appendToUnit(line, from: segmentStart, to: index)
+                    endUnit()
+                    segmentStart = -1
+                }
+            case ASCII.comma:
+                if documents.unitOpen, documents.unitIsScalar {
+                    appendToUnit(line, from: segmentStart, to: index)
+                    endUnit()
+                    segmentStart = -1
+                }
+                if !documents.unitOpen {
+                    if documents.inArray, documents.expectSeparator {
+                        documents.expectSeparator = false
+                    } else {
+                        strayByte(line, at: index, "expected a value, found ','")
+                    }
+                }
+            case ASCII.openBrace, ASCII.openBracket:
+                if documents.unitOpen, documents.unitIsScalar {
+                    appendToUnit(line, from: segmentStart, to: index)
+                    endUnit()
+                    segmentStart = -1
+                }
+                if !documents.unitOpen {
+                    if byte == ASCII.openBracket, documents.depth == 0 {
+                        // A top-level array: its elements are the units.
+                        documents.inArray = true
+                        documents.expectSeparator = false
+                        documents.depth = 1
+                        documents.arrayLine = line.number
+                        documents.arrayLineCountedValid = false
+                        break
+                    }
+                    beginUnit(line, at: index)
+                    documents.unitOpener = byte
+                    segmentStart = index
+                }
+                documents.depth += 1
+            case ASCII.closeBrace, ASCII.closeBracket:
+                if documents.unitOpen, documents.unitIsScalar {
+                    appendToUnit(line, from: segmentStart, to: index)
+                    endUnit()
+                    segmentStart = -1
+                }
+                if documents.unitOpen {
+                    documents.depth -= 1
+                    if documents.depth == documents.base {
+                        appendToUnit(line, from: segmentStart, to: index + 1)
+                        // `[{"a":` then `]`: the row breaks there (the scanner says so), and
+                        // the `]` closes the array as well.
+                        let closesArray =
+                            byte == ASCII.closeBracket && documents.unitOpener == ASCII.openBrace && documents.inArray
+                        endUnit()
+                        segmentStart = -1
+                        if closesArray {
+                            documents.inArray = false
+                            documents.expectSeparator = false
+                            documents.depth = 0
+                        }
+                    }
+                } else if documents.inArray, byte == ASCII.closeBracket {
+                    documents.inArray = false
+                    documents.expectSeparator = false
+                    documents.depth = 0
+                } else {
+                    strayByte(line, at: index, "unexpected '\(byte == ASCII.closeBrace ? "}" : "]")' with nothing open")
+                }
+            default:
+                if !documents.unitOpen {
+                    beginUnit(line, at: index)
+                    segmentStart = index
+                    if byte == ASCII.quote {
+                        // A string element: a scalar that ends at its closing quote's separator.
+                        documents.inString = true
+                    }
+                    documents.unitIsScalar = true
+                } else if byte == ASCII.quote {
+                    documents.inString = true
+                }
+            }
+            index += 1
+        }
+        if documents.unitOpen {
+            if documents.inString || documents.unitIsScalar {
+                // No JSON string holds a raw line feed, and a scalar ends with its line: the
+                // unit ends here, broken or whole (the scanner says which).
+                appendToUnit(line, from: segmentStart, to: bytes.count)
+                let broken = documents.inString
+                endUnit()
+                if broken { resetDocumentStructure() }
+            } else {
+                appendToUnit(line, from: segmentStart, to: bytes.count, lineEnd: line.flags.contains(.crlf) ? 2 : 1)
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                    documents.pendingBlank += 1
+                } else {
+                    documents.pendingOther += 1
+                }
+                return
+            }
+        }
+        countDocumentLine(line)
+    }
+
+    /// The end of the input: a unit still open ends there (the scanner reports how), and an array
+    /// still open is reported at the last byte.
+    func finishDocuments() {
+        guard assemblesDocuments else { return }
+        if documents.unitOpen { endUnit() }
+        if documents.inArray {
+            documents.inArray = false
+            if documents.arrayLineCountedValid {
+                counters.validLines -= 1
+                counters.invalidLines += 1
+            }
+            let finding = Finding(
+                rule: JSONRules.unexpectedEnd, message: "the input ends inside the top-level array (no closing ']')",
+                at: SourceLocation(
+                    file: file, line: documents.lastLine, column: documents.lastColumn,
+                    byteOffset: documents.lastByteOffset))
+            findings.append(finding)
+        }
+    }
+
+    // MARK: - Units
+
+    func beginUnit(_ line: FramedLine, at index: Int) {
+        if documents.inArray, documents.expectSeparator {
+            strayByte(line, at: index, "expected ',' or ']' after an element of the array")
+        }
+        documents.unitOpen = true
+        documents.unitIsScalar = false
+        documents.unitTooLarge = false
+        documents.unit.removeAll(keepingCapacity: documents.unit.capacity <= 1 << 20)
+        documents.unitLine = line.number
+        documents.unitColumn = line.column(ofContentIndex: index)
+        documents.unitByteOffset = line.contentByteOffset + Int64(index)
+        documents.pendingBlank = 0
+        documents.pendingOther = 0
+    }
+
+    /// Adds `bytes[from..<to]` of the line to the open unit, and its line end when `lineEnd` > 0
+    /// (LF, or CR LF: the unit's offsets stay the file's).
+    func appendToUnit(_ line: FramedLine, from start: Int, to end: Int, lineEnd: Int = 0) {
+        guard start >= 0, !documents.unitTooLarge else { return }
+        let added = end - start + lineEnd
+        if documents.unit.count + added > settings.framing.maxLineBytes {
+            documents.unitTooLarge = true
+            documents.unit = []
+            return
+        }
+        documents.unit.append(contentsOf: line.bytes[start..<end])
+        if lineEnd == 2 { documents.unit.append(ASCII.carriageReturn) }
+        if lineEnd > 0 { documents.unit.append(ASCII.lineFeed) }
+    }
+
+    /// Ends the open unit, closed or broken off: scans and checks it (the scanner reports where
+    /// a broken one breaks), then counts the lines it spanned.
+    func endUnit() {
+        documents.unitOpen = false
+        documents.unitIsScalar = false
+        if documents.inArray { documents.expectSeparator = true }
+        var valid = false
+        if documents.unitTooLarge {
+            let finding = ExportRules.documentTooLarge(
+                SourceLocation(
+                    file: file, line: documents.unitLine, column: documents.unitColumn,
+                    byteOffset: documents.unitByteOffset), limit: settings.framing.maxLineBytes)
+            findings.append(finding)
+        } else {
+            valid = checkUnit()
+        }
+        counters.blankLines += documents.pendingBlank
+        if valid {
+            counters.validLines += documents.pendingOther
+        } else {
+            counters.invalidLines += documents.pendingOther
+            documents.lineInvalid = true
+        }
+        documents.pendingBlank = 0
+        documents.pendingOther = 0
+        documents.unit.removeAll(keepingCapacity: documents.unit.capacity <= 1 << 20)
+    }
+
+    /// An oversize line (cut by the framer) while documents are read: the unit it falls in
+    /// cannot be read, so its lines so far are invalid; the line itself is reported by the
+    /// caller, and the next line starts afresh.
+    func breakDocumentAtOversizeLine() {
+        if documents.mode == .undecided {
+            // A line cut at the size limit is a line, whatever its first bytes open.
+            documents.mode = .lines
+            assemblesDocuments = false
+            return
+        }
+        if documents.unitOpen { dropUnit() }
+        resetDocumentStructure()
+    }
+
+    /// A unit cut by an oversize line: its lines so far are invalid, and the line says why.
+    func dropUnit() {
+        documents.unitOpen = false
+        documents.unitIsScalar = false
+        counters.invalidLines += documents.pendingOther
+        counters.blankLines += documents.pendingBlank
+        documents.pendingBlank = 0
+        documents.pendingOther = 0
+        documents.unit.removeAll(keepingCapacity: documents.unit.capacity <= 1 << 20)
+    }
+
+    /// After a broken unit the next line starts afresh, between documents or in the array.
+    func resetDocumentStructure() {
+        documents.inString = false
+        documents.escaped = false
+        documents.depth = documents.base
+        documents.expectSeparator = false
+    }
+
+    /// Scans and checks the open unit as one record; true when it is valid JSON.
+    func checkUnit() -> Bool {
+        let invalidBefore = counters.invalidLines
+        let validBefore = counters.validLines
+        documents.unit.withUnsafeBytes { raw in
+            documentIndex = LineIndex(raw)
+            documentBase = (documents.unitLine, documents.unitColumn)
+            defer {
+                documentIndex = nil
+                documentBase = (1, 1)
+            }
+            checkRecord(
+                FramedLine(
+                    number: documents.unitLine, byteOffset: documents.unitByteOffset, bytes: raw,
+                    length: Int64(raw.count), flags: []))
+        }
+        let valid = counters.invalidLines == invalidBefore
+        counters.invalidLines = invalidBefore
+        counters.validLines = validBefore
+        return valid
+    }
+
+    /// A byte between units that JSON does not allow there: a JSON finding at the byte.
+    func strayByte(_ line: FramedLine, at index: Int, _ message: String) {
+        documents.lineInvalid = true
+        findings.append(
+            Finding(
+                rule: JSONRules.unexpectedCharacter, message: message,
+                at: SourceLocation(
+                    file: file, line: line.number, column: line.column(ofContentIndex: index),
+                    byteOffset: line.contentByteOffset + Int64(index))))
+    }
+
+    /// Counts a line no unit is open across: blank, invalid when a unit on it was, else valid.
+    func countDocumentLine(_ line: FramedLine) {
+        if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+            counters.blankLines += 1
+        } else if documents.lineInvalid {
+            counters.invalidLines += 1
+        } else {
+            counters.validLines += 1
+            if line.number == documents.arrayLine, documents.inArray { documents.arrayLineCountedValid = true }
+        }
+    }
+}
