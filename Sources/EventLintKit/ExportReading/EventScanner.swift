@@ -266,10 +266,47 @@ public final class EventScanner {
             event.formatMismatch = natural
         }
         if event.name == nil, !event.hasShapeProblem {
-            shape(&event, "no event_name (or name) and no events array: not an event", at: event.offset)
+            if forcedFormat == nil || forcedFormat == .bigQuery,
+                Self.topLevelKeys(bytes, from: event.offset).contains(where: { $0 == "event_dim" || $0 == "user_dim" })
+            {
+                event.otherSchema = .legacyFirebase
+                shape(&event, "a row of the Firebase export before GA4 (user_dim, event_dim)", at: event.offset)
+            } else {
+                shape(&event, "no event_name (or name) and no events array: not an event", at: event.offset)
+            }
+        } else if event.name != nil, top.paramsKind == nil, !top.sawNameKey, !event.hasShapeProblem,
+            forcedFormat == nil || forcedFormat == .bigQuery,
+            Self.topLevelKeys(bytes, from: event.offset).contains(where: Self.isUnnestedColumn)
+        {
+            // Rows of the export always carry `event_params` (`[]` at least): a row with an event
+            // name and a param's key or value as columns is one param of an event.
+            event.otherSchema = .unnestedParams
+            shape(&event, "one param of an event (a query result with UNNEST(event_params))", at: event.offset)
         }
         event.indexInLine = events.count
         events.append(event)
+    }
+
+    /// The keys of the object at `offset`, read again on the cold path of a row that is not an
+    /// event as it stands (nil-free: a key that cannot be read ends the list).
+    static func topLevelKeys(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> [String] {
+        guard offset < bytes.count else { return [] }
+        var cursor = JSONCursor(bytes: UnsafeRawBufferPointer(rebasing: bytes[offset...]), scratch: JSONScratch())
+        var keys: [String] = []
+        do throws(JSONError) {
+            try cursor.enterObject()
+            while let key = try cursor.nextKey() {
+                keys.append(key.decodedString(in: UnsafeRawBufferPointer(rebasing: bytes[offset...])))
+                try cursor.skipValue()
+            }
+        } catch {}
+        return keys
+    }
+
+    /// A column an UNNEST of `event_params` (or `user_properties`) gives: `key`, `value`,
+    /// `string_value`…, or one named after the param (`event_param_key`, `param_value`).
+    static func isUnnestedColumn(_ key: String) -> Bool {
+        key == "key" || key == "value" || key.hasSuffix("_value") || key.hasSuffix("_key") || key.contains("param")
     }
 
     /// Reads the value of one top-level key into the event (or the line's top level).

@@ -3,8 +3,74 @@
 public enum ExportRules {
     public static let all: [Rule] = [
         lineTooLong, leadingBOM, blankLine, missingFinalNewline, documentTooLarge,
-        duplicateInput, cannotRead, captureEntryTruncated, formatMismatch,
+        duplicateInput, cannotRead, captureEntryTruncated, formatMismatch, unnestedQueryResult, legacyFirebaseExport,
     ]
+
+    public static let unnestedQueryResult = Rule(
+        id: "export/unnested-query-result", stage: .export, severity: .error,
+        summary: "the input is a query result with UNNEST(event_params): one row per param, not one per event",
+        documentation: """
+            The rows carry an event name and one param each as columns (`key`, `value`, \
+            `string_value`, `event_param_key`…) instead of the event's `event_params` array: what \
+            `SELECT event_name, p.key, p.value.string_value FROM events_*, UNNEST(event_params) AS p` \
+            gives. Read as events, every row would be an event that lacks all but one param. The \
+            rows are counted as "not events" and reported once, at the first, with their number.
+
+            **How to fix:** export the rows themselves: ``SELECT * FROM `PROJECT.analytics_ID.events_*` ``, \
+            then `bq extract --destination_format NEWLINE_DELIMITED_JSON` or the console's "Save \
+            results → JSON"; or run `eventlint sql` in BigQuery instead.
+            """,
+        examples: RuleExamples(
+            failing: #"""
+                /*>*/{"event_name":"page_viewed","event_timestamp":"1700000000000000","key":"choice","string_value":"yes"}
+                {"event_name":"page_viewed","event_timestamp":"1700000000000000","key":"screen","string_value":"home"}
+                """#,
+            passing: #"""
+                {"event_name":"page_viewed","event_timestamp":"1700000000000000","event_params":[{"key":"choice","value":{"string_value":"yes"}}]}
+                """#))
+
+    public static let legacyFirebaseExport = Rule(
+        id: "export/legacy-firebase-export", stage: .export, severity: .error,
+        summary: "the input holds rows of the Firebase export before GA4 (user_dim, event_dim)",
+        documentation: """
+            Before GA4, Firebase Analytics exported to `app_events_YYYYMMDD` tables: one row per \
+            upload with `user_dim` and an `event_dim` array of events (`name`, `params`, \
+            `timestamp_micros`). That schema stopped in 2018; eventlint reads the GA4 `events_*` \
+            schema. The rows are counted as "not events" and reported once, at the first, with \
+            their number.
+
+            **How to fix:** export the GA4 `events_*` (or `events_intraday_*`) tables of the \
+            property's `analytics_ID` dataset; old `app_events_*` tables can be migrated with \
+            Google's migration script to that schema first.
+            """,
+        examples: RuleExamples(
+            failing: #"""
+                /*>*/{"user_dim":{"app_info":{"app_id":"com.example"}},"event_dim":[{"name":"page_viewed","timestamp_micros":"1515767310084000"}]}
+                """#,
+            passing: #"""
+                {"event_name":"page_viewed","event_timestamp":"1515767310084000","event_params":[]}
+                """#))
+
+    /// The one finding for the rows of another table in an input.
+    public static func otherSchema(_ schema: OtherExportSchema, first: SourceLocation, rows: Int) -> Finding {
+        let count = rows == 1 ? "1 row" : "\(rows) rows"
+        switch schema {
+        case .unnestedParams:
+            return Finding(
+                rule: unnestedQueryResult,
+                message:
+                    "this is a query result with UNNEST(event_params), one row per param (\(count)), not GA4 export rows; "
+                    + "export the rows themselves (SELECT * FROM events_*) or run `eventlint sql` in BigQuery",
+                at: first)
+        case .legacyFirebase:
+            return Finding(
+                rule: legacyFirebaseExport,
+                message:
+                    "this is the Firebase export before GA4 (user_dim, event_dim; \(count)), not GA4 export rows; "
+                    + "export the GA4 events_* tables instead",
+                at: first)
+        }
+    }
 
     /// Reported by the front end for an `ExportInputError`, so the failure reaches every report
     /// format.

@@ -26,6 +26,15 @@ public enum InputFormat: String, Sendable, CaseIterable, Hashable {
     public var isCapture: Bool { self == .iosConsole || self == .androidLogcat }
 }
 
+/// Rows that are JSON and look like GA4 data but are not rows of the GA4 events export: each
+/// kind is reported once per input (ExportRules), not once per row.
+public enum OtherExportSchema: UInt8, Sendable, CaseIterable {
+    /// A query result with `UNNEST(event_params)`: one row per param, not one per event.
+    case unnestedParams
+    /// The Firebase export before GA4 (`app_events_*` tables): `user_dim` and `event_dim`.
+    case legacyFirebase
+}
+
 /// The JSON kind of a scanned value, before any plan type is applied.
 public enum ScalarKind: UInt8, Sendable {
     case absent, null, string, number, bool, compound
@@ -104,6 +113,8 @@ public struct ScannedEvent: Sendable {
     public var hasShapeProblem: Bool { shapeProblemIndex >= 0 }
     /// With `--input-format`, the shape the line really has when it is another one.
     public var formatMismatch: InputFormat?
+    /// A row of a table that is not the GA4 events export (with a shape problem, so unchecked).
+    public var otherSchema: OtherExportSchema?
 
     public init() {}
 }

@@ -43,6 +43,11 @@ struct DocumentAssembly {
     var pendingOther = 0
     /// A unit on the current line was invalid.
     var lineInvalid = false
+    /// The open containers of the unit (`{` or `[`), innermost last, up to `maxDepth`; and the
+    /// last byte that was not blank or inside a string (`"` for a string): together they say
+    /// whether a value may start where a line starts.
+    var containers: [UInt8] = []
+    var lastSignificant: UInt8 = 0
     /// The unit's first byte (`{` or `[`): a closer of the other kind at its level ends it too.
     var unitOpener: UInt8 = 0
     /// The line of the top-level array's `[`, and whether it was counted valid: invalid after
@@ -56,6 +61,12 @@ struct DocumentAssembly {
 
     /// The depth at which units start: inside the array, or between documents.
     var base: Int { inArray ? 1 : 0 }
+
+    /// Whether JSON allows a value where the next line starts: after `[`, or after `,` in an
+    /// array.
+    var valueMayStartOnNewLine: Bool {
+        lastSignificant == ASCII.openBracket || (lastSignificant == ASCII.comma && containers.last == ASCII.openBracket)
+    }
 }
 
 extension LinePass {
@@ -88,6 +99,13 @@ extension LinePass {
         }
     }
 
+    /// Whether the line's first byte after blanks is `{`.
+    func startsWithBrace(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index < bytes.count, bytes[index] == ASCII.space || bytes[index] == ASCII.tab { index += 1 }
+        return index < bytes.count && bytes[index] == ASCII.openBrace
+    }
+
     /// Reads one line of a documents input: follows its brackets, ends the units it closes and
     /// counts the line once no unit is open across it.
     func assembleDocumentLine(_ line: FramedLine) {
@@ -96,10 +114,11 @@ extension LinePass {
         documents.lastLine = line.number
         documents.lastColumn = line.column(ofContentIndex: bytes.count)
         documents.lastByteOffset = line.contentByteOffset + Int64(bytes.count)
-        // A pretty-printer indents what is inside a document: an unindented `{` while one is
-        // still open starts the next document, and the open one is broken.
-        if documents.unitOpen, !documents.inString, !documents.unitIsScalar, documents.depth > documents.base,
-            bytes.count > 0, bytes[0] == ASCII.openBrace
+        // A row that breaks off (a cut line) must not swallow the rows after it: a line that
+        // starts with `{` where JSON allows no value, or right after a `:` (every printer puts a
+        // value on its key's line), starts the next document, and the open one is broken.
+        if documents.unitOpen, !documents.inString, !documents.unitIsScalar, startsWithBrace(bytes),
+            !documents.valueMayStartOnNewLine
         {
             endUnit()
             resetDocumentStructure()
@@ -117,9 +136,13 @@ extension LinePass {
                     documents.escaped = true
                 } else if byte == ASCII.quote {
                     documents.inString = false
+                    documents.lastSignificant = ASCII.quote
                 }
                 index += 1
                 continue
+            }
+            if byte != ASCII.space, byte != ASCII.tab, byte != ASCII.carriageReturn, byte != ASCII.quote {
+                documents.lastSignificant = byte
             }
             switch byte {
             case ASCII.space, ASCII.tab, ASCII.carriageReturn:
@@ -162,6 +185,7 @@ extension LinePass {
                     segmentStart = index
                 }
                 documents.depth += 1
+                if documents.containers.count < settings.maxDepth { documents.containers.append(byte) }
             case ASCII.closeBrace, ASCII.closeBracket:
                 if documents.unitOpen, documents.unitIsScalar {
                     appendToUnit(line, from: segmentStart, to: index)
@@ -170,6 +194,7 @@ extension LinePass {
                 }
                 if documents.unitOpen {
                     documents.depth -= 1
+                    if !documents.containers.isEmpty { documents.containers.removeLast() }
                     if documents.depth == documents.base {
                         appendToUnit(line, from: segmentStart, to: index + 1)
                         // `[{"a":` then `]`: the row breaks there (the scanner says so), and
@@ -257,6 +282,7 @@ extension LinePass {
         documents.unitIsScalar = false
         documents.unitTooLarge = false
         documents.unit.removeAll(keepingCapacity: documents.unit.capacity <= 1 << 20)
+        documents.containers.removeAll(keepingCapacity: true)
         documents.unitLine = line.number
         documents.unitColumn = line.column(ofContentIndex: index)
         documents.unitByteOffset = line.contentByteOffset + Int64(index)

@@ -101,6 +101,17 @@ extension LinePass {
                     at: location(line, event.offset)))
             return true
         }
+        if let schema = event.otherSchema {
+            // Reported once per input, at its first row (LintRunner.merge).
+            counters.notEvents += 1
+            let location = location(line, event.offset)
+            if let notice = otherSchemaRows[schema] {
+                otherSchemaRows[schema] = (notice.first, notice.count + 1)
+            } else {
+                otherSchemaRows[schema] = (location, 1)
+            }
+            return true
+        }
         if let problem = scan.shapeProblem(of: event) {
             counters.notEvents += 1
             findings.append(

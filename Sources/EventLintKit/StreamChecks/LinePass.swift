@@ -105,6 +105,9 @@ public final class LinePass: @unchecked Sendable {
     /// Whether `notUTF8Finding` is set, read on every line: testing the optional itself copies
     /// the whole finding each time.
     @exclusivity(unchecked) private(set) var isNotUTF8 = false
+    /// Rows of tables other than the events export, per kind: the first (with this pass's line
+    /// number) and how many; one finding per input is made of them when the passes merge.
+    var otherSchemaRows: [OtherExportSchema: (first: SourceLocation, count: Int)] = [:]
     /// The debug console capture state of this input (LinePass+Capture.swift).
     @exclusivity(unchecked) var capture = CaptureState()
     /// Set while a capture entry is checked: maps offsets of its JSON form back to the capture.

@@ -323,6 +323,7 @@ public enum LintRunner {
     static func merge(_ passes: [LinePass], into merged: inout LinePass, lastInput: Bool = false) {
         var lineOffset = 0
         var withoutRecords: [(pass: LinePass, ids: [Int])] = []
+        var otherSchemaRows: [OtherExportSchema: (first: SourceLocation, count: Int)] = [:]
         // Room for every pass's records at once, so appending them does not double the array.
         let records = passes.reduce(merged.records.count) { $0 + $1.records.count }
         let values = passes.reduce(merged.values.count) { $0 + $1.values.count }
@@ -371,6 +372,17 @@ public enum LintRunner {
                 pass.userLastTimestamp = []
             }
             merged.findings.absorb(pass.findings, lineOffset: lineOffset)
+            for (schema, rows) in pass.otherSchemaRows {
+                // Passes come in file order: the first pass's first row is the input's first.
+                if let known = otherSchemaRows[schema] {
+                    otherSchemaRows[schema] = (known.first, known.count + rows.count)
+                } else {
+                    var first = rows.first
+                    first.line += lineOffset
+                    otherSchemaRows[schema] = (first, rows.count)
+                }
+            }
+            pass.otherSchemaRows = [:]
             for var reject in pass.rejects {
                 reject.finding.location.line += lineOffset
                 merged.rejects.append(reject)
@@ -379,6 +391,11 @@ public enum LintRunner {
             pass.spill?.setLineOffset(lineOffset, of: pass.segment)
             lineOffset += pass.counters.linesRead
             if let progress = pass.progress, pass.unreportedBytes > 0 { progress.add(pass.unreportedBytes) }
+        }
+        for schema in OtherExportSchema.allCases {
+            if let rows = otherSchemaRows[schema] {
+                merged.findings.append(ExportRules.otherSchema(schema, first: rows.first, rows: rows.count))
+            }
         }
         if lastInput { resolveUserLogs(of: passes, into: merged) }
         guard !withoutRecords.isEmpty else { return }

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import EventLintCLI
+@testable import EventLintKit
+
+/// The shapes an export takes besides NDJSON (docs/input.md, "Multi-line JSON"): each is read
+/// row by row, with findings at the rows' own lines, on standard input as from a file; rows of
+/// other tables are recognised and reported once.
+@Suite struct ExportShapeTests {
+    /// Two rows of the engine plan: a clean one, and one missing its required `phase`.
+    static var rows: [[String: Any]] {
+        [
+            [
+                "event_name": "tour_step_complete", "user_pseudo_id": "p1", "event_timestamp": "1705312800123456",
+                "event_params": [["key": "phase", "value": ["string_value": "intro"]]],
+            ],
+            [
+                "event_name": "tour_step_complete", "user_pseudo_id": "p2", "event_timestamp": "1705312800223456",
+                "event_params": [["key": "phase_typo", "value": ["string_value": "intro"]]],
+            ],
+        ]
+    }
+
+    static func json(_ value: Any, pretty: Bool) throws -> String {
+        let options: JSONSerialization.WritingOptions = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
+        return String(decoding: try JSONSerialization.data(withJSONObject: value, options: options), as: UTF8.self)
+    }
+
+    /// `rule line:column` of each finding, and the line accounting.
+    static func shown(_ text: String) -> (findings: [String], valid: Int, invalid: Int, events: Int) {
+        let outcome = AdversarialLint.lint(Array(text.utf8))
+        #expect(outcome.accountingAddsUp, "\(text.prefix(80))")
+        return (outcome.findings.map(\.position), outcome.validLines, outcome.invalidLines, outcome.eventsChecked)
+    }
+
+    /// The line and column of the first byte of `needle`'s `occurrence`-th match in `text`.
+    static func position(of needle: String, in text: String, occurrence: Int = 1) -> String {
+        var seen = 0
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = Substring(line)
+            while let range = rest.range(of: needle) {
+                seen += 1
+                if seen == occurrence {
+                    return "\(index + 1):\(line.utf8.distance(from: line.startIndex, to: range.lowerBound) + 1)"
+                }
+                rest = rest[range.upperBound...]
+            }
+        }
+        return "not found"
+    }
+
+    @Test(arguments: ["pretty stream", "array", "pretty array", "unindented"])
+    func multiLineShapesGiveTheNDJSONFindingsAtTheirOwnLines(shape: String) throws {
+        let text: String
+        switch shape {
+        case "pretty stream":
+            text = try Self.rows.map { try Self.json($0, pretty: true) }.joined(separator: "\n") + "\n"
+        case "array":
+            text = "[\n" + (try Self.rows.map { try Self.json($0, pretty: false) }.joined(separator: ",\n")) + "\n]\n"
+        case "pretty array": text = try Self.json(Self.rows, pretty: true) + "\n"
+        default:
+            // As some tools write it: every line starts at column 1.
+            text =
+                try Self.rows.map { try Self.json($0, pretty: true) }.joined(separator: "\n")
+                .split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: "\n") + "\n"
+        }
+        let result = Self.shown(text)
+        // At the second row's name, and at the unknown param's key.
+        let missing = Self.position(of: "\"tour_step_complete\"", in: text, occurrence: 2)
+        let unknown = Self.position(of: "\"phase_typo\"", in: text)
+        #expect(
+            result.findings.sorted()
+                == ["stream/missing-required-param \(missing)", "stream/unknown-param \(unknown)"].sorted(),
+            "\(shape): \(result.findings)")
+        #expect(result.events == 2 && result.invalid == 0, "\(shape)")
+    }
+
+    @Test func standardInputGivesTheSameReportAsTheFile() throws {
+        let directory = TemporaryDirectory()
+        let text = try Self.rows.map { try Self.json($0, pretty: true) }.joined(separator: "\n") + "\n"
+        let path = directory.write("rows.json", Array(text.utf8))
+        let plan = Repository.enginePlan.path
+        let fromFile = try EventLintBinary.shell(#""$0" lint --schema "$1" --format json "$2""#, [plan, path])
+        let fromStdin = try EventLintBinary.shell(#""$0" lint --schema "$1" --format json - < "$2""#, [plan, path])
+        #expect(fromFile.status == 1 && fromStdin.status == 1)
+        #expect(fromStdin.stdout.replacingOccurrences(of: "<stdin>", with: path) == fromFile.stdout)
+    }
+
+    /// A first row cut in the middle does not swallow the rows after it: the next row starts
+    /// where JSON allows no value, so the cut row is broken there.
+    @Test(arguments: [
+        #"{"event_name":"tour_step_complete","event_params":[{"key":"phase","value":{"string_value":"a"}},"#,
+        #"{"event_name":"tour_step_complete","user_pseudo_id":"p1","#,
+        #"{"event_name":"tour_step_complete","user_pseudo_id":"#,
+        #"{"event_name":"tour_step_compl"#,
+    ])
+    func aCutFirstRowLosesNoOtherRow(first: String) {
+        let good = String(decoding: AdversarialLint.good, as: UTF8.self)
+        let result = Self.shown(first + "\n" + good + "\n" + good + "\n" + good + "\n")
+        #expect(result.findings.count == 1 && result.findings.first?.hasPrefix("json/") == true, "\(result.findings)")
+        #expect(result.valid >= 2 && result.invalid <= 2 && result.events >= 2, "\(first): \(result)")
+    }
+
+    /// A broken row in an array takes only its own lines; a missing comma and an array that
+    /// never closes are reported at their byte.
+    @Test func brokenElementsAndSeparators() {
+        let good = String(decoding: AdversarialLint.good, as: UTF8.self)
+        let missingComma = Self.shown("[\n" + good + "\n" + good + "\n]\n")
+        #expect(missingComma.findings == ["json/unexpected-character 3:1"])
+        #expect(missingComma.events == 2)
+        let unclosed = Self.shown("[\n" + good + ",\n" + good + "\n")
+        #expect(unclosed.findings == ["json/unexpected-end 3:\(good.utf8.count + 1)"])
+        #expect(unclosed.events == 2)
+        let rawLineFeedInString = Self.shown("[\n{\"event_name\":\"tour\n_step\"},\n" + good + "\n]\n")
+        #expect(rawLineFeedInString.findings.first?.hasPrefix("json/") == true)
+        #expect(rawLineFeedInString.events == 1, "\(rawLineFeedInString)")
+    }
+
+    /// Rows of a query with UNNEST(event_params): one finding for the input, no event checked,
+    /// so no row is a false "missing required param".
+    @Test(arguments: [
+        (#"{"event_name":"tour_step_complete","event_timestamp":"1705312800123456","key":"phase","string_value":"intro"}"#),
+        (#"{"event_name":"tour_step_complete","event_param_key":"phase","event_param_string":"intro"}"#),
+        (#"{"event_name":"tour_step_complete","param":{"key":"phase","value":{"string_value":"intro"}}}"#),
+    ])
+    func unnestedRowsAreOneFinding(row: String) throws {
+        let result = try Lint.run([row, row, row])
+        #expect(result.lineRules == ["1 export/unnested-query-result"])
+        #expect(result.findings.first?.message.contains("3 rows") == true)
+        #expect(result.counters.eventsChecked == 0 && result.counters.notEvents == 3)
+    }
+
+    @Test func legacyRowsAreOneFindingWhateverTheJobs() throws {
+        let row = #"{"user_dim":{"app_info":{"app_id":"a"}},"event_dim":[{"name":"screen_view","params":[]}]}"#
+        let good = String(decoding: AdversarialLint.good, as: UTF8.self)
+        let lines = (0..<400).map { $0 % 2 == 0 ? row : good }
+        var reports: [[String]] = []
+        for jobs in [1, 2, 7] {
+            let result = try Lint.run(lines) { $0.jobs = jobs }
+            reports.append(
+                result.findings.map { "\($0.location.line):\($0.location.column) \($0.ruleID) \($0.message)" })
+        }
+        #expect(reports[0].count == 1 && reports[0].first?.contains("200 rows") == true, "\(reports[0])")
+        #expect(reports[1] == reports[0] && reports[2] == reports[0])
+    }
+}
