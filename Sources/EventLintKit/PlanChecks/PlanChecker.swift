@@ -73,7 +73,8 @@ struct PlanCheckRun {
             let isAutomatic = automatic.isEvent(event.name)
             checkName(
                 event.name, kind: "event", maxLength: GA4Facts.maxEventNameLength,
-                tooLong: PlanRules.eventNameTooLong, at: event.location, event: event.name, reservedPrefixes: !isAutomatic)
+                tooLong: PlanRules.eventNameTooLong, at: event.location, event: event.name,
+                reservedPrefixes: !isAutomatic)
             if isAutomatic {
                 continue
             } else if GA4Facts.reservedEventNames.contains(event.name) {

@@ -108,7 +108,9 @@ extension Plan {
             }
             let ends = (pair.opens + pair.closes).map(\.event)
             for same in pair.same { param(same.value, on: ends, at: same.location) }
-            if let duration = pair.duration { param(duration.param, on: pair.closes.map(\.event), at: duration.location) }
+            if let duration = pair.duration {
+                param(duration.param, on: pair.closes.map(\.event), at: duration.location)
+            }
             if let outcome = pair.outcomeParam, let location = pair.outcomeLocation {
                 param(outcome, on: pair.closes.map(\.event), at: location)
             }

@@ -282,7 +282,8 @@ extension SQLGenerator {
     func fits(_ param: ParamDeclaration, value: String, kind: String) -> String {
         switch param.type {
         case .string: "\(kind) = 'string'"
-        case .bucket: "\(kind) = 'string' AND \(value).string_value IN \(SQLText.stringList(param.bucket?.labels ?? [""]))"
+        case .bucket:
+            "\(kind) = 'string' AND \(value).string_value IN \(SQLText.stringList(param.bucket?.labels ?? [""]))"
         case .int: "\(kind) = 'int'"
         case .double: "\(kind) IN ('int', 'double')"
         case .bool: "\(kind) = 'int' AND SAFE_CAST(\(value).int_value AS INT64) IN (0, 1)"

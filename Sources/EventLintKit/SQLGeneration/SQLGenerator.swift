@@ -254,7 +254,8 @@ public struct SQLGenerator {
         for event in planEventNames {
             let scoped = automatic.eventParams(of: event)
             if !scoped.isEmpty {
-                terms.append("(event_name = \(SQLText.string(event)) AND \(key) IN \(SQLText.stringList(scoped.sorted())))")
+                terms.append(
+                    "(event_name = \(SQLText.string(event)) AND \(key) IN \(SQLText.stringList(scoped.sorted())))")
             }
         }
         return "(" + SQLText.any(terms) + ")"

@@ -527,7 +527,8 @@ extension LinePass {
             if let index, plan.userProperties[Int(index)].isImplicit {
                 let property = plan.userProperties[Int(index)]
                 reportOverlongUndeclared(field, bytes: bytes, line: line)
-                let tracked = checkUserPropertyValue(field.value, property: property, bytes: bytes, line: line, report: false)
+                let tracked = checkUserPropertyValue(
+                    field.value, property: property, bytes: bytes, line: line, report: false)
                 if property.trackedSlot >= 0 { trackedScratch[property.trackedSlot] = tracked }
                 continue
             }

@@ -94,8 +94,9 @@ extension GA4Facts {
         ]
         var byEvent: [String: Set<String>] = [:]
         for event in ["page_view", "session_start", "first_visit", "user_engagement"] { byEvent[event] = trafficSource }
-        for event in ["firebase_campaign", "dynamic_link_app_open", "dynamic_link_app_update", "dynamic_link_first_open"]
-        {
+        for event in [
+            "firebase_campaign", "dynamic_link_app_open", "dynamic_link_app_update", "dynamic_link_first_open",
+        ] {
             byEvent[event] = trafficSource.union(messaging)
         }
         for event in ["notification_receive", "notification_open", "notification_foreground", "notification_dismiss"] {
@@ -167,7 +168,8 @@ public enum NamePattern: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .prefix(let prefix): return "STARTS_WITH(\(column), \(SQLText.string(prefix)))"
         case .digits(let prefix):
-            return "COALESCE(REGEXP_CONTAINS(\(column), \(SQLText.string("^" + Self.regexEscaped(prefix) + "[0-9]+$"))), FALSE)"
+            return
+                "COALESCE(REGEXP_CONTAINS(\(column), \(SQLText.string("^" + Self.regexEscaped(prefix) + "[0-9]+$"))), FALSE)"
         case .glob(let pattern):
             let body = pattern.split(separator: "*", omittingEmptySubsequences: false).map {
                 Self.regexEscaped(String($0))
