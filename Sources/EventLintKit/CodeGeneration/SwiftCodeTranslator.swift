@@ -96,7 +96,7 @@ struct SwiftCodeTranslator {
         // A declared automatic event (session_start, …) is GA4's to log, never the app's: no
         // type and no call, so a pair that names one has no method for it.
         let automatic = plan.automaticNames
-        for event in plan.events where !automatic.isEvent(event.name) {
+        for event in plan.events where !automatic.isDeclaredAutomaticEvent(event.name) {
             let typeName = types.claim(SwiftSource.upperCamel(event.name))
             let translated = translate(
                 event, typeName: typeName, paramEnums: paramEnums,

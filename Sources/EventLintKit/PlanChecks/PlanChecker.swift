@@ -70,7 +70,7 @@ struct PlanCheckRun {
         for event in plan.events {
             // A declaration named as an automatic event declares that event (its params are
             // checked); the app never logs it, so its reserved name or prefix is no error.
-            let isAutomatic = automatic.isEvent(event.name)
+            let isAutomatic = automatic.isDeclaredAutomaticEvent(event.name)
             checkName(
                 event.name, kind: "event", maxLength: GA4Facts.maxEventNameLength,
                 tooLong: PlanRules.eventNameTooLong, at: event.location, event: event.name,

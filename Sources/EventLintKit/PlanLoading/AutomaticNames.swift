@@ -3,6 +3,7 @@
 public struct AutomaticNames: Sendable {
     public let events: Set<String>
     public let eventPatterns: [NamePattern]
+    let planEventPatterns: [NamePattern]
     /// Params GA4 may add to any event.
     public let params: Set<String>
     public let paramPatterns: [NamePattern]
@@ -21,6 +22,7 @@ public struct AutomaticNames: Sendable {
         let planUserProperties = split(automatic.userProperties)
         events = GA4Facts.automaticEvents.union(planEvents.names)
         eventPatterns = GA4Facts.automaticEventFamilies + planEvents.patterns
+        planEventPatterns = planEvents.patterns
         params = GA4Facts.automaticParams.union(planParams.names)
         paramPatterns = planParams.patterns
         eventParams = GA4Facts.automaticEventParams
@@ -45,11 +47,13 @@ public struct AutomaticNames: Sendable {
     }
 
     /// The params GA4 adds to this event only (`notification_receive`'s message params, …).
-    public func eventParams(of event: String) -> Set<String> {
-        if let scoped = eventParams[event] { return scoped }
-        // An event of a family (`notification_*`) has the family's params when one member lists them.
-        if event.hasPrefix("notification_") { return eventParams["notification_receive"] ?? [] }
-        return []
+    public func eventParams(of event: String) -> Set<String> { eventParams[event] ?? [] }
+
+    /// Whether a declaration of this name declares GA4's own event rather than a custom one: a
+    /// name of GA4's list or one the plan lists (or matches with a pattern) in `automatic.events`.
+    /// GA4's families do not count: `notification_permission_requested` is an app's event.
+    public func isDeclaredAutomaticEvent(_ name: String) -> Bool {
+        events.contains(name) || planEventPatterns.contains { $0.matches(name) }
     }
 
     public func isUserProperty(_ name: String) -> Bool {
