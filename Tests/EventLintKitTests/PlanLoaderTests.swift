@@ -225,9 +225,9 @@ import Testing
         #expect(plan.severityOverrides["plan/unused-param"]?.value == .info)
         #expect(plan.suppressions.map(\.rule) == ["plan/missing-description"])
         #expect(plan.suppressions.first?.event == "legacy_*")
-        #expect(plan.extraAutomaticEvents == ["legacy_open"])
-        #expect(plan.extraAutomaticParams == ["legacy_id"])
-        #expect(plan.extraAutomaticUserProperties == ["legacy_user"])
+        #expect(plan.automatic.events.map(\.value) == ["legacy_open"])
+        #expect(plan.automatic.params.map(\.value) == ["legacy_id"])
+        #expect(plan.automatic.userProperties.map(\.value) == ["legacy_user"])
     }
 
     @Test(arguments: [

@@ -101,7 +101,9 @@ import Testing
         allowed.formUnion(
             GA4Facts.automaticEvents.union(GA4Facts.automaticParams).union(GA4Facts.automaticUserProperties)
                 .union(GA4Facts.standardItemFields))
-        allowed.formUnion(GA4Facts.automaticEventPrefixes)
+        allowed.formUnion(GA4Facts.automaticEventParams.values.flatMap { $0 })
+        // GA4's families as SQL: `notification_*` and `firebase_exp_<n>`.
+        allowed.formUnion(["notification_", "^firebase_exp_[0-9]+$"])
         allowed.formUnion([
             "absent", "invalid", "out_of_range", "ok", "string", "int", "double", "malformed", "none", "open", "close",
             "inside", "intraday_", ".", "", "^[0-9]+(?:\\.[0-9]+)*", "firebase_error", "firebase_error_value",

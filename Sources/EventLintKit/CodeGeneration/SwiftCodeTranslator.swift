@@ -59,7 +59,8 @@ struct SwiftCodeTranslator {
         paramEnums: [String: SwiftEnum], types: inout SwiftNameScope, members: inout SwiftNameScope,
         into model: inout SwiftCodeModel
     ) {
-        for property in plan.userProperties {
+        // GA4 sets its automatic user properties (first_open_time, …) itself: no setter.
+        for property in plan.userProperties where !plan.automaticNames.isUserProperty(property.name) {
             var shape = Self.plainShape(type: property.type, minLength: nil, maxLength: nil, minimum: nil, maximum: nil)
             if let raw = Self.rawKind(property.type), let values = property.values {
                 let cases = Self.cases(values.map(\.value), raw: raw)
@@ -92,7 +93,10 @@ struct SwiftCodeTranslator {
     ) -> [String: SwiftEvent] {
         let paired = Set(plan.pairs.flatMap { ($0.opens + $0.inside + $0.closes).map(\.event) })
         var eventsByName: [String: SwiftEvent] = [:]
-        for event in plan.events {
+        // A declared automatic event (session_start, …) is GA4's to log, never the app's: no
+        // type and no call, so a pair that names one has no method for it.
+        let automatic = plan.automaticNames
+        for event in plan.events where !automatic.isDeclaredAutomaticEvent(event.name) {
             let typeName = types.claim(SwiftSource.upperCamel(event.name))
             let translated = translate(
                 event, typeName: typeName, paramEnums: paramEnums,
@@ -174,8 +178,10 @@ struct SwiftCodeTranslator {
         var fields: [SwiftField] = []
         var nested: [SwiftEnum] = []
         for use in event.params {
-            // GA4's automatic params (firebase_screen, …) are the SDK's to send, not the app's.
-            guard let param = plan.param(named: use.name) else { continue }
+            // GA4's automatic params (firebase_screen, …) are the SDK's to send, not the app's,
+            // also when the plan declares one to give it a type.
+            guard let param = plan.param(named: use.name), !plan.automaticNames.isParam(use.name, on: event.name)
+            else { continue }
             let base = param.type == .bucket ? Self.countName(param.name) : param.name
             let name = fieldNames.claim(SwiftSource.lowerCamel(base))
             var shape: SwiftValueShape

@@ -11,6 +11,7 @@ public enum PlanChecker {
         run.checkPairs()
         run.checkRules()
         run.checkSettings()
+        run.checkAutomatic()
         return run.findings
     }
 }
@@ -24,12 +25,19 @@ struct PlanCheckRun {
     let eventsByName: [String: EventDeclaration]
     let paramsByName: [String: ParamDeclaration]
     let userPropertiesByName: [String: UserPropertyDeclaration]
+    /// GA4's automatic names and the plan's own `automatic` ones.
+    let automatic: AutomaticNames
 
     init(plan: Plan) {
         self.plan = plan
+        automatic = plan.automaticNames
+        // Lookups see the automatic params and user properties the plan names without declaring
+        // them (`Plan.withAutomaticDeclarations`), with GA4's types: the same declarations `lint`
+        // and `sql` check against, so a condition on one is checked here as it will run there.
+        let resolved = plan.withAutomaticDeclarations()
         eventsByName = Dictionary(plan.events.map { ($0.name, $0) }) { first, _ in first }
-        paramsByName = Dictionary(plan.params.map { ($0.name, $0) }) { first, _ in first }
-        userPropertiesByName = Dictionary(plan.userProperties.map { ($0.name, $0) }) { first, _ in first }
+        paramsByName = Dictionary(resolved.params.map { ($0.name, $0) }) { first, _ in first }
+        userPropertiesByName = Dictionary(resolved.userProperties.map { ($0.name, $0) }) { first, _ in first }
     }
 
     /// Findings already made, so a condition checked once per event of a rule reports a
@@ -60,10 +68,16 @@ struct PlanCheckRun {
                 at: location)
         }
         for event in plan.events {
+            // A declaration named as an automatic event declares that event (its params are
+            // checked); the app never logs it, so its reserved name or prefix is no error.
+            let isAutomatic = automatic.isDeclaredAutomaticEvent(event.name)
             checkName(
                 event.name, kind: "event", maxLength: GA4Facts.maxEventNameLength,
-                tooLong: PlanRules.eventNameTooLong, at: event.location, event: event.name)
-            if GA4Facts.reservedEventNames.contains(event.name) {
+                tooLong: PlanRules.eventNameTooLong, at: event.location, event: event.name,
+                reservedPrefixes: !isAutomatic)
+            if isAutomatic {
+                continue
+            } else if GA4Facts.reservedEventNames.contains(event.name) {
                 report(
                     PlanRules.reservedEventName, "event name \"\(event.name)\" is reserved by the Firebase SDK",
                     at: event.location, event: event.name)
@@ -74,11 +88,15 @@ struct PlanCheckRun {
                     severity: .warning, event: event.name)
             }
         }
+        let eventNames = plan.events.map(\.name)
         for param in plan.params {
+            // Declaring an automatic param (`ga_session_id`) gives it a type and values: its
+            // reserved prefix is GA4's own.
             checkName(
                 param.name, kind: "param", maxLength: GA4Facts.maxParamNameLength,
                 tooLong: PlanRules.paramNameTooLong, at: param.location, param: param.name,
-                extraPrefixes: param.registration == .none ? [] : GA4Facts.reservedRegisteredParamPrefixes)
+                extraPrefixes: param.registration == .none ? [] : GA4Facts.reservedRegisteredParamPrefixes,
+                reservedPrefixes: !automatic.isParam(param.name, onAnyOf: eventNames))
             if param.registration.scope != nil, GA4Facts.reservedDimensionParamNames.contains(param.name) {
                 report(
                     PlanRules.reservedDimensionName,
@@ -87,10 +105,13 @@ struct PlanCheckRun {
             }
         }
         for property in plan.userProperties {
+            let isAutomatic = automatic.isUserProperty(property.name)
             checkName(
                 property.name, kind: "user property", maxLength: GA4Facts.maxUserPropertyNameLength,
                 tooLong: PlanRules.userPropertyNameTooLong, at: property.location, param: property.name,
-                extraPrefixes: GA4Facts.reservedUserPropertyPrefixes)
+                extraPrefixes: GA4Facts.reservedUserPropertyPrefixes, reservedPrefixes: !isAutomatic)
+            // GA4 sets these itself and ignores an app's value: declaring one is an error even
+            // though a condition may name it (it is automatic).
             if GA4Facts.reservedUserPropertyNames.contains(property.name) {
                 report(
                     PlanRules.reservedUserPropertyName,
@@ -109,7 +130,7 @@ struct PlanCheckRun {
 
     mutating func checkName(
         _ name: String, kind: String, maxLength: Int, tooLong: Rule, at location: SourceLocation,
-        event: String? = nil, param: String? = nil, extraPrefixes: [String] = []
+        event: String? = nil, param: String? = nil, extraPrefixes: [String] = [], reservedPrefixes: Bool = true
     ) {
         let count = name.count
         if count > maxLength {
@@ -117,7 +138,9 @@ struct PlanCheckRun {
                 tooLong, "\(kind) name \"\(name)\" is \(count) characters, over GA4's limit of \(maxLength)",
                 at: location, event: event, param: param)
         }
-        if let prefix = (GA4Facts.reservedPrefixes + extraPrefixes).first(where: { name.hasPrefix($0) }) {
+        if reservedPrefixes,
+            let prefix = (GA4Facts.reservedPrefixes + extraPrefixes).first(where: { name.hasPrefix($0) })
+        {
             report(
                 PlanRules.reservedPrefix, "\(kind) name \"\(name)\" starts with the reserved prefix \"\(prefix)\"",
                 at: location, event: event, param: param)
@@ -145,7 +168,7 @@ struct PlanCheckRun {
                 "the plan declares \(plan.userProperties.count) user properties, over GA4's limit of \(GA4Facts.maxUserProperties); \"\(extra.name)\" is the first past it",
                 at: extra.location, param: extra.name)
         }
-        let counted = plan.events.filter { !GA4Facts.isAutomaticEvent($0.name) }
+        let counted = plan.events.filter { !automatic.isEvent($0.name) }
         if counted.count > GA4Facts.maxEventNames {
             let extra = counted[GA4Facts.maxEventNames]
             report(
@@ -307,9 +330,8 @@ struct PlanCheckRun {
             }
             for use in event.params + event.itemParams {
                 guard let param = paramsByName[use.name] else {
-                    if event.use(of: use.name) != nil, !GA4Facts.automaticParams.contains(use.name),
-                        !plan.extraAutomaticParams.contains(use.name)
-                    {
+                    // Automatic params of the event have a declaration (`withAutomaticDeclarations`).
+                    if event.use(of: use.name) != nil {
                         report(
                             PlanRules.unknownParamRef,
                             "event \"\(event.name)\" uses param \"\(use.name)\", which is not declared",
@@ -380,7 +402,31 @@ struct PlanCheckRun {
                 at: matcher.location, event: matcher.event)
             return
         }
-        for condition in matcher.conditions { checkParamCondition(condition, on: [event], canBeAbsent: false) }
+        for condition in matcher.conditions {
+            checkParamCondition(condition, on: [event], canBeAbsent: false)
+            checkUserPropertyReferences(condition)
+        }
+    }
+
+    /// The user properties a condition compares with (`equalsUserProperty`) are declared or automatic.
+    mutating func checkUserPropertyReferences(_ condition: Condition) {
+        for case .equalsUserProperty(let name) in condition.predicates where userPropertiesByName[name] == nil {
+            report(
+                PlanRules.unknownUserPropertyRef, "user property \"\(name)\" is not declared",
+                at: condition.location, param: name)
+        }
+    }
+
+    // MARK: - Automatic names
+
+    /// Each entry of `automatic` can be used: a name or a `*` pattern of name characters.
+    mutating func checkAutomatic() {
+        for entry in plan.automatic.all {
+            guard let problem = AutomaticDeclarations.problem(of: entry.value) else { continue }
+            report(
+                PlanRules.invalidAutomaticName, "automatic entry \"\(entry.value)\" cannot be used: \(problem)",
+                at: entry.location)
+        }
     }
 
     @discardableResult
@@ -391,7 +437,9 @@ struct PlanCheckRun {
     }
 
     mutating func checkEventCarries(_ eventName: String, param: String, at location: SourceLocation, context: String) {
-        guard let event = eventsByName[eventName], event.use(of: param) == nil else { return }
+        guard let event = eventsByName[eventName], event.use(of: param) == nil,
+            !automatic.isParam(param, on: eventName)
+        else { return }
         report(
             PlanRules.paramNotOnEvent,
             "\(context) reads param \"\(param)\", which event \"\(eventName)\" does not carry",
@@ -407,6 +455,13 @@ struct PlanCheckRun {
         else { return }
         for event in events {
             guard let use = event.use(of: condition.name) else {
+                // GA4 adds an automatic param by itself: any value of its type may come.
+                if automatic.isParam(condition.name, on: event.name) {
+                    checkSatisfiable(
+                        condition, type: param.type, allowed: param.allowedTexts, bucket: param.bucket,
+                        context: "on event \"\(event.name)\"", event: event.name)
+                    continue
+                }
                 report(
                     PlanRules.paramNotOnEvent,
                     "the condition reads param \"\(condition.name)\", which event \"\(event.name)\" does not carry",
@@ -484,14 +539,11 @@ struct PlanCheckRun {
     }
 
     mutating func checkUserCondition(_ condition: Condition) {
+        // Automatic user properties have a declaration (`withAutomaticDeclarations`).
         guard let property = userPropertiesByName[condition.name] else {
-            if !GA4Facts.automaticUserProperties.contains(condition.name),
-                !plan.extraAutomaticUserProperties.contains(condition.name)
-            {
-                report(
-                    PlanRules.unknownUserPropertyRef, "user property \"\(condition.name)\" is not declared",
-                    at: condition.location, param: condition.name)
-            }
+            report(
+                PlanRules.unknownUserPropertyRef, "user property \"\(condition.name)\" is not declared",
+                at: condition.location, param: condition.name)
             return
         }
         checkSatisfiable(
@@ -518,11 +570,7 @@ struct PlanCheckRun {
             let events = rule.events.compactMap { eventsByName[$0] }
             for condition in rule.when + rule.require {
                 checkParamCondition(condition, on: events, canBeAbsent: true)
-                for case .equalsUserProperty(let name) in condition.predicates where userPropertiesByName[name] == nil {
-                    report(
-                        PlanRules.unknownUserPropertyRef, "user property \"\(name)\" is not declared",
-                        at: condition.location, param: name)
-                }
+                checkUserPropertyReferences(condition)
             }
             for condition in rule.whenUser + rule.requireUser { checkUserCondition(condition) }
             if let after = rule.after { checkMatcher(after.matcher) }

@@ -10,8 +10,27 @@ public enum PlanRules {
             conditionNeverHolds, unpairedShownEvent, unusedParam, missingDescription, unknownRuleID,
             pairOrRuleNameInvalid,
             itemParamRegistration,
-            windowNeverHolds,
+            windowNeverHolds, invalidAutomaticName,
         ]
+
+    public static let invalidAutomaticName = Rule(
+        id: "plan/invalid-automatic-name", stage: .plan, severity: .error,
+        summary: "an entry of `automatic` that cannot match a name",
+        documentation: """
+            `automatic.events`, `automatic.params` and `automatic.userProperties` add names to \
+            GA4's own lists: a name, or a pattern in which `*` stands for any run of characters \
+            (`'legacy_*'`). An entry with another character (a space, `-`, `.`, `?`) could never \
+            match a GA4 name, and one of only `*` would make every name automatic, so neither is \
+            used and `lint` and `sql` refuse the plan. GA4's own families (`firebase_exp_<n>`, \
+            `notification_*`) need no entry.
+            """,
+        examples: RuleExamples(
+            failing: """
+                { automatic: { userProperties: ['firebase_exp_*', /*>*/'legacy cohort'] } }
+                """,
+            passing: """
+                { automatic: { userProperties: ['legacy_*', 'legacy_cohort'] } }
+                """))
 
     public static let windowNeverHolds = Rule(
         id: "plan/window-never-holds", stage: .plan, severity: .error,
@@ -134,14 +153,16 @@ public enum PlanRules {
         id: "ga4/reserved-event-name", stage: .plan, severity: .error,
         summary: "an event name the Firebase SDK reserves",
         documentation: """
-            The Firebase iOS SDK reserves the names of the events it logs itself (`app_remove`, \
-            `first_open`, `session_start`, `error`, `notification_*`, …): an app event with such a name \
-            is dropped and an `error` event is logged instead (error code 13). `in_app_purchase` is \
-            reserved only on older SDKs and gives a warning. Choose another name.
+            The Firebase SDKs reserve event names (`app_install`, and those of the events they log \
+            themselves): an app event with such a name is dropped and an `error` event is logged \
+            instead (error code 13). A declaration named as one of GA4's automatic events \
+            (`session_start`, `first_open`, `app_remove`, `notification_*`, …) declares that \
+            automatic event, whose params `lint` then checks, and is no error; `codegen` generates \
+            no call that logs it. A reserved name GA4 never logs itself is refused: choose another name.
             """,
         ga4ValidationCode: "NAME_RESERVED",
         examples: RuleExamples(
-            failing: "{ events: { /*>*/app_remove: { description: 'x' } } }",
+            failing: "{ events: { /*>*/app_install: { description: 'x' } } }",
             passing: "{ events: { app_removed_from_block_list: { description: 'x' } } }"))
 
     public static let reservedUserPropertyName = Rule(

@@ -10,10 +10,8 @@ public struct Plan: Sendable {
     public var property = PropertySettings()
     public var severityOverrides: [String: Located<Severity>] = [:]
     public var suppressions: [Suppression] = []
-    /// Names the plan adds to GA4's automatic lists.
-    public var extraAutomaticEvents: [String] = []
-    public var extraAutomaticParams: [String] = []
-    public var extraAutomaticUserProperties: [String] = []
+    /// Names and `*` patterns the plan adds to GA4's automatic lists (`automatic`).
+    public var automatic = AutomaticDeclarations()
     /// Minutes before a user's last event within which an unclosed pair is reported apart.
     public var unclosedWindowMinutes: Double = 30
 

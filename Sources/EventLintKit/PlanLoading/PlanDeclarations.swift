@@ -18,6 +18,9 @@ public struct ParamDeclaration: Sendable {
     public var registration: Registration
     public var registrationLocation: SourceLocation?
     public var description: String?
+    /// Not written in the plan: an automatic param the plan names (on an event or in a condition)
+    /// without declaring it, added by `Plan.withAutomaticDeclarations` with GA4's type.
+    public var isImplicit = false
 
     /// The allowed values as plain strings, when the parameter has a closed set.
     public var allowedTexts: [String]? {
@@ -60,6 +63,9 @@ public struct UserPropertyDeclaration: Sendable {
     /// `experiment: true`: the property holds an experiment arm, so lint splits each pair's
     /// counts per arm value (and per combination of arms).
     public var experiment = false
+    /// Not written in the plan: an automatic user property a condition names, added by
+    /// `Plan.withAutomaticDeclarations` with GA4's type.
+    public var isImplicit = false
 }
 
 /// A suppression: findings of a rule id (or any, with `*`), optionally only for one event/param.
@@ -84,4 +90,36 @@ public struct PropertySettings: Sendable {
     public var tier: Tier = .standard
     public var quotaOverrides: [BudgetScope: Int] = [:]
     public var location: SourceLocation?
+}
+
+/// The plan's `automatic` lists: names, or `*` patterns, that GA4 or an SDK adds by itself and
+/// the plan adds to GA4's own lists (`GA4Facts`), each where it is written.
+public struct AutomaticDeclarations: Sendable {
+    public var events: [Located<String>] = []
+    public var params: [Located<String>] = []
+    public var userProperties: [Located<String>] = []
+
+    public init() {}
+
+    /// Every entry, for `check`.
+    public var all: [Located<String>] { events + params + userProperties }
+
+    /// Why an entry cannot be used, or nil: an entry is ASCII letters, digits, underscores and `*`
+    /// (any run of characters, `'legacy_*'`), with at least one character that is not `*`.
+    public static func problem(of entry: String) -> String? {
+        if entry.isEmpty { return "an empty name matches nothing" }
+        if !entry.utf8.allSatisfy({ byte in
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == 0x5F || byte == 0x2A
+        }) {
+            return "a name or pattern holds only ASCII letters, digits, underscores and *"
+        }
+        if entry.utf8.allSatisfy({ $0 == 0x2A }) { return "a pattern of only * would make every name automatic" }
+        return nil
+    }
+
+    /// The usable entries as patterns (a name without `*` is a pattern that matches only itself).
+    static func patterns(_ entries: [Located<String>]) -> [NamePattern] {
+        entries.filter { problem(of: $0.value) == nil }.map { .glob($0.value) }
+    }
 }

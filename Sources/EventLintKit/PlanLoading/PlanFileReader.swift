@@ -317,11 +317,11 @@ struct PlanFileReader {
         guard let members = object(node, "automatic") else { return }
         checkKeys(members, allowed: PlanLanguage.automatic.keyNames, in: "automatic")
         for member in members {
-            let names = strings(member.value, "automatic \(member.key)").map(\.value)
+            let names = strings(member.value, "automatic \(member.key)")
             switch member.key {
-            case "events": builder.plan.extraAutomaticEvents += names
-            case "params": builder.plan.extraAutomaticParams += names
-            case "userProperties": builder.plan.extraAutomaticUserProperties += names
+            case "events": builder.plan.automatic.events += names
+            case "params": builder.plan.automatic.params += names
+            case "userProperties": builder.plan.automatic.userProperties += names
             default: break
             }
         }

@@ -178,11 +178,10 @@ extension SQLGenerator {
     /// The event as a whole: not in the plan, a GA4 error, too many params.
     func eventElements() -> [String] {
         var elements: [String] = []
-        let known = (planEventNames + automaticEvents).filter { !$0.isEmpty }
-        let prefixes = GA4Facts.automaticEventPrefixes.map { "STARTS_WITH(event_name, \(SQLText.string($0)))" }
+        let known = planEventNames.filter { !$0.isEmpty }
         elements.append(
             element(
-                "event_name IS NOT NULL AND NOT \(eventIn(known)) AND NOT (\(SQLText.any(prefixes)))",
+                "event_name IS NOT NULL AND NOT \(eventIn(known)) AND NOT (\(automaticEventTest("event_name")))",
                 rule: SQLText.string(StreamRules.unknownEvent.id), param: nil))
         if firebaseErrorChecked {
             elements.append(
@@ -334,7 +333,7 @@ extension SQLGenerator {
                 "WHEN \(SQLText.any(useTests)) THEN IF(o > CASE p.key \(firstArms.joined(separator: " ")) END, \(SQLText.string(StreamRules.duplicateParam.id)), NULL)"
             )
         }
-        arms.append("WHEN p.key IN \(SQLText.stringList(automaticParams)) THEN NULL")
+        arms.append("WHEN \(automaticParamTest("p.key")) THEN NULL")
         if !declared.isEmpty {
             arms.append(
                 "WHEN p.key IN \(SQLText.stringList(declared)) THEN \(SQLText.string(StreamRules.unexpectedParam.id))")
@@ -357,13 +356,14 @@ extension SQLGenerator {
     /// Each `user_properties` entry of any event: unknown, or a value its declaration refuses.
     func userPropertyEntryFindings() -> String {
         var arms: [String] = []
-        for property in userProperties {
+        // An implicit automatic user property (named only by a condition) is any automatic one here.
+        for property in userProperties where !property.declaration.isImplicit {
             let kind = kindExpression("u.value", absentWhen: "FALSE")
             arms.append(
                 "WHEN u.key = \(SQLText.string(property.declaration.name)) THEN \(userPropertyFailure(property.declaration, value: "u.value", kind: "(\(kind))"))"
             )
         }
-        arms.append("WHEN u.key IN \(SQLText.stringList(automaticUserProperties)) THEN NULL")
+        arms.append("WHEN \(automaticUserPropertyTest("u.key")) THEN NULL")
         arms.append("ELSE \(SQLText.string(StreamRules.unknownUserProperty.id))")
         return """
             -- Per user_properties entry of any event.
@@ -388,7 +388,7 @@ extension SQLGenerator {
 
     /// ` AND u.key NOT IN (…)` for the declared user properties, or nothing.
     var declaredUserPropertyFilter: String {
-        let declared = userProperties.map(\.declaration.name)
+        let declared = userProperties.filter { !$0.declaration.isImplicit }.map(\.declaration.name)
         return declared.isEmpty ? "" : " AND u.key NOT IN \(SQLText.stringList(declared))"
     }
 }

@@ -95,8 +95,9 @@ extension SQLGenerator {
 
     /// An entry counts against GA4's 25 params unless it is an automatic param the event does not use.
     func customParamTest() -> String {
-        var test = "p.key NOT IN \(SQLText.stringList(automaticParams))"
-        for param in params where automaticParams.contains(param.declaration.name) && !param.uses.isEmpty {
+        var test = "NOT \(automaticParamTest("p.key"))"
+        for param in params
+        where !param.uses.isEmpty && automatic.isParam(param.declaration.name, onAnyOf: param.uses.map(\.event)) {
             test += " OR (p.key = \(SQLText.string(param.declaration.name)) AND \(eventIn(param.uses.map(\.event))))"
         }
         return test
@@ -277,6 +278,18 @@ extension SQLGenerator {
 
     // MARK: - tracked
 
+    /// Whether a present value has the param's type (a bucket's: one of its labels).
+    func fits(_ param: ParamDeclaration, value: String, kind: String) -> String {
+        switch param.type {
+        case .string: "\(kind) = 'string'"
+        case .bucket:
+            "\(kind) = 'string' AND \(value).string_value IN \(SQLText.stringList(param.bucket?.labels ?? [""]))"
+        case .int: "\(kind) = 'int'"
+        case .double: "\(kind) IN ('int', 'double')"
+        case .bool: "\(kind) = 'int' AND SAFE_CAST(\(value).int_value AS INT64) IN (0, 1)"
+        }
+    }
+
     /// What a value's type compares as in pairs and rules: text, number or flag.
     enum ValueClass { case text, number, flag }
 
@@ -300,8 +313,15 @@ extension SQLGenerator {
         var columns = ["*"]
         for param in params {
             let used = eventIn(param.uses.map(\.event))
+            // GA4 puts an automatic param on events that do not list it: there its value is read
+            // when it has the param's type (`LinePass.automaticValue`), and nothing is checked.
+            let onRow = automaticOnRow(param.declaration.name)
+            let automaticArm =
+                onRow == "FALSE"
+                ? ""
+                : "WHEN \(onRow) AND \(param.base)_kind <> 'absent' THEN IF(\(fits(param.declaration, value: "\(param.base)_value", kind: "\(param.base)_kind")), 'ok', 'invalid') "
             columns.append(
-                "CASE WHEN \(used) AND \(param.base)_kind <> 'absent' THEN IF(\(param.base)_fail IS NULL, 'ok', IF(\(param.base)_fail = \(SQLText.string(StreamRules.valueOutOfRange.id)), 'out_of_range', 'invalid')) ELSE 'absent' END AS \(param.base)_state"
+                "CASE WHEN \(used) AND \(param.base)_kind <> 'absent' THEN IF(\(param.base)_fail IS NULL, 'ok', IF(\(param.base)_fail = \(SQLText.string(StreamRules.valueOutOfRange.id)), 'out_of_range', 'invalid')) \(automaticArm)ELSE 'absent' END AS \(param.base)_state"
             )
             columns.append(
                 "\(trackedValueExpression(param.declaration.type, value: "\(param.base)_value", kind: "\(param.base)_kind")) AS \(param.base)_val"

@@ -31,8 +31,15 @@ public struct SQLGenerator {
         var base: String
     }
 
-    public init(plan: Plan, request: SQLRequest) {
+    /// GA4's automatic names and the plan's own, as `lint` reads them (`CompiledPlan`).
+    let automatic: AutomaticNames
+
+    /// Generates from the plan with a declaration for each automatic param and user property it
+    /// names (`Plan.withAutomaticDeclarations`), as `CompiledPlan` compiles it.
+    public init(plan writtenPlan: Plan, request: SQLRequest) {
+        let plan = writtenPlan.withAutomaticDeclarations()
         self.plan = plan
+        automatic = plan.automaticNames
         self.request = request
         params = plan.params.enumerated().map { index, param in
             ParamColumns(
@@ -230,13 +237,43 @@ public struct SQLGenerator {
         return names
     }
 
-    var automaticEvents: [String] {
-        (GA4Facts.automaticEvents.sorted() + plan.extraAutomaticEvents).filter { plan.event(named: $0) == nil }
+    /// Whether an event name is an automatic event: GA4's list and families and the plan's own
+    /// (`AutomaticNames.isEvent`).
+    func automaticEventTest(_ column: String) -> String {
+        let names = automatic.events.filter { plan.event(named: $0) == nil }.sorted()
+        return SQLText.any(
+            (names.isEmpty ? [] : ["\(column) IN \(SQLText.stringList(names))"])
+                + automatic.eventPatterns.map { $0.sql(column) })
     }
 
-    var automaticParams: [String] { GA4Facts.automaticParams.sorted() + plan.extraAutomaticParams }
-    var automaticUserProperties: [String] {
-        GA4Facts.automaticUserProperties.sorted() + plan.extraAutomaticUserProperties
+    /// Whether the entry `key` of a plan event's row is an automatic param there: one GA4 adds to
+    /// any event, or to this event (`CompiledPlan.isAutomaticParam`).
+    func automaticParamTest(_ key: String) -> String {
+        var terms = ["\(key) IN \(SQLText.stringList(automatic.params.sorted()))"]
+        terms += automatic.paramPatterns.map { $0.sql(key) }
+        for event in planEventNames {
+            let scoped = automatic.eventParams(of: event)
+            if !scoped.isEmpty {
+                terms.append(
+                    "(event_name = \(SQLText.string(event)) AND \(key) IN \(SQLText.stringList(scoped.sorted())))")
+            }
+        }
+        return "(" + SQLText.any(terms) + ")"
+    }
+
+    /// Whether a plan param is automatic on the row's event (`event_name`), for one that is
+    /// automatic somewhere; `FALSE` for a custom one.
+    func automaticOnRow(_ name: String) -> String {
+        if automatic.isParam(name) { return "TRUE" }
+        let events = planEventNames.filter { automatic.eventParams(of: $0).contains(name) }
+        return eventIn(events)
+    }
+
+    func automaticUserPropertyTest(_ key: String) -> String {
+        "("
+            + SQLText.any(
+                ["\(key) IN \(SQLText.stringList(automatic.userProperties.sorted()))"]
+                    + automatic.userPropertyPatterns.map { $0.sql(key) }) + ")"
     }
 
     /// `event_name IN (…)`, `FALSE` for no names.

@@ -22,6 +22,12 @@ final class CompiledParam: @unchecked Sendable {
     var bucketBounds: [UInt64: (Int64, Int64?)] = [:]
     /// Index among tracked values of a record, or -1 when no pair or rule reads it.
     var trackedSlot: Int = -1
+    /// GA4 adds it by itself: on events that do not list it, its value is still read (for the
+    /// pairs and rules that compare it) but not checked.
+    var isAutomatic = false
+    /// Not written in the plan (`ParamDeclaration.isImplicit`): only what the plan asks of it is
+    /// checked (a user property's value of another type is invalid for conditions, no finding).
+    var isImplicit = false
 
     init(
         name: String, type: ParamType, values: [PlanValue]?, minimum: Double?, maximum: Double?, minLength: Int?,
@@ -81,11 +87,15 @@ final class CompiledEvent: Sendable {
     /// Standard item fields (`item_id`, `price`, …) the event's items declare without a param
     /// declaration of their own: only their presence is checked.
     let itemFieldUses: [(name: String, requirement: Requirement)]
+    /// The params GA4 adds to this (automatic) event only (`GA4Facts.automaticEventParams`), or nil.
+    let automaticParams: ByteKeyTable?
 
     init(
         name: String, useByParam: [Int], uses: [CompiledUse], recorded: Bool, itemUseByParam: [Int] = [],
-        itemUses: [CompiledUse] = [], itemFieldUses: [(name: String, requirement: Requirement)] = []
+        itemUses: [CompiledUse] = [], itemFieldUses: [(name: String, requirement: Requirement)] = [],
+        automaticParams: ByteKeyTable? = nil
     ) {
+        self.automaticParams = automaticParams
         self.name = name
         self.useByParam = useByParam
         self.uses = uses
@@ -107,9 +117,13 @@ public struct CompiledPlan: Sendable {
     let paramTable: ByteKeyTable
     let userPropertyTable: ByteKeyTable
     let automaticEventTable: ByteKeyTable
-    let automaticEventPrefixes: [[UInt8]]
     let automaticParamTable: ByteKeyTable
     let automaticUserPropertyTable: ByteKeyTable
+    /// GA4's and the plan's families of automatic names (`notification_*`, `firebase_exp_<n>`,
+    /// `legacy_*`): tried only when a name is in no table, so a clean row never reaches them.
+    let automaticEventPatterns: [NamePattern]
+    let automaticParamPatterns: [NamePattern]
+    let automaticUserPropertyPatterns: [NamePattern]
     let params: [CompiledParam]
     let userProperties: [CompiledParam]
     let events: [CompiledEvent]
@@ -160,18 +174,21 @@ public struct CompiledPlan: Sendable {
     private(set) var crossEventPairs: [CrossEventChecker.CompiledPair] = []
     private(set) var crossEventRules: [CrossEventChecker.CompiledRule] = []
 
-    public init(_ plan: Plan) {
+    /// Compiles the plan with a declaration for each automatic param and user property it names
+    /// (`Plan.withAutomaticDeclarations`), so they are read, tracked and checked like declared ones.
+    public init(_ writtenPlan: Plan) {
+        let plan = writtenPlan.withAutomaticDeclarations()
+        let automatic = plan.automaticNames
         self.plan = plan
         eventTable = ByteKeyTable(plan.events.enumerated().map { ($0.element.name, Int32($0.offset)) })
         paramTable = ByteKeyTable(plan.params.enumerated().map { ($0.element.name, Int32($0.offset)) })
         userPropertyTable = ByteKeyTable(plan.userProperties.enumerated().map { ($0.element.name, Int32($0.offset)) })
-        automaticEventTable = ByteKeyTable(
-            (GA4Facts.automaticEvents.sorted() + plan.extraAutomaticEvents).map { ($0, 0) })
-        automaticEventPrefixes = GA4Facts.automaticEventPrefixes.map { Array($0.utf8) }
-        automaticParamTable = ByteKeyTable(
-            (GA4Facts.automaticParams.sorted() + plan.extraAutomaticParams).map { ($0, 0) })
-        automaticUserPropertyTable = ByteKeyTable(
-            (GA4Facts.automaticUserProperties.sorted() + plan.extraAutomaticUserProperties).map { ($0, 0) })
+        automaticEventTable = ByteKeyTable(automatic.events.sorted().map { ($0, 0) })
+        automaticParamTable = ByteKeyTable(automatic.params.sorted().map { ($0, 0) })
+        automaticUserPropertyTable = ByteKeyTable(automatic.userProperties.sorted().map { ($0, 0) })
+        automaticEventPatterns = automatic.eventPatterns
+        automaticParamPatterns = automatic.paramPatterns
+        automaticUserPropertyPatterns = automatic.userPropertyPatterns
         let reads = CrossEventReads(plan)
         var compiledParams = plan.params.map {
             CompiledParam(
@@ -179,10 +196,18 @@ public struct CompiledPlan: Sendable {
                 maximum: $0.maximum?.value, minLength: $0.minLength, maxLength: $0.maxLength,
                 bucket: $0.bucket)
         }
+        let eventNames = plan.events.map(\.name)
+        for (index, declaration) in plan.params.enumerated() {
+            compiledParams[index].isAutomatic = automatic.isParam(declaration.name, onAnyOf: eventNames)
+            compiledParams[index].isImplicit = declaration.isImplicit
+        }
         let compiledUserProperties = plan.userProperties.map {
-            CompiledParam(
+            let compiled = CompiledParam(
                 name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: nil, maximum: nil,
                 minLength: nil, maxLength: nil, bucket: nil)
+            compiled.isAutomatic = automatic.isUserProperty($0.name)
+            compiled.isImplicit = $0.isImplicit
+            return compiled
         }
         texts = Self.internTexts(of: plan, bucketsOf: &compiledParams)
         let paramIndex = Self.firstIndex(plan.params.map(\.name))
@@ -201,9 +226,11 @@ public struct CompiledPlan: Sendable {
         platformSlot =
             plan.rules.contains { !$0.whenPlatform.isEmpty } ? trackedParams.count + trackedUserProperties.count : -1
         events = plan.events.map { event in
-            Self.compile(
+            let scoped = automatic.eventParams(of: event.name)
+            return Self.compile(
                 event, paramCount: plan.params.count, paramIndex: paramIndex,
-                recorded: reads.events.contains(event.name))
+                recorded: reads.events.contains(event.name),
+                automaticParams: scoped.isEmpty ? nil : ByteKeyTable(scoped.sorted().map { ($0, 0) }))
         }
         (storedSlots, slotPositions) = Self.slotLayout(
             events: events, params: compiledParams, userProperties: compiledUserProperties, platformSlot: platformSlot,
@@ -257,7 +284,8 @@ public struct CompiledPlan: Sendable {
     }
 
     private static func compile(
-        _ event: EventDeclaration, paramCount: Int, paramIndex: [String: Int], recorded: Bool
+        _ event: EventDeclaration, paramCount: Int, paramIndex: [String: Int], recorded: Bool,
+        automaticParams: ByteKeyTable?
     ) -> CompiledEvent {
         func compile(_ use: EventParamUse, param index: Int) -> CompiledUse {
             let texts = use.values?.map(\.value.plainText)
@@ -289,7 +317,7 @@ public struct CompiledPlan: Sendable {
         }
         return CompiledEvent(
             name: event.name, useByParam: useByParam, uses: uses, recorded: recorded, itemUseByParam: itemUseByParam,
-            itemUses: itemUses, itemFieldUses: itemFieldUses)
+            itemUses: itemUses, itemFieldUses: itemFieldUses, automaticParams: automaticParams)
     }
 
     /// Per event: the tracked slots its records store (its tracked params, then every tracked
@@ -299,10 +327,13 @@ public struct CompiledPlan: Sendable {
         slotCount: Int
     ) -> (stored: [[Int]], positions: [[Int]]) {
         let userSlots = (userProperties.map(\.trackedSlot) + [platformSlot]).filter { $0 >= 0 }.sorted()
+        // GA4 puts an automatic param on events that do not list it: its slot is stored on every event.
+        let automaticSlots = Set(params.filter(\.isAutomatic).map(\.trackedSlot).filter { $0 >= 0 })
         var stored: [[Int]] = []
         var positions: [[Int]] = []
         for event in events {
-            let slots = event.uses.map { params[$0.param].trackedSlot }.filter { $0 >= 0 }.sorted() + userSlots
+            let listed = Set(event.uses.map { params[$0.param].trackedSlot }.filter { $0 >= 0 })
+            let slots = listed.union(automaticSlots).sorted() + userSlots
             var position = Array(repeating: -1, count: slotCount)
             for (index, slot) in slots.enumerated() { position[slot] = index }
             stored.append(slots)
@@ -338,9 +369,28 @@ public struct CompiledPlan: Sendable {
     @inline(__always)
     func isAutomaticEvent(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> Bool {
         if automaticEventTable.lookup(bytes, hash: hash) != nil { return true }
-        return automaticEventPrefixes.contains { prefix in
-            bytes.count >= prefix.count && prefix.withUnsafeBytes { $0.elementsEqual(bytes.prefix(prefix.count)) }
-        }
+        return Self.matchesAny(automaticEventPatterns, bytes)
+    }
+
+    /// Whether a param the event does not list is one GA4 adds: to any event, or to this one.
+    @inline(__always)
+    func isAutomaticParam(_ bytes: UnsafeRawBufferPointer, hash: UInt64, on event: CompiledEvent) -> Bool {
+        if automaticParamTable.lookup(bytes, hash: hash) != nil { return true }
+        if let scoped = event.automaticParams, scoped.lookup(bytes, hash: hash) != nil { return true }
+        return Self.matchesAny(automaticParamPatterns, bytes)
+    }
+
+    @inline(__always)
+    func isAutomaticUserProperty(_ bytes: UnsafeRawBufferPointer, hash: UInt64) -> Bool {
+        if automaticUserPropertyTable.lookup(bytes, hash: hash) != nil { return true }
+        return Self.matchesAny(automaticUserPropertyPatterns, bytes)
+    }
+
+    /// Families are few and tried only after the tables miss; the name becomes a `String` then.
+    static func matchesAny(_ patterns: [NamePattern], _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !patterns.isEmpty else { return false }
+        let name = String(decoding: bytes, as: UTF8.self)
+        return patterns.contains { $0.matches(name) }
     }
 
     public func trackedSlot(ofParam name: String) -> Int? {
@@ -384,7 +434,10 @@ struct CrossEventReads {
 
     private mutating func read(_ matcher: EventMatcher) {
         events.insert(matcher.event)
-        for condition in matcher.conditions { readParam(condition.name) }
+        for condition in matcher.conditions {
+            readParam(condition.name)
+            for case .equalsUserProperty(let name) in condition.predicates { readUserProperty(name) }
+        }
     }
 
     private mutating func readParam(_ name: String) {

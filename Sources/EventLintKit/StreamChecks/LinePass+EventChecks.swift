@@ -159,10 +159,15 @@ extension LinePass {
                 customParams += 1
                 checkPlannedParam(
                     field, paramIndex: Int(paramIndex), compiled: compiled, eventIndex: eventIndex, line: line)
-            } else if Self.withBytes(field.key, bytes, { plan.automaticParamTable.lookup($0, hash: field.keyHash) })
-                != nil
+            } else if Self.withBytes(
+                field.key, bytes, { plan.isAutomaticParam($0, hash: field.keyHash, on: compiled) })
             {
                 if let session = sessionID(field, format: event.format, bytes) { sessionHash = session }
+                // A pair or rule may compare it on events that do not list it: read, not checked.
+                if let paramIndex, plan.params[Int(paramIndex)].trackedSlot >= 0 {
+                    trackedScratch[plan.params[Int(paramIndex)].trackedSlot] = automaticValue(
+                        field.value, param: plan.params[Int(paramIndex)], bytes)
+                }
             } else {
                 customParams += 1
                 reportUnplannedParam(field, paramIndex: paramIndex, compiled: compiled, line: line)
@@ -220,6 +225,26 @@ extension LinePass {
             return UInt64(bitPattern: value)
         }
         return nil
+    }
+
+    /// The value of an automatic param on an event that does not list it, as pairs and rules see
+    /// it: a value of the param's type, else invalid (it neither holds nor breaks a condition).
+    /// Nothing else is checked and nothing is reported: the event does not declare it.
+    func automaticValue(_ value: ValueToken, param: CompiledParam, _ bytes: UnsafeRawBufferPointer) -> TrackedValue {
+        let wire = value.slot == .printed ? printedWire(value, bytes, as: param.type) : wire(value, bytes)
+        switch (param.type, wire) {
+        case (.string, .string):
+            return Self.withValueBytes(value, bytes) { tracked($0, remember: true) }
+        case (.bucket, .string):
+            return Self.withValueBytes(value, bytes) { raw in
+                param.allowed.lookup(raw) == nil ? .invalid : tracked(raw, remember: true)
+            }
+        case (.int, .int(let number)), (.double, .int(let number)): return .number(Double(number))
+        case (.double, .double(let number)): return .number(number)
+        case (.bool, .bool(let flag)): return .bool(flag)
+        case (.bool, .int(let number)) where number == 0 || number == 1: return .bool(number == 1)
+        default: return .invalid
+        }
     }
 
     /// A step of `checkParams`: reports a param declared for other events, or not at all.
@@ -507,12 +532,19 @@ extension LinePass {
         let bytes = line.bytes
         for fieldIndex in event.userProperties {
             let field = scan.userProperties[fieldIndex]
-            guard
-                let index = Self.withBytes(field.key, bytes, { plan.userPropertyTable.lookup($0, hash: field.keyHash) })
-            else {
-                if Self.withBytes(field.key, bytes, { plan.automaticUserPropertyTable.lookup($0, hash: field.keyHash) })
-                    == nil
-                {
+            let index = Self.withBytes(field.key, bytes, { plan.userPropertyTable.lookup($0, hash: field.keyHash) })
+            // An automatic user property the plan names only in a condition is read for it, and
+            // otherwise treated as any automatic one: no finding but GA4's own length limit.
+            if let index, plan.userProperties[Int(index)].isImplicit {
+                let property = plan.userProperties[Int(index)]
+                reportOverlongUndeclared(field, bytes: bytes, line: line)
+                let tracked = checkUserPropertyValue(
+                    field.value, property: property, bytes: bytes, line: line, report: false)
+                if property.trackedSlot >= 0 { trackedScratch[property.trackedSlot] = tracked }
+                continue
+            }
+            guard let index else {
+                if !Self.withBytes(field.key, bytes, { plan.isAutomaticUserProperty($0, hash: field.keyHash) }) {
                     let name = field.key.decodedString(in: bytes)
                     findings.append(
                         Finding(
@@ -520,19 +552,7 @@ extension LinePass {
                             message: "user property \"\(name)\" is not in the plan",
                             at: location(line, field.key.sourceStart), param: name))
                 }
-                // GA4's 36-character limit holds for every user property, planned or not.
-                if field.value.kind == .string, field.value.range.count > GA4Facts.maxUserPropertyValueLength {
-                    let characters = Self.withValueBytes(field.value, bytes) { Self.characterCount($0) }
-                    if characters > GA4Facts.maxUserPropertyValueLength {
-                        let name = field.key.decodedString(in: bytes)
-                        findings.append(
-                            Finding(
-                                rule: StreamRules.userPropertyValueTooLong,
-                                message:
-                                    "user property \"\(name)\" is \(characters) characters long; GA4 ignores values over \(GA4Facts.maxUserPropertyValueLength)",
-                                at: location(line, field.value.offset), param: name))
-                    }
-                }
+                reportOverlongUndeclared(field, bytes: bytes, line: line)
                 continue
             }
             let property = plan.userProperties[Int(index)]
@@ -541,12 +561,29 @@ extension LinePass {
         }
     }
 
+    /// GA4's 36-character limit holds for every user property, planned or not.
+    func reportOverlongUndeclared(_ field: ScannedField, bytes: UnsafeRawBufferPointer, line: FramedLine) {
+        guard field.value.kind == .string, field.value.range.count > GA4Facts.maxUserPropertyValueLength else { return }
+        let characters = Self.withValueBytes(field.value, bytes) { Self.characterCount($0) }
+        guard characters > GA4Facts.maxUserPropertyValueLength else { return }
+        let name = field.key.decodedString(in: bytes)
+        findings.append(
+            Finding(
+                rule: StreamRules.userPropertyValueTooLong,
+                message:
+                    "user property \"\(name)\" is \(characters) characters long; GA4 ignores values over \(GA4Facts.maxUserPropertyValueLength)",
+                at: location(line, field.value.offset), param: name))
+    }
+
+    /// The value of a user property as pairs and rules see it; `report: false` checks without
+    /// findings (an implicit automatic one: its value is invalid, not wrong).
     func checkUserPropertyValue(
         _ value: ValueToken, property: CompiledParam, bytes: UnsafeRawBufferPointer,
-        line: FramedLine
+        line: FramedLine, report: Bool = true
     ) -> TrackedValue {
         let wire = value.slot == .printed ? printedWire(value, bytes, as: property.type) : wire(value, bytes)
         func fail(_ rule: Rule, _ message: String) -> TrackedValue {
+            guard report else { return .invalid }
             findings.append(
                 Finding(
                     rule: rule, message: message, at: location(line, value.offset), param: property.name,

@@ -71,40 +71,6 @@ public enum GA4Facts {
         "sessionid", "sfmc_id", "sid", "uid", "user_id", "userid",
     ]
 
-    /// Events GA4 collects automatically: known, and ignored unless the plan declares them.
-    public static let automaticEvents: Set<String> = [
-        "first_open", "session_start", "user_engagement", "screen_view", "app_remove", "os_update", "app_update",
-        "app_clear_data", "app_exception", "in_app_purchase", "error", "first_visit", "page_view",
-        "app_store_refund", "app_store_subscription_cancel", "app_store_subscription_convert",
-        "app_store_subscription_renew", "dynamic_link_app_open", "dynamic_link_app_update",
-        "dynamic_link_first_open", "firebase_campaign", "firebase_in_app_message_action",
-        "firebase_in_app_message_dismiss", "firebase_in_app_message_impression", "ad_impression", "ad_click",
-        "ad_exposure", "ad_query", "ad_reward", "adunit_exposure", "ad_activeview", "app_upgrade",
-        // Web streams: Enhanced Measurement and the other events gtag.js collects by itself
-        // (GA4 help 9216061 and the web reserved names of 13316687).
-        "scroll", "click", "form_start", "form_submit", "file_download", "video_start", "video_progress",
-        "video_complete", "view_search_results", "view_complete",
-    ]
-    /// Prefixes of automatically collected event families (`notification_receive`, …).
-    public static let automaticEventPrefixes = ["notification_"]
-
-    /// Parameters GA4 adds to events by itself.
-    public static let automaticParams: Set<String> = [
-        "ga_session_id", "ga_session_number", "engagement_time_msec", "engaged_session_event", "firebase_screen",
-        "firebase_screen_class", "firebase_screen_id", "firebase_previous_screen", "firebase_previous_class",
-        "firebase_previous_id", "firebase_event_origin", "firebase_conversion", "entrances", "session_engaged",
-        "previous_app_version", "previous_os_version", "previous_first_open_count", "update_with_analytics",
-        "system_app", "system_app_update", "firebase_error", "firebase_error_value", "debug_mode",
-        // Web streams: what gtag.js puts on every event, and the params of Enhanced Measurement
-        // (GA4 help 9216061, 9234069); the shapes in samples-real hold the first group.
-        "page_location", "page_referrer", "page_title", "ignore_referrer", "batch_page_id", "batch_ordering_id",
-        "percent_scrolled", "link_url", "link_domain", "link_classes", "link_id", "link_text", "outbound",
-        "form_id", "form_name", "form_destination", "form_submit_text", "file_extension", "file_name",
-        "video_current_time", "video_duration", "video_percent", "video_provider", "video_title", "video_url",
-        "visible", "search_term", "unique_search_term",
-        // Measurement Protocol's documented params (GA4 MP reference: sessions and engagement).
-        "session_id",
-    ]
     /// The values of the export's `platform` column.
     public static let platforms = ["IOS", "ANDROID", "WEB"]
 
@@ -118,22 +84,11 @@ public enum GA4Facts {
         "item_refund", "item_refund_in_usd", "currency",
     ]
 
-    /// User properties GA4 sets by itself.
-    public static let automaticUserProperties: Set<String> = [
-        "first_open_time", "first_open_after_install", "ga_session_id", "ga_session_number",
-        "last_deep_link_referrer",
-    ]
-
     /// GA4 `measurementUnit` values for custom metrics.
     public static let metricUnits = [
         "STANDARD", "CURRENCY", "FEET", "METERS", "KILOMETERS", "MILES", "MILLISECONDS", "SECONDS", "MINUTES",
         "HOURS",
     ]
-
-    /// Whether a name is an automatically collected event.
-    public static func isAutomaticEvent(_ name: String) -> Bool {
-        automaticEvents.contains(name) || automaticEventPrefixes.contains { name.hasPrefix($0) }
-    }
 
     /// Whether a name is valid for GA4: a letter, then letters, digits or underscores (ASCII).
     public static func isValidName(_ name: String) -> Bool {

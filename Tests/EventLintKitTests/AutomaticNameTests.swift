@@ -1,0 +1,320 @@
+import Foundation
+import Testing
+
+@testable import EventLintKit
+
+/// GA4's automatic names in the stream, in the plan and in conditions. Every row here is
+/// constructed for the test (shaped as `bq extract` writes a row), none is a real sample.
+@Suite struct AutomaticNameTests {
+    static let base = """
+        {
+          params: { step: { type: 'string', values: ['a', 'b'], description: 'x' } },
+          userProperties: { tier: { type: 'string', values: ['free', 'paid'], description: 'x' } },
+          events: {
+            opened: { description: 'x', params: { step: 'optional' } },
+            closed: { description: 'x', params: { step: 'optional' } },
+          },
+
+        """
+
+    /// The plan's session, compiled when `check` finds no error.
+    static func session(_ text: String) throws -> PlanSession {
+        try PlanSession(sources: [PlanSource(path: "plan.json5", bytes: Array(text.utf8))])
+    }
+
+    static func errors(_ session: PlanSession) -> [Finding] { session.planFindings.filter { $0.severity == .error } }
+
+    // MARK: - The stream
+
+    @Test func aWebPageViewWithItsTrafficSourceHasNoUnknownParam() throws {
+        let declared = try Self.session(
+            """
+            { events: { page_view: { description: 'A page was seen.', params: { page_location: 'required' } } } }
+            """)
+        #expect(Self.errors(declared).isEmpty, "\(Self.errors(declared).map(\.message))")
+        let row = WebAndPlatformTests.webRow(
+            "page_view",
+            params: [
+                ("page_location", .string("https://example.org/?utm_source=news")),
+                ("source", .string("news")), ("medium", .string("email")), ("campaign", .string("spring")),
+                ("term", .string("timer")), ("gclid", .string("Cj0KCQ")),
+            ])
+        let result = try Lint.run([row], plan: CompiledPlan(declared.plan))
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+        // The traffic-source params are GA4's on page_view only: on a custom event they are unknown.
+        let custom = try Self.session(
+            "{ events: { door_opened: { description: 'A door was opened.' } } }")
+        let customRow = WebAndPlatformTests.webRow("door_opened", params: [("source", .string("news"))])
+        let customResult = try Lint.run([customRow], plan: CompiledPlan(custom.plan))
+        #expect(customResult.findings(StreamRules.unknownParam.id).map(\.param) == ["source"])
+    }
+
+    @Test func theSDKsUserPropertiesAndFamiliesAreKnown() throws {
+        let plan = try Self.session("{ events: { door_opened: { description: 'A door was opened.' } } }")
+        let row = Export.bq(
+            "door_opened", at: 0,
+            userProperties: [
+                ("firebase_exp_3", .string("1")), ("firebase_exp_12", .string("0")),
+                ("firebase_last_notification", .string("7712345")), ("last_gclid", .string("Cj0KCQ")),
+                ("first_open_time", .int(1_741_939_200_000)), ("ga_session_id", .int(1_741_949_000)),
+                ("firebase_exp_x", .string("1")),
+            ])
+        let result = try Lint.run([row], plan: CompiledPlan(plan.plan))
+        // Only the name outside the firebase_exp_<n> family is unknown.
+        #expect(result.findings(StreamRules.unknownUserProperty.id).map(\.param) == ["firebase_exp_x"])
+    }
+
+    @Test func automaticPatternsOfThePlanMatch() throws {
+        let plan = try Self.session(
+            """
+            { automatic: { userProperties: ['legacy_*'], params: ['*_legacy'] },
+              events: { door_opened: { description: 'A door was opened.' } } }
+            """)
+        #expect(Self.errors(plan).isEmpty)
+        let row = Export.bq(
+            "door_opened", at: 0, params: [("door_legacy", .int(1)), ("legacy_door", .int(1))],
+            userProperties: [("legacy_cohort", .string("a")), ("cohort_legacy", .string("b"))])
+        let result = try Lint.run([row], plan: CompiledPlan(plan.plan))
+        #expect(result.findings(StreamRules.unknownParam.id).map(\.param) == ["legacy_door"])
+        #expect(result.findings(StreamRules.unknownUserProperty.id).map(\.param) == ["cohort_legacy"])
+        // The same lists in the SQL: the pattern as an anchored expression.
+        let sql = SQLGenerator(
+            plan: plan.plan, request: SQLTableSuffixTests.request("p.d.events_*", from: nil, to: nil)
+        )
+        .generate()
+        #expect(
+            sql.contains("'^legacy_.*$'") && sql.contains("'^.*_legacy$'") && sql.contains("'^firebase_exp_[0-9]+$'"))
+    }
+
+    @Test(arguments: ["'legacy cohort'", "'*'", "''", "'legacy-*'"])
+    func anAutomaticEntryThatCannotMatchIsACheckError(entry: String) throws {
+        let text = "{ automatic: { userProperties: ['legacy_*', /*>*/\(entry)] } }"
+        let (_, findings) = try PlanText.check(text)
+        let finding = try #require(findings.first { $0.ruleID == PlanRules.invalidAutomaticName.id })
+        let position = try #require(PlanText.markedPosition(in: text))
+        #expect(finding.location.line == position.line && finding.location.column == position.column)
+        #expect(finding.severity == .error)
+    }
+
+    // MARK: - Declaring automatic events
+
+    @Test func anAutomaticEventIsDeclaredToCheckItsParams() throws {
+        let plan = try Self.session(
+            """
+            { events: { session_start: { description: 'GA4 started a session.',
+                params: { ga_session_id: 'required', ga_session_number: { required: true } } } } }
+            """)
+        #expect(Self.errors(plan).isEmpty, "\(Self.errors(plan).map(\.message))")
+        let compiled = CompiledPlan(plan.plan)
+        // Export.bq adds ga_session_id to every row; one without ga_session_number misses it.
+        let result = try Lint.run(
+            [
+                Export.bq("session_start", at: 0, params: [("ga_session_number", .int(3))], userProperties: []),
+                Export.bq("session_start", at: 1, userProperties: []),
+                Export.bq(
+                    "session_start", at: 2, params: [("ga_session_number", .string("three"))], userProperties: []),
+            ], plan: compiled)
+        #expect(result.lineRules == ["2 stream/missing-required-param", "3 stream/wrong-type"])
+        // codegen generates no call that logs it.
+        let code = try CodeGenerationTests.generate(
+            """
+            { events: { session_start: { description: 'GA4 started a session.', params: { ga_session_id: 'required' } },
+                door_opened: { description: 'A door was opened.' },
+                notification_reminder_shown: { description: 'The app showed its own reminder.' } } }
+            """)
+        // GA4's family notification_* is no declaration of an automatic event: the app logs this one.
+        #expect(
+            code.contains("door_opened") && code.contains("notification_reminder_shown")
+                && !code.contains("session_start"))
+    }
+
+    @Test func customEventsAndParamsWithReservedNamesAreStillRefused() throws {
+        let (_, findings) = try PlanText.check(
+            """
+            { params: { ga_cohort: { type: 'string', description: 'x' } },
+              userProperties: { first_open_time: { type: 'int', description: 'x' } },
+              events: { app_install: { description: 'x', params: { ga_cohort: 'optional' } } } }
+            """)
+        let ids = Set(findings.filter { $0.severity == .error }.map(\.ruleID))
+        #expect(
+            ids == [
+                PlanRules.reservedEventName.id, PlanRules.reservedPrefix.id, PlanRules.reservedUserPropertyName.id,
+            ])
+    }
+
+    // MARK: - Every condition form runs or is a check error
+
+    enum NameKind: String, CaseIterable { case declared, automatic, unknown }
+
+    /// One condition form: the plan text of a rule or pair reading `name` (a `/*>*/` marker
+    /// before the condition), and rows that break it for `name` with the value `good` it wants and
+    /// another value `bad`.
+    struct Form: Sendable {
+        var name: String
+        var userProperty: Bool
+        var declaration: @Sendable (_ key: String, _ name: String, _ good: String) -> String
+        var rows: @Sendable (_ user: String, _ name: String, _ good: Export.Value, _ bad: Export.Value) -> [String]
+    }
+
+    static func row(
+        _ event: String, _ seconds: Double, user: String, params: [(String, Export.Value)] = [],
+        userProperties: [(String, Export.Value)] = []
+    ) -> String {
+        Export.bq(event, at: seconds, user: user, params: params, userProperties: userProperties)
+    }
+
+    static let forms: [Form] = [
+        Form(
+            name: "when", userProperty: false,
+            declaration: {
+                "rules: { \($0): { on: 'closed', when: { /*>*/\($1): '\($2)' }, requireUser: { tier: 'paid' } } }"
+            },
+            rows: { user, name, good, _ in [row("closed", 0, user: user, params: [(name, good)])] }
+        ),
+        Form(
+            name: "require", userProperty: false,
+            declaration: { "rules: { \($0): { on: 'closed', require: { /*>*/\($1): '\($2)' } } }" },
+            rows: { user, name, _, bad in [row("closed", 0, user: user, params: [(name, bad)])] }),
+        Form(
+            name: "after-where", userProperty: false,
+            declaration: {
+                "rules: { \($0): { on: 'closed', after: { event: 'opened', where: { /*>*/\($1): '\($2)' } } } }"
+            },
+            rows: { user, name, _, bad in
+                [row("opened", 0, user: user, params: [(name, bad)]), row("closed", 1, user: user)]
+            }),
+        Form(
+            name: "notAfter-where", userProperty: false,
+            declaration: {
+                "rules: { \($0): { on: 'closed', notAfter: { event: 'opened', where: { /*>*/\($1): '\($2)' }, within: '1h' } } }"
+            },
+            rows: { user, name, good, _ in
+                [row("opened", 0, user: user, params: [(name, good)]), row("closed", 1, user: user)]
+            }),
+        Form(
+            name: "pair-where", userProperty: false,
+            declaration: {
+                "pairs: { \($0): { open: { event: 'opened', where: { /*>*/\($1): '\($2)' } }, close: { events: ['closed'] } } }"
+            },
+            rows: { user, name, _, bad in
+                [row("opened", 0, user: user, params: [(name, bad)]), row("closed", 1, user: user)]
+            }),
+        Form(
+            name: "whenUser", userProperty: true,
+            declaration: {
+                "rules: { \($0): { on: 'closed', whenUser: { /*>*/\($1): '\($2)' }, require: { step: 'a' } } }"
+            },
+            rows: { user, name, good, _ in
+                [row("closed", 0, user: user, params: [("step", .string("b"))], userProperties: [(name, good)])]
+            }),
+        Form(
+            name: "requireUser", userProperty: true,
+            declaration: { "rules: { \($0): { on: 'closed', requireUser: { /*>*/\($1): '\($2)' } } }" },
+            rows: { user, name, _, bad in [row("closed", 0, user: user, userProperties: [(name, bad)])] }),
+        Form(
+            name: "requireUser-absent", userProperty: true,
+            declaration: { key, name, _ in
+                "rules: { \(key): { on: 'closed', requireUser: { /*>*/\(name): { present: false } } } }"
+            },
+            rows: { user, name, good, _ in [row("closed", 0, user: user, userProperties: [(name, good)])] }),
+        Form(
+            name: "equalsUserProperty", userProperty: true,
+            declaration: { key, name, _ in
+                "rules: { \(key): { on: 'closed', require: { /*>*/step: { equalsUserProperty: '\(name)' } } } }"
+            },
+            rows: { user, name, good, _ in
+                [row("closed", 0, user: user, params: [("step", .string("b"))], userProperties: [(name, good)])]
+            }),
+    ]
+
+    /// The name of each kind, the value a condition asks for and another one.
+    static func name(_ kind: NameKind, userProperty: Bool) -> (name: String, good: String, bad: String) {
+        switch (kind, userProperty) {
+        case (.declared, false): ("step", "a", "b")
+        case (.automatic, false): ("firebase_screen_class", "Home", "Settings")
+        case (.unknown, false): ("nope", "x", "y")
+        case (.declared, true): ("tier", "paid", "free")
+        case (.automatic, true): ("firebase_exp_3", "1", "0")
+        case (.unknown, true): ("nope_user", "x", "y")
+        }
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var form: Form
+        var kind: NameKind
+        var testDescription: String { "\(form.name) × \(kind.rawValue)" }
+        var ruleName: String { "r_" + form.name.replacingOccurrences(of: "-", with: "_") + "_" + kind.rawValue }
+        var user: String { "U_" + ruleName }
+        var names: (name: String, good: String, bad: String) {
+            AutomaticNameTests.name(kind, userProperty: form.userProperty)
+        }
+        var declaration: String { form.declaration(ruleName, names.name, names.good) }
+        var rows: [String] { form.rows(user, names.name, .string(names.good), .string(names.bad)) }
+    }
+
+    static let cases: [Case] = forms.flatMap { form in NameKind.allCases.map { Case(form: form, kind: $0) } }
+
+    /// A condition on a declared or automatic name runs: a breaking row gives a finding of its
+    /// rule or pair. One on an unknown name is a `check` error at the condition.
+    @Test(arguments: cases)
+    func everyConditionRunsOrIsACheckError(_ item: Case) throws {
+        let text = Self.base + item.declaration + "\n}\n"
+        let session = try Self.session(text)
+        let errors = Self.errors(session)
+        if item.kind == .unknown {
+            let position = try #require(PlanText.markedPosition(in: text))
+            #expect(
+                errors.contains { $0.location.line == position.line && $0.location.column == position.column },
+                "\(errors.map { "\($0.location.line):\($0.location.column) \($0.message)" })")
+            return
+        }
+        #expect(errors.isEmpty, "\(errors.map(\.message))")
+        let result = try Lint.run(item.rows, plan: CompiledPlan(session.plan))
+        let own = result.findings.filter { $0.ruleID.hasPrefix("rule/") || $0.ruleID.hasPrefix("pair/") }
+        #expect(!own.isEmpty, "\(result.lineRules)")
+    }
+
+    /// The same runnable conditions in one plan, each with its own user: `sql` on DuckDB agrees
+    /// with `lint` (`.ci/sql_differential.py`), so no condition is dropped from the SQL either.
+    @Test(.enabled(if: SQLDifferentialTests.python != nil, "skipped: no python with duckdb and sqlglot"))
+    func theSQLRunsTheSameConditions() throws {
+        let binary = try #require(EventLintBinary.url)
+        let runnable = Self.cases.filter { $0.kind != .unknown }
+        let scratch = try SQLDifferentialTests.scratch()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let schema = scratch.appendingPathComponent("schema")
+        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        let rules = runnable.filter { $0.form.name != "pair-where" }.map {
+            $0.declaration.replacingOccurrences(of: "rules: { ", with: "").dropLast(2)
+        }
+        let pairs = runnable.filter { $0.form.name == "pair-where" }.map {
+            $0.declaration.replacingOccurrences(of: "pairs: { ", with: "").dropLast(2)
+        }
+        let text =
+            Self.base + "rules: {\n" + rules.joined(separator: ",\n") + "\n},\npairs: {\n"
+            + pairs.joined(separator: ",\n") + "\n},\n}\n"
+        try text.write(to: schema.appendingPathComponent("plan.json5"), atomically: true, encoding: .utf8)
+        let export = scratch.appendingPathComponent("export.ndjson")
+        try (runnable.flatMap(\.rows).joined(separator: "\n") + "\n").write(
+            to: export, atomically: true, encoding: .utf8)
+        let work = scratch.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let result = try SQLGenerationTests.runPython(
+            try #require(SQLDifferentialTests.python),
+            [
+                Repository.root.appendingPathComponent(".ci/sql_differential.py").path, "run", "--eventlint",
+                binary.path, "--schema", schema.path, "--work", work.path, export.path,
+            ], input: "")
+        #expect(result.status == 0, "\(result.output)")
+        #expect(!result.output.contains("differs"), "\(result.output)")
+        // Every rule and pair found its rows in lint, so the agreeing SQL found them too.
+        let session = try Self.session(text)
+        #expect(Self.errors(session).isEmpty, "\(Self.errors(session).map(\.message))")
+        let lint = try Lint.run(runnable.flatMap(\.rows), plan: CompiledPlan(session.plan))
+        for item in runnable {
+            #expect(
+                lint.findings.contains { $0.message.contains("\"\(item.ruleName)\"") || $0.context.user == item.user },
+                "\(item.testDescription)")
+        }
+    }
+}
