@@ -145,3 +145,33 @@ import Testing
         #expect(reports[1] == reports[0] && reports[2] == reports[0])
     }
 }
+
+/// A param's `value` that is not the export's object, and the context of pair and rule findings.
+@Suite struct ExportValueShapeTests {
+    /// Found at the value's own byte, whether the plan declares the param (and its type) or not.
+    @Test(arguments: [
+        (#""phase","value":"intro""#, "a string"), (#""phase","value":5"#, "a number"),
+        (#""undeclared_x","value":["a"]"#, "an array"), (#""undeclared_x","value":true"#, "a bool"),
+    ])
+    func aValueThatIsNotAnObjectIsFoundAtItsByte(element: String, kind: String) throws {
+        let line =
+            #"{"event_name":"tour_step_complete","user_pseudo_id":"u","event_timestamp":"1705312800123456","event_params":[{"key":"#
+            + element + "}]}"
+        let result = try Lint.run([line])
+        let finding = try #require(result.findings.first)
+        #expect(result.findings.count == 1)
+        #expect(finding.ruleID == "stream/not-an-event" && finding.message.hasSuffix("not \(kind)"))
+        let valueOffset = try #require(line.range(of: "\"value\":")).upperBound
+        #expect(finding.location.column == line.utf8.distance(from: line.startIndex, to: valueOffset) + 1)
+    }
+
+    /// A rule's finding shows the row's platform and app version, as the row's own findings do.
+    @Test func ruleFindingsCarryThePlatformAndAppVersion() throws {
+        // The engine plan's rule: the offerStep phase only for users in the offer arm.
+        let line =
+            #"{"event_name":"tour_step_complete","user_pseudo_id":"u","event_timestamp":"1705312800123456","platform":"ANDROID","app_info":{"version":"3.2.1"},"user_properties":[{"key":"offer_arm","value":{"string_value":"control"}}],"event_params":[{"key":"phase","value":{"string_value":"offerStep"}}]}"#
+        let result = try Lint.run([line])
+        let finding = try #require(result.findings.first { $0.ruleID.hasPrefix("rule/") })
+        #expect(finding.context.platform == "ANDROID" && finding.context.appVersion == "3.2.1")
+    }
+}

@@ -565,6 +565,13 @@ public final class EventScanner {
                         }
                     }
                     if value.kind == .absent { value.kind = .null }
+                } else if Self.same(member, "value", bytes), let kind = try Self.notAnObject(cursor.peekKind()) {
+                    // `"value": "x"`: not the export's shape, whatever the param's type; at its byte.
+                    shape(
+                        &event,
+                        "the value of an element of \(what) must be an object ({\"string_value\": …} or \"int_value\", "
+                            + "\"float_value\", \"double_value\"), not \(kind)", at: cursor.offset)
+                    try cursor.skipValue()
                 } else {
                     try cursor.skipValue()
                 }
@@ -574,6 +581,17 @@ public final class EventScanner {
                 continue
             }
             fields.append(ScannedField(key: key, value: value, keyHash: hash(key, bytes)))
+        }
+    }
+
+    /// How a message names a JSON kind that is not an object (null is no value, so nil).
+    static func notAnObject(_ kind: JSONValueKind) -> String? {
+        switch kind {
+        case .object, .null: nil
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a bool"
         }
     }
 

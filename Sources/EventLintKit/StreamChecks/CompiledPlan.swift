@@ -160,10 +160,14 @@ public struct CompiledPlan: Sendable {
     /// The standard fields of an `items` element.
     let standardItemFieldTable = ByteKeyTable(GA4Facts.standardItemFields.sorted().map { ($0, 0) })
 
-    public var trackedCount: Int { trackedParams.count + trackedUserProperties.count + (platformSlot >= 0 ? 1 : 0) }
+    public var trackedCount: Int { trackedParams.count + trackedUserProperties.count + 2 }
     /// The tracked slot of the event's platform, when a rule has `whenPlatform`; else -1. Records
     /// store it like a user property, so a platform condition is one more condition on a slot.
+    /// The row's platform and app version, stored with every record: rules compare the
+    /// platform (`whenPlatform`), and every pair and rule finding shows both, as the per-event
+    /// findings of the same row do.
     let platformSlot: Int
+    let appVersionSlot: Int
     /// Per plan event: the tracked slots its records store (the tracked params it carries, then
     /// every tracked user property), and slot → position within such a record (-1: not stored).
     let storedSlots: [[Int]]
@@ -223,8 +227,8 @@ public struct CompiledPlan: Sendable {
         }
         params = compiledParams
         userProperties = compiledUserProperties
-        platformSlot =
-            plan.rules.contains { !$0.whenPlatform.isEmpty } ? trackedParams.count + trackedUserProperties.count : -1
+        platformSlot = trackedParams.count + trackedUserProperties.count
+        appVersionSlot = platformSlot + 1
         events = plan.events.map { event in
             let scoped = automatic.eventParams(of: event.name)
             return Self.compile(
@@ -233,8 +237,9 @@ public struct CompiledPlan: Sendable {
                 automaticParams: scoped.isEmpty ? nil : ByteKeyTable(scoped.sorted().map { ($0, 0) }))
         }
         (storedSlots, slotPositions) = Self.slotLayout(
-            events: events, params: compiledParams, userProperties: compiledUserProperties, platformSlot: platformSlot,
-            slotCount: trackedParams.count + trackedUserProperties.count + (platformSlot >= 0 ? 1 : 0))
+            events: events, params: compiledParams, userProperties: compiledUserProperties,
+            contextSlots: [platformSlot, appVersionSlot],
+            slotCount: trackedParams.count + trackedUserProperties.count + 2)
         experimentNames = plan.userProperties.filter(\.experiment).map(\.name)
         experimentSlots = plan.userProperties.filter(\.experiment).compactMap { property in
             userPropertyIndex[property.name].map { compiledUserProperties[$0].trackedSlot }
@@ -321,12 +326,12 @@ public struct CompiledPlan: Sendable {
     }
 
     /// Per event: the tracked slots its records store (its tracked params, then every tracked
-    /// user property and the platform), and slot → position in such a record.
+    /// user property, the platform and the app version), and slot → position in such a record.
     private static func slotLayout(
-        events: [CompiledEvent], params: [CompiledParam], userProperties: [CompiledParam], platformSlot: Int,
+        events: [CompiledEvent], params: [CompiledParam], userProperties: [CompiledParam], contextSlots: [Int],
         slotCount: Int
     ) -> (stored: [[Int]], positions: [[Int]]) {
-        let userSlots = (userProperties.map(\.trackedSlot) + [platformSlot]).filter { $0 >= 0 }.sorted()
+        let userSlots = (userProperties.map(\.trackedSlot) + contextSlots).filter { $0 >= 0 }.sorted()
         // GA4 puts an automatic param on events that do not list it: its slot is stored on every event.
         let automaticSlots = Set(params.filter(\.isAutomatic).map(\.trackedSlot).filter { $0 >= 0 })
         var stored: [[Int]] = []

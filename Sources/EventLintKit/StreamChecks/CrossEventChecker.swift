@@ -388,6 +388,12 @@ struct CrossEventRun {
             ? "\"" + input.users.withBytes(of: Int(record.user), LinePass.string) + "\"" : "(unknown)"
     }
 
+    /// A tracked text as it is (no quotes), or nil when there is none.
+    func rawText(_ value: TrackedValue) -> String? {
+        guard value.tag == .text, value.bits < input.texts.count else { return nil }
+        return input.texts.withBytes(of: Int(value.bits), LinePass.string)
+    }
+
     func text(_ value: TrackedValue) -> String {
         switch value.tag {
         case .absent: "absent"
@@ -406,9 +412,11 @@ struct CrossEventRun {
         param: String? = nil, notes: [FindingNote] = []
     ) {
         let user = record.user < input.users.count ? input.users.withBytes(of: Int(record.user), LinePass.string) : nil
+        let values = values(record)
         let context = FindingContext(
             user: user, timestamp: record.timestamp == .min ? nil : record.timestamp,
-            related: notes.compactMap(\.location))
+            appVersion: rawText(values[checker.plan.appVersionSlot]),
+            platform: rawText(values[checker.plan.platformSlot]), related: notes.compactMap(\.location))
         findings.append(
             Finding(
                 rule: rule, severity: severity, message: message, at: location(record),

@@ -71,7 +71,6 @@ extension LinePass {
             ? deferUser(event.user, bytes, timestamp: event.timestamp)
             : noteUser(event.user, bytes, timestamp: event.timestamp)
         trackedScratch.withUnsafeMutableBufferPointer { $0.update(repeating: .absent) }
-        if plan.platformSlot >= 0 { trackedScratch[plan.platformSlot] = platform(of: event, bytes) }
         checkUserProperties(event, scan: scan, line: line, eventName: nil, nameToken: nameToken)
         guard let eventIndex else {
             checkNonPlanEvent(event, nameHash: nameHash, nameToken: nameToken, scan: scan, line: line)
@@ -83,6 +82,14 @@ extension LinePass {
         checkRequired(event, compiled: compiled, eventIndex: Int(eventIndex), bytes: bytes, line: line)
         checkItems(event, compiled: compiled, eventIndex: Int(eventIndex), scan: scan, line: line)
         if compiled.recorded {
+            // What rules compare (`whenPlatform`) and what every pair and rule finding shows.
+            trackedScratch[plan.platformSlot] = platform(of: event, bytes)
+            let appVersion = event.appVersion
+            if appVersion.kind == .string || appVersion.kind == .number, !appVersion.range.isEmpty {
+                trackedScratch[plan.appVersionSlot] = Self.withValueBytes(appVersion, bytes) {
+                    tracked($0, remember: true)
+                }
+            }
             record(
                 event, eventIndex: eventIndex, hasUser: hasUser, session: sessionHash, line: line, bytes: bytes,
                 eventName: compiled.name)
