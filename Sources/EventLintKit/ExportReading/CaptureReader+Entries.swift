@@ -18,6 +18,8 @@ extension CaptureReader {
         var closed = false
         /// Android: the text's length when it was last parsed in vain (0: never).
         var triedAt = 0
+        /// Bytes parsed so far, for `CaptureReader.parsedBytes`.
+        var parsedBytes = 0
 
         init(entry: CaptureEntry, line: [UInt8], position: CapturePosition, bodyStart: Int, isIOS: Bool) {
             self.entry = entry
@@ -93,7 +95,7 @@ extension CaptureReader {
 
         /// The entry as it is where it must end (a new log line, a JSON line, the bound, the
         /// end): parsed once more, truncated if that fails.
-        func cut() -> CaptureEntry {
+        mutating func cut() -> CaptureEntry {
             var entry = entry
             if triedAt != text.count, let fields = parse() {
                 entry.params = fields
@@ -103,7 +105,8 @@ extension CaptureReader {
             return entry
         }
 
-        func parse() -> [CaptureField]? {
+        mutating func parse() -> [CaptureField]? {
+            parsedBytes += text.count - bodyStart
             var parser = BodyParser(text: text, lineStarts: lineStarts)
             parser.index = bodyStart
             return isIOS ? parser.dictionary() : parser.bundle(topLevel: true)
@@ -311,6 +314,7 @@ extension CaptureReader {
     mutating func openOrComplete(_ current: OpenEntry, _ entries: inout [CaptureEntry]) {
         var current = current
         if let complete = current.step() {
+            parsedBytes += current.parsedBytes
             entries.append(classify(complete))
         } else {
             open = current
