@@ -379,32 +379,37 @@ public struct CaptureReader: Sendable {
 
     // MARK: - Byte helpers
 
+    /// Where `needle` first occurs in `line` at or after `start`. The needle's UTF-8 is read in
+    /// place (`withUTF8` on a literal copies nothing): this runs a few dozen times a line.
     static func find(_ needle: String, in line: [UInt8], from start: Int) -> Int? {
-        let pattern = Array(needle.utf8)
-        guard !pattern.isEmpty, start >= 0, line.count >= pattern.count, start <= line.count - pattern.count else {
-            return nil
-        }
-        var index = start
-        let last = line.count - pattern.count
-        while index <= last {
-            if line[index] == pattern[0] {
-                var matched = true
-                for offset in 1..<pattern.count where line[index + offset] != pattern[offset] {
-                    matched = false
-                    break
+        var needle = needle
+        return needle.withUTF8 { pattern in
+            guard !pattern.isEmpty, start >= 0, line.count >= pattern.count, start <= line.count - pattern.count
+            else { return nil }
+            return line.withUnsafeBufferPointer { bytes in
+                let first = pattern[0]
+                var index = start
+                let last = bytes.count - pattern.count
+                while index <= last {
+                    if bytes[index] == first {
+                        var offset = 1
+                        while offset < pattern.count, bytes[index + offset] == pattern[offset] { offset += 1 }
+                        if offset == pattern.count { return index }
+                    }
+                    index += 1
                 }
-                if matched { return index }
+                return nil
             }
-            index += 1
         }
-        return nil
     }
 
     static func hasPrefix(_ line: [UInt8], at index: Int, _ prefix: String) -> Bool {
-        let pattern = Array(prefix.utf8)
-        guard index >= 0, index + pattern.count <= line.count else { return false }
-        for offset in 0..<pattern.count where line[index + offset] != pattern[offset] { return false }
-        return true
+        var prefix = prefix
+        return prefix.withUTF8 { pattern in
+            guard index >= 0, index + pattern.count <= line.count else { return false }
+            for offset in 0..<pattern.count where line[index + offset] != pattern[offset] { return false }
+            return true
+        }
     }
 
     /// Text of capture bytes, never repaired: bytes that are not UTF-8 are shown escaped
