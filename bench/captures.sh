@@ -23,7 +23,7 @@ bin="$root/.build/release/eventlint"
 measure() {
   local file=$1; shift
   local status=0
-  /usr/bin/time -f '%e %M' -o "$dir/time.txt" "$bin" lint --schema "$root/schema" --format json "$@" "$file" \
+  /usr/bin/time -q -f '%e %M' -o "$dir/time.txt" "$bin" lint --schema "$root/schema" --format json "$@" "$file" \
     >/dev/null 2>"$dir/stderr.txt" || status=$?
   echo "$(cat "$dir/time.txt") $status"
 }
@@ -37,12 +37,12 @@ for shape in nested-bundle stray-quote user-properties large-block new-year; do
     [ -f "$file" ] || python3 "$root/bench/capture_shapes.py" "$shape" "$size" "$file"
     read -r seconds kib status < <(measure "$file" --input-format auto)
     bytes=$(stat -c %s "$file")
-    mbs=$(awk -v b="$bytes" -v s="$seconds" 'BEGIN { printf "%.1f", s > 0 ? b / 1e6 / s : 0 }')
+    mbs=$(awk -v b="$bytes" -v s="$seconds" 'BEGIN { printf "%.1f", (s > 0 ? b / 1e6 / s : 0) }')
     row+=("$size" "$seconds" "$mbs" "$(awk -v k="$kib" 'BEGIN { printf "%.1f", k / 1024 }')")
     times+=("$seconds")
     [ "$status" -le 1 ] || { echo "bench: $shape $size exited $status" >&2; cat "$dir/stderr.txt" >&2; exit 1; }
   done
-  ratio=$(awk -v a="${times[0]}" -v b="${times[1]}" 'BEGIN { printf "%.1f", a > 0 ? b / a : 0 }')
+  ratio=$(awk -v a="${times[0]}" -v b="${times[1]}" 'BEGIN { printf "%.1f", (a > 0 ? b / a : 0) }')
   printf '%-16s %6s %8s %8s %9s %6s %8s %8s %9s %6s\n' "$shape" "${row[@]}" "$ratio"
 done
 
