@@ -169,9 +169,14 @@ public enum LintRunner {
         progress: ProgressMeter?
     ) throws(ExportInputError) -> ([LinePass], ExportInputError?) {
         let sniffed = path == "-" ? nil : try Sniff(path)
-        // A capture is read in one piece: its entries span lines and its user properties hold
-        // from the line where they are set. A reject sink takes lines in file order, so such a
-        // run reads each file in one pass too.
+        // A capture is read as one stream: its entries span lines, its user properties and user
+        // hold from the line where they are set, and whether a line without a log prefix is the
+        // app's output depends on the lines before it. A file sniffed as one is read whole at
+        // once; any other file that is split and turns out to hold capture lines anywhere (its
+        // first line is JSON, or more than 64 KiB come before them) is read again whole, so the
+        // report is the same for every `--jobs`. Pure exports never meet a capture line and pay
+        // nothing. A reject sink takes lines in file order, so such a run reads each file in one
+        // pass too.
         let isCapture =
             request.settings.inputFormat?.isCapture
             ?? (request.settings.inputFormat == nil && sniffed.map(looksLikeCapture) == true)
@@ -180,6 +185,19 @@ public enum LintRunner {
         let parts =
             request.settings.rejectSink == nil && !isCapture && sniffed?.mayBeUTF16 != true
                 && sniffed?.startsDocuments != true ? request.jobs : 1
+        let split = try runParts(
+            path, parts: parts, fileIndex: fileIndex, plan: plan, request: request, spill: spill, progress: progress)
+        guard split.passes.count > 1, split.passes.contains(where: { $0.capture.recognised }) else { return split }
+        if let spill { spill.drop(split.passes.map(\.segment)) }
+        return try runParts(
+            path, parts: 1, fileIndex: fileIndex, plan: plan, request: request, spill: spill, progress: progress)
+    }
+
+    /// The line pass over one input cut into `parts` ranges at line boundaries, one worker each.
+    static func runParts(
+        _ path: String, parts: Int, fileIndex: Int, plan: CompiledPlan, request: LintRequest, spill: RecordSpill?,
+        progress: ProgressMeter?
+    ) throws(ExportInputError) -> (passes: [LinePass], failure: ExportInputError?) {
         let ranges =
             parts > 1 ? try splitAtLineBoundaries(path: path, parts: parts) : [ByteRange.whole]
         let passes = ranges.map { _ in LinePass(plan: plan, settings: request.settings) }
@@ -187,7 +205,6 @@ public enum LintRunner {
         for (index, pass) in passes.enumerated() {
             pass.progress = progress
             pass.readsFromStart = index == 0
-            if isCapture { pass.treatAsCapture() }
             if let spill, let segments {
                 pass.spill(into: spill, segment: segments.lowerBound + Int32(index), share: spill.budget / passes.count)
             }
@@ -294,11 +311,7 @@ public enum LintRunner {
             guard let start = bytes.firstIndex(where: { ![ASCII.space, ASCII.tab, ASCII.carriageReturn].contains($0) })
             else { continue }
             let first = bytes[start]
-            if firstLine,
-                first == ASCII.openBrace || (first == ASCII.openBracket && !LinePass.startsCaptureBracket(bytes, start))
-            {
-                return false
-            }
+            if firstLine, CaptureReader.isJSONLine(bytes) { return false }
             firstLine = false
             if first != ASCII.openBrace, markers.contains(where: { CaptureReader.find($0, in: bytes, from: 0) != nil })
             {
