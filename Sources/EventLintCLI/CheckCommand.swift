@@ -5,10 +5,10 @@ import EventLintKit
 enum CheckCommand {
     static func run(_ parsed: ParsedArguments) throws(CommandError) -> CommandReport {
         let failOn = try EventLintCLI.failOn(parsed)
-        let schema = parsed.value("--schema") ?? "schema"
+        let location = try PlanLocator.locate(parsed)
         // --base: classify every difference from the plan at a git ref or in a directory.
         let base = parsed.value("--base")
-        let session = try PlanSession.open(schema: schema, base: base)
+        let session = try PlanSession.open(location, base: base)
         var findings = session.findings
         var verdict: DiffVerdict?
         if let base {
