@@ -34,15 +34,13 @@ enum CodegenCommand {
                 throw .usage(error)
             }
         }
-        // The hash in the header and the code come from the same bytes.
+        // The fingerprint in the header and the code come from the same plan.
         let session = try PlanSession.open(location)
         let plan = try session.validPlan(schema: directory)
         let target = output ?? check ?? "FILE"
         let regenerate = "eventlint codegen swift --schema \(normalized(directory)) --output \(normalized(target))"
-        let generated = SwiftCodeGenerator(
-            plan: plan, fingerprint: PlanFingerprint(sources: session.sources),
-            regenerateCommand: regenerate
-        ).generate()
+        let generated = SwiftCodeGenerator(plan: plan, fingerprint: PlanFingerprint(sources: session.sources))
+            .generate()
         if let check {
             // A file longer than what is generated differs from it, however long: at most one
             // byte more is read.

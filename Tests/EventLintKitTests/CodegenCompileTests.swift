@@ -61,9 +61,7 @@ struct CodegenCompileTests {
         let sources = try PlanFiles.read(directory: Repository.schema.path)
         let plan = try PlanLoader.load(sources: sources).plan
         let code = SwiftCodeGenerator(
-            plan: plan, fingerprint: PlanFingerprint(sources: sources),
-            regenerateCommand: "eventlint codegen swift"
-        ).generate()
+            plan: plan, fingerprint: PlanFingerprint(sources: sources)).generate()
         try code.write(to: directory.appendingPathComponent("Tracking.swift"), atomically: true, encoding: .utf8)
         return plan
     }
@@ -266,11 +264,7 @@ struct CodegenCompileTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let checked = try PlanText.check(Self.everyShapePlan)
         #expect(checked.findings.filter { $0.severity == .error }.isEmpty, "\(checked.findings.map(\.message))")
-        let code = SwiftCodeGenerator(
-            plan: checked.plan,
-            fingerprint: PlanFingerprint(sources: [PlanSource(path: "*/\n#error(\"file\")", bytes: [])]),
-            regenerateCommand: "eventlint codegen swift --output '\n#error(\"path\")'"
-        ).generate()
+        let code = SwiftCodeGenerator(plan: checked.plan, fingerprint: PlanFingerprint(sources: [])).generate()
         try code.write(to: directory.appendingPathComponent("Tracking.swift"), atomically: true, encoding: .utf8)
         async let six = Swiftc.compile(["-swift-version", "6", "-typecheck", "Tracking.swift"], in: directory)
         async let five = Swiftc.compile(["-swift-version", "5", "-typecheck", "Tracking.swift"], in: directory)
