@@ -54,7 +54,8 @@ enum CodegenCommand {
                     LoadError(message: "cannot read \"\(SystemPath.display(check))\": \(failure.reason)"),
                     what: "the generated file", file: check)
             }
-            let message = "\(SystemPath.shown(check)) is not what the plan generates; regenerate it: \(VisibleText.of(SystemPath.display(regenerate)))"
+            let message =
+                "\(SystemPath.shown(check)) is not what the plan generates; regenerate it: \(VisibleText.of(SystemPath.display(regenerate)))"
             if format == .xcode {
                 return CommandResult(
                     stderr: XcodeReporter(workingDirectory: SystemFiles.realPath(".")).line(

@@ -6,7 +6,8 @@ enum Commands {
         "--schema", "DIR",
         "plan directory (default: the first schema/ with plan files, or the plan a\n.eventlint.json5 names, from the working directory up to the repository root)"
     )
-    static let verbose = OptionDefinition.flag("--verbose", "say on standard error which plan is used and how it was found")
+    static let verbose = OptionDefinition.flag(
+        "--verbose", "say on standard error which plan is used and how it was found")
     static let format = OptionDefinition.valued(
         "--format", "FORMAT", "text (default), json, github, sarif, junit, markdown, html or xcode")
     static let xcodeFormat = OptionDefinition.valued(

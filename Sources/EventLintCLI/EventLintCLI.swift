@@ -137,7 +137,8 @@ public enum EventLintCLI {
                 return try command == "sql" ? SQLCommand.run(parsed) : CodegenCommand.run(parsed, format: format)
             } catch {
                 guard format == .xcode, let findings = error.findings else { throw error }
-                let document = ReportDocument(tool: tool, command: .check, findings: findings.sortedForReport(), rules: [])
+                let document = ReportDocument(
+                    tool: tool, command: .check, findings: findings.sortedForReport(), rules: [])
                 var options = ReportOptions(format: .xcode)
                 options.workingDirectory = SystemFiles.realPath(".")
                 return CommandResult(stderr: document.rendered(options), status: CommandError.exitStatus)

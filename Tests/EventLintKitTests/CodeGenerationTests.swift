@@ -13,7 +13,8 @@ import Testing
         #expect(errors.isEmpty, "\(errors.map(\.message))")
         let source = PlanSource(path: "plan.json5", bytes: Array(text.utf8))
         return SwiftCodeGenerator(
-            plan: checked.plan, fingerprint: PlanFingerprint(sources: [source])).generate()
+            plan: checked.plan, fingerprint: PlanFingerprint(sources: [source])
+        ).generate()
     }
 
     static let smallPlan = """
@@ -154,14 +155,16 @@ import Testing
         let plan = "{ events: { a: { params: { p: 'required' } } } }"
         let one = fingerprint([("schema/a.json5", plan), ("schema/b.json5", "{}")])
         #expect(one == fingerprint([("schema/b.json5", "{}"), ("schema/a.json5", plan)]), "files merge in name order")
-        #expect(one == fingerprint([("../../schema/a.json5", plan), ("b.json5", "{}")]), "the directory does not matter")
+        #expect(
+            one == fingerprint([("../../schema/a.json5", plan), ("b.json5", "{}")]), "the directory does not matter")
         let restyled = """
             // the events
             {
               "events": { a: { /* one param */ params: { "p": "required", }, }, },
             }
             """
-        #expect(one == fingerprint([("schema/a.json5", restyled), ("schema/b.json5", "{ }")]), "nor comments or layout")
+        #expect(
+            one == fingerprint([("schema/a.json5", restyled), ("schema/b.json5", "{ }")]), "nor comments or layout")
         #expect(one != fingerprint([("schema/a.json5", plan.replacingOccurrences(of: "required", with: "optional"))]))
         #expect(
             one != fingerprint([("schema/a.json5", plan), ("schema/b.json5", "{ events: { b: { params: {} } } }")]))
@@ -184,7 +187,8 @@ import Testing
                 let loaded = try? PlanLoader.load(sources: sources)
             else { continue }
             let code = SwiftCodeGenerator(
-                plan: loaded.plan, fingerprint: PlanFingerprint(sources: sources)).generate()
+                plan: loaded.plan, fingerprint: PlanFingerprint(sources: sources)
+            ).generate()
             #expect(code.contains("extension Tracker {"), "\(name)")
             generated += 1
         }
@@ -195,7 +199,8 @@ import Testing
         let sources = try PlanFiles.read(directory: Repository.schema.path)
         let plan = try PlanLoader.load(sources: sources).plan
         let code = SwiftCodeGenerator(
-            plan: plan, fingerprint: PlanFingerprint(sources: sources)).generate()
+            plan: plan, fingerprint: PlanFingerprint(sources: sources)
+        ).generate()
         let committed = try String(
             contentsOf: Repository.root.appendingPathComponent("samples/codegen/Tracking.swift"),
             encoding: .utf8)

@@ -85,7 +85,8 @@ import Testing
         #expect(absolute.status == 0, "\(absolute.stderr)")
         // Written with `>`.
         let printed = try #require(try EventLintBinary.run(["codegen", "swift"], in: repository))
-        try printed.stdout.write(to: repository.appendingPathComponent("Piped.swift"), atomically: true, encoding: .utf8)
+        try printed.stdout.write(
+            to: repository.appendingPathComponent("Piped.swift"), atomically: true, encoding: .utf8)
         #expect(try check(in: repository, "Piped.swift").status == 0)
 
         // A comment and a re-indented line in the plan change nothing.

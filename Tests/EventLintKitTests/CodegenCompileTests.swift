@@ -61,7 +61,8 @@ struct CodegenCompileTests {
         let sources = try PlanFiles.read(directory: Repository.schema.path)
         let plan = try PlanLoader.load(sources: sources).plan
         let code = SwiftCodeGenerator(
-            plan: plan, fingerprint: PlanFingerprint(sources: sources)).generate()
+            plan: plan, fingerprint: PlanFingerprint(sources: sources)
+        ).generate()
         try code.write(to: directory.appendingPathComponent("Tracking.swift"), atomically: true, encoding: .utf8)
         return plan
     }

@@ -11,7 +11,8 @@ import Testing
         var repo: URL { outer.appendingPathComponent("repo") }
 
         init() throws {
-            outer = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-locate-" + UUID().uuidString)
+            outer = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "eventlint-locate-" + UUID().uuidString)
             for directory in ["repo/.git", "repo/schema", "repo/App/Sources", "schema"] {
                 try FileManager.default.createDirectory(
                     at: outer.appendingPathComponent(directory), withIntermediateDirectories: true)
@@ -52,7 +53,8 @@ import Testing
         let tree = try Tree()
         defer { tree.remove() }
         try tree.write(
-            "repo/schema/more.json5", "{ events: { an_event_name_that_is_far_too_long_for_ga4_to_keep: { params: {} } } }\n")
+            "repo/schema/more.json5",
+            "{ events: { an_event_name_that_is_far_too_long_for_ga4_to_keep: { params: {} } } }\n")
         let output = try tree.run(["check", "--format", "xcode"], in: "repo/App")
         #expect(output.status == 1)
         let line = try #require(output.stdout.split(separator: "\n").first { $0.contains("ga4/event-name-too-long") })

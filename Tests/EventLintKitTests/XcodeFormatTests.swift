@@ -37,8 +37,10 @@ import Testing
     }
 
     @Test func everyFindingOfCheckIsOneLineXcodeReads() throws {
-        let xcode = try #require(try EventLintBinary.run(["check", "--schema", "samples/plans/ga4-names", "--format", "xcode"]))
-        let json = try #require(try EventLintBinary.run(["check", "--schema", "samples/plans/ga4-names", "--format", "json"]))
+        let xcode = try #require(
+            try EventLintBinary.run(["check", "--schema", "samples/plans/ga4-names", "--format", "xcode"]))
+        let json = try #require(
+            try EventLintBinary.run(["check", "--schema", "samples/plans/ga4-names", "--format", "json"]))
         #expect(xcode.status == 1 && json.status == 1)
         let (diagnostics, other) = Self.read(xcode.stdout)
         #expect(other.isEmpty, "lines Xcode would not read: \(other)")
@@ -75,17 +77,20 @@ import Testing
 
     @Test func codegenSaysWhyItCannotRunInXcodeLines() throws {
         let broken = try #require(
-            try EventLintBinary.run(["codegen", "swift", "--schema", "samples/plans/syntax-error", "--format", "xcode"]))
+            try EventLintBinary.run(["codegen", "swift", "--schema", "samples/plans/syntax-error", "--format", "xcode"])
+        )
         #expect(broken.status == 2)
         let (diagnostics, _) = Self.read(broken.stderr)
         let error = try #require(diagnostics.first, "\(broken.stderr)")
-        #expect(error.path.hasSuffix("/samples/plans/syntax-error/events.json5") && error.line == 7 && error.column == 7)
+        #expect(
+            error.path.hasSuffix("/samples/plans/syntax-error/events.json5") && error.line == 7 && error.column == 7)
         #expect(error.message.hasSuffix("[json/unexpected-character]"), "\(error.message)")
 
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-xcode-\(UUID()).swift")
         try "// not generated\n".write(to: scratch, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let stale = try #require(try EventLintBinary.run(["codegen", "swift", "--format", "xcode", "--check", scratch.path]))
+        let stale = try #require(
+            try EventLintBinary.run(["codegen", "swift", "--format", "xcode", "--check", scratch.path]))
         #expect(stale.status == 1)
         let line = try #require(Self.read(stale.stderr).diagnostics.first, "\(stale.stderr)")
         #expect(line.path == scratch.path && line.line == 1 && line.level == "error")

@@ -34,7 +34,8 @@ public struct XcodeReporter {
     /// One diagnostic line.
     public func line(_ location: SourceLocation, _ level: String, _ message: String) -> String {
         let file = path(SystemPath.display(location.file))
-        return "\(VisibleText.of(file)):\(max(location.line, 1)):\(max(location.column, 1)): \(level): \(VisibleText.of(message))\n"
+        return
+            "\(VisibleText.of(file)):\(max(location.line, 1)):\(max(location.column, 1)): \(level): \(VisibleText.of(message))\n"
     }
 
     func level(_ severity: Severity) -> String {
