@@ -23,6 +23,14 @@ enum CodegenCommand {
         if output != nil, check != nil {
             throw .usage(UsageError("give --output or --check, not both", command: "codegen"))
         }
+        var adapter: SwiftAdapter?
+        if let name = parsed.value("--adapter") {
+            guard let parsedAdapter = SwiftAdapter(parsing: name) else {
+                let names = SwiftAdapter.allCases.map(\.rawValue).joined(separator: ", ")
+                throw .usage(UsageError("--adapter takes \(names), not \"\(name)\"", command: "codegen"))
+            }
+            adapter = parsedAdapter
+        }
         let location = try PlanLocator.locate(parsed)
         let directory = location.directory
         if let output {
@@ -38,9 +46,12 @@ enum CodegenCommand {
         let session = try PlanSession.open(location)
         let plan = try session.validPlan(schema: directory)
         let target = output ?? check ?? "FILE"
-        let regenerate = "eventlint codegen swift --schema \(normalized(directory)) --output \(normalized(target))"
-        let generated = SwiftCodeGenerator(plan: plan, fingerprint: PlanFingerprint(sources: session.sources))
-            .generate()
+        let regenerate =
+            "eventlint codegen swift --schema \(normalized(directory))"
+            + (adapter.map { " --adapter \($0.rawValue)" } ?? "") + " --output \(normalized(target))"
+        let generated = SwiftCodeGenerator(
+            plan: plan, fingerprint: PlanFingerprint(sources: session.sources), adapter: adapter
+        ).generate()
         if let check {
             // A file longer than what is generated differs from it, however long: at most one
             // byte more is read.

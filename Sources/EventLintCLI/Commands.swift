@@ -144,6 +144,10 @@ enum Commands {
             schema, verbose, xcodeFormat,
             .valued("--output", "FILE", "write the code to FILE instead of standard output"),
             .valued("--check", "FILE", "exit 1 when FILE is not what the plan generates now (for CI)"),
+            .valued(
+                "--adapter", "SDK",
+                "also write a TrackingLogger for an analytics SDK: firebase\n(FirebaseTrackingLogger, when FirebaseAnalytics can be imported)"
+            ),
         ])
 
     static let initPlan = CommandDefinition(

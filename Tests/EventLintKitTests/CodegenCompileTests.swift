@@ -136,31 +136,22 @@ struct CodegenCompileTests {
         ),
         (
             "a close event's value from another event",
-            "tracker.openBlockOffer(blockCapArm: .cap4).close(outcome: .granted)", "granted"
+            "tracker.openBlockOffer().close(outcome: .granted)", "granted"
         ),
     ]
 
-    /// The Swift of docs/codegen.md — the API at a glance and the Firebase adapter, against a
-    /// stand-in for Firebase's `Analytics` — must compile: the control that the misuse snippets
-    /// fail for their own reason.
+    /// The Swift of docs/codegen.md's API at a glance must compile: the control that the misuse
+    /// snippets fail for their own reason. (Its Firebase snippet compiles in `CodegenAppTests`.)
     static func documentedUsage() throws -> String {
-        let text = try String(contentsOf: Repository.docs.appendingPathComponent("codegen.md"), encoding: .utf8)
-        func firstSwiftBlock(after heading: String) throws -> String {
-            let section = try #require(text.components(separatedBy: heading).dropFirst().first)
-            return try #require(
-                section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "\n```").first)
-        }
-        let adapter = try firstSwiftBlock(after: "An app using Firebase Analytics plugs in")
-        #expect(adapter.hasPrefix("import FirebaseAnalytics\n"))
-        let firebase = """
-            enum Analytics {
-                static func logEvent(_ name: String, parameters: [String: Any]?) {}
-                static func setUserProperty(_ value: String?, forName name: String) {}
-            }
+        try firstSwiftBlock(after: "## The API at a glance")
+    }
 
-            """
-        return firebase + adapter.replacingOccurrences(of: "import FirebaseAnalytics\n", with: "") + "\n"
-            + (try firstSwiftBlock(after: "## The API at a glance")) + "\n_ = FirebaseTrackingLogger()\n"
+    /// The first Swift block of docs/codegen.md after `heading`.
+    static func firstSwiftBlock(after heading: String) throws -> String {
+        let text = try String(contentsOf: Repository.docs.appendingPathComponent("codegen.md"), encoding: .utf8)
+        let section = try #require(text.components(separatedBy: heading).dropFirst().first)
+        return try #require(
+            section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "\n```").first)
     }
 
     @Test(.timeLimit(.minutes(5)))

@@ -71,6 +71,10 @@ public struct TrackingDrop: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         "dropped \(subject)" + (param.map { " (\($0))" } ?? "") + ": " + reason
     }
+
+    /// The reason of the drop a pair's handle reports in a debug build when it is released
+    /// while the pair is open (a sheet swiped away): its close was never sent.
+    public static let dismissedWithoutClose = "dismissedWithoutClose: the pair's handle was released while the pair was open"
 }
 
 /// A monotonic clock, in nanoseconds, for the durations of pairs.
@@ -141,6 +145,16 @@ fileprivate final class TrackingLock: @unchecked Sendable {
         defer { _ = pthread_mutex_unlock(mutex) }
         return try body()
     }
+}
+
+/// The user properties last set through the tracker's setters, for the pair params the plan
+/// ties to one (`equalsUserProperty`): the app sets an arm once, the pair sends it.
+fileprivate final class TrackingUserProperties: @unchecked Sendable {
+    private let lock = TrackingLock()
+    private var values: [String: TrackingValue] = [:]
+
+    func set(_ name: String, _ value: TrackingValue?) { lock.withLock { values[name] = value } }
+    func value(_ name: String) -> TrackingValue? { lock.withLock { values[name] } }
 }
 
 /// Whether a pair is still open, and when it was opened.
@@ -292,6 +306,8 @@ public struct Tracker: Sendable {
     public let logger: any TrackingLogger
     public let clock: any TrackingClock
     public let onDrop: @Sendable (TrackingDrop) -> Void
+    /// Shared by copies of the tracker, as the SDK's user properties are.
+    fileprivate let userProperties = TrackingUserProperties()
 
     public init(logger: any TrackingLogger, clock: any TrackingClock = TrackingSystemClock(),
                 onDrop: @escaping @Sendable (TrackingDrop) -> Void) {
@@ -392,20 +408,26 @@ extension Tracker {
     /// Sets the user property onboarding_block_arm; nil clears it.
     public func setOnboardingBlockArm(_ value: Tracker.OnboardingBlockArm?) {
         guard let value else {
+            userProperties.set("onboarding_block_arm", nil)
             logger.setUserProperty("onboarding_block_arm", value: nil)
             return
         }
-        logger.setUserProperty("onboarding_block_arm", value: TrackingValue.string(value.rawValue))
+        let trackingValue = TrackingValue.string(value.rawValue)
+        userProperties.set("onboarding_block_arm", trackingValue)
+        logger.setUserProperty("onboarding_block_arm", value: trackingValue)
     }
 
     /// A/B arm: free block list capped at 4 apps (cap4) or unlimited. Assigned independently of onboarding_block_arm (separate salt), new installs only.
     /// Sets the user property block_cap_arm; nil clears it.
     public func setBlockCapArm(_ value: Tracker.BlockCapArm?) {
         guard let value else {
+            userProperties.set("block_cap_arm", nil)
             logger.setUserProperty("block_cap_arm", value: nil)
             return
         }
-        logger.setUserProperty("block_cap_arm", value: TrackingValue.string(value.rawValue))
+        let trackingValue = TrackingValue.string(value.rawValue)
+        userProperties.set("block_cap_arm", trackingValue)
+        logger.setUserProperty("block_cap_arm", value: trackingValue)
     }
 
     /// The block offer screen appeared in onboarding (offer arm only).
@@ -1052,10 +1074,13 @@ extension Tracker {
     /// Every block offer shown is closed, with the same arm, and duration_ms matches the clock.
     /// Opens the pair block_offer by sending onboarding_block_offer_shown.
     /// The block offer screen appeared in onboarding (offer arm only).
-    /// - Parameters:
-    ///   - blockCapArm: The block_cap_arm user property copied onto the event, so reports can split by arm without a user-scoped join.
+    /// - Note: block_cap_arm is sent as the user property block_cap_arm was last set through its setter; with none set, the open is dropped.
     /// - Returns: the open pair; its methods send the pair's other events, and it must be closed.
-    public func openBlockOffer(blockCapArm: Tracker.BlockCapArm) -> BlockOfferPair {
+    public func openBlockOffer() -> BlockOfferPair {
+        guard let blockCapArm = TrackingCarried.string(userProperties.value("block_cap_arm")).flatMap(Tracker.BlockCapArm.init(rawValue:)) else {
+            onDrop(TrackingDrop(subject: Tracker.OnboardingBlockOfferShown.eventName, param: "block_cap_arm", reason: "the user property \"block_cap_arm\" it copies is not set to a value allowed here"))
+            return BlockOfferPair(tracker: self, state: TrackingPairState(openedAt: clock.nanoseconds(), carried: [:], open: false))
+        }
         let trackingEvent = Tracker.OnboardingBlockOfferShown(blockCapArm: blockCapArm)
         var trackingCarried: [String: TrackingValue] = [:]
         trackingCarried["block_cap_arm"] = TrackingValue.string(trackingEvent.blockCapArm.rawValue)
@@ -1079,6 +1104,14 @@ extension Tracker {
 
         /// Whether the pair is open: its open was sent, and it is not closed yet.
         public var isOpen: Bool { state.isOpen }
+
+        #if DEBUG
+        /// In a debug build, a handle released while its pair is open reports the missing close.
+        deinit {
+            guard state.isOpen else { return }
+            tracker.onDrop(TrackingDrop(subject: "onboarding_block_offer_closed", param: nil, reason: TrackingDrop.dismissedWithoutClose))
+        }
+        #endif
 
         /// Closes the pair by sending onboarding_block_offer_closed.
         /// The block offer screen was left: set blocking up now, or later.
@@ -1146,6 +1179,14 @@ extension Tracker {
 
         /// Whether the pair is open: its open was sent, and it is not closed yet.
         public var isOpen: Bool { state.isOpen }
+
+        #if DEBUG
+        /// In a debug build, a handle released while its pair is open reports the missing close.
+        deinit {
+            guard state.isOpen else { return }
+            tracker.onDrop(TrackingDrop(subject: "shield_opt_in_closed", param: nil, reason: TrackingDrop.dismissedWithoutClose))
+        }
+        #endif
 
         /// Sends shield_opt_in_step_shown.
         /// A screen of the shield (Screen Time permission) opt-in flow appeared.
@@ -1219,6 +1260,14 @@ extension Tracker {
 
         /// Whether the pair is open: its open was sent, and it is not closed yet.
         public var isOpen: Bool { state.isOpen }
+
+        #if DEBUG
+        /// In a debug build, a handle released while its pair is open reports the missing close.
+        deinit {
+            guard state.isOpen else { return }
+            tracker.onDrop(TrackingDrop(subject: "app_picker_closed", param: nil, reason: TrackingDrop.dismissedWithoutClose))
+        }
+        #endif
 
         /// Sends app_block_saved.
         /// The block list was saved from inside the app picker.
@@ -1299,6 +1348,14 @@ extension Tracker {
 
         /// Whether the pair is open: its open was sent, and it is not closed yet.
         public var isOpen: Bool { state.isOpen }
+
+        #if DEBUG
+        /// In a debug build, a handle released while its pair is open reports the missing close.
+        deinit {
+            guard state.isOpen else { return }
+            tracker.onDrop(TrackingDrop(subject: "block_cap_sheet_closed", param: nil, reason: TrackingDrop.dismissedWithoutClose))
+        }
+        #endif
 
         /// Closes the pair by sending block_cap_sheet_closed.
         /// The cap sheet was closed: to the paywall, back to reselect, or swiped away.

@@ -9,10 +9,13 @@
 public struct SwiftCodeGenerator: Sendable {
     public let plan: Plan
     public let fingerprint: PlanFingerprint
+    /// An analytics SDK to write a `TrackingLogger` for, at the end of the file (`--adapter`).
+    public let adapter: SwiftAdapter?
 
-    public init(plan: Plan, fingerprint: PlanFingerprint) {
+    public init(plan: Plan, fingerprint: PlanFingerprint, adapter: SwiftAdapter? = nil) {
         self.plan = plan
         self.fingerprint = fingerprint
+        self.adapter = adapter
     }
 
     public func generate() -> String {
@@ -65,6 +68,10 @@ public struct SwiftCodeGenerator: Sendable {
         }
         writer.indent -= 1
         writer.line("}")
+        if let adapter {
+            writer.line("")
+            writer.text(adapter.source)
+        }
         return writer.output
     }
 
@@ -108,6 +115,7 @@ public struct SwiftCodeGenerator: Sendable {
         writer.indent += 1
         let name = SwiftSource.stringLiteral(property.name)
         writer.line("guard let value else {")
+        writer.line("    userProperties.set(\(name), nil)")
         writer.line("    logger.setUserProperty(\(name), value: nil)")
         writer.line("    return")
         writer.line("}")
@@ -131,7 +139,9 @@ public struct SwiftCodeGenerator: Sendable {
             writer.line("    return")
             writer.line("}")
         }
-        writer.line("logger.setUserProperty(\(name), value: \(Self.trackingValue("value", property.shape)))")
+        writer.line("let trackingValue = \(Self.trackingValue("value", property.shape))")
+        writer.line("userProperties.set(\(name), trackingValue)")
+        writer.line("logger.setUserProperty(\(name), value: trackingValue)")
         writer.indent -= 1
         writer.line("}")
     }
