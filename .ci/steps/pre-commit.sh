@@ -17,15 +17,11 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 upstream="$work/upstream"
 app="$work/app"
-git init -q -b main "$upstream"
-git -C "$upstream" config user.email ci@example.com
-git -C "$upstream" config user.name CI
-echo "an app" > "$upstream/README.md"
-git -C "$upstream" add -A
-git -C "$upstream" commit -q -m "an app"
-git clone -q "$upstream" "$app"
+git init -q --bare -b main "$upstream"
+git clone -q "$upstream" "$app" 2>/dev/null
 git -C "$app" config user.email ci@example.com
 git -C "$app" config user.name CI
+echo "an app" > "$app/README.md"
 mkdir -p "$app/schema"
 cat > "$app/schema/events.json5" <<'PLAN'
 {
@@ -36,6 +32,8 @@ PLAN
 git -C "$app" add -A
 git -C "$app" commit -q -m "plan"
 git -C "$app" push -q origin main
+# What a clone of a repository that has a default branch sets up.
+git -C "$app" remote set-head origin --auto >/dev/null
 
 # try-repo copies uncommitted changes of this checkout into a shadow repository, so the hook
 # file as it is here is what runs.
