@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import EventLintKit
+
 /// Without `--schema`, every command finds the plan from the working directory up to the
 /// repository root: a package or target directory of an app works as the root does.
 @Suite struct PlanLocatorTests {
@@ -126,5 +128,36 @@ import Testing
         #expect(output.status == 2)
         #expect(output.stderr.contains("--> ../schema/events.json5:2:3"), "\(output.stderr)")
         #expect(output.stderr.contains("the plan ../schema (the first schema/ with plan files"), "\(output.stderr)")
+    }
+}
+
+/// `.eventlint.json5` is read with the plan's JSON5 reader and refuses what it does not know.
+@Suite struct ProjectSettingsTests {
+    @Test(arguments: [
+        ("{ schema: 'plan' } // the plan", "plan"),
+        ("{ \"schema\": \"app/analytics\", }", "app/analytics"),
+    ])
+    func theSchemaIsRead(text: String, schema: String) throws {
+        #expect(try ProjectSettings.read(path: ".eventlint.json5", bytes: Array(text.utf8)).schema == schema)
+    }
+
+    @Test(arguments: [
+        ("{ schema: 3 }", "\"schema\" must be a non-empty string", 1, 11),
+        ("{ schema: '' }", "\"schema\" must be a non-empty string", 1, 11),
+        ("{}", "no \"schema\"", 1, 1),
+        ("['plan']", "expected an object", 1, 1),
+        ("{ schema: 'a', output: 'b' }", "unknown setting \"output\"", 1, 16),
+        ("{ schema: 'a' ", "expected", 1, 15),
+    ])
+    func aProblemIsAnErrorAtItsPlace(text: String, message: String, line: Int, column: Int) {
+        do {
+            _ = try ProjectSettings.read(path: ".eventlint.json5", bytes: Array(text.utf8))
+            Issue.record("\(text) was read")
+        } catch {
+            #expect(error.message.contains(message), "\(error.message)")
+            #expect(
+                error.location?.line == line && error.location?.column == column,
+                "\(String(describing: error.location))")
+        }
     }
 }
