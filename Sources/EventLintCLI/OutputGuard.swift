@@ -39,7 +39,7 @@ enum OutputGuard {
     /// `lint`, the registered definitions of `budget`; what it writes: every `--output` file and
     /// the rejects file.
     static func check(_ parsed: ParsedArguments, command: ReportCommand, outputs: ReportOutputs) throws(UsageError) {
-        var reads = planFiles(parsed.value("--schema") ?? "schema")
+        var reads = planFiles((try? PlanLocator.locate(parsed))?.directory ?? "schema")
         if let base = parsed.value("--base") { reads += planFiles(base) }
         switch command {
         case .lint: reads += try LintCommand.expand(parsed.positionals)

@@ -10,13 +10,14 @@ struct SwiftCodeTranslator {
     static let reservedTypeNames: Set<String> = [
         "Tracker", "TrackingValue", "TrackingParameter", "TrackingLogger", "TrackingDrop", "TrackingClock",
         "TrackingSystemClock", "TrackingRecorder", "TrackingLock", "TrackingPairState", "TrackingCheck",
-        "TrackingCondition", "TrackingCarried", "Result", "String", "Int", "Double", "Bool", "UInt64", "Sendable",
+        "TrackingCondition", "TrackingCarried", "TrackingUserProperties", "FirebaseTrackingLogger", "Result", "String",
+        "Int", "Double", "Bool", "UInt64", "Sendable",
         "CaseIterable", "Swift", "Never", "Error", "Equatable", "Hashable", "Array", "Dictionary", "Optional",
         "Void", "Character", "RawRepresentable",
     ]
     /// Members of `Tracker` the runtime declares.
     static let reservedTrackerMembers: Set<String> = [
-        "logger", "clock", "onDrop", "prepared", "elapsedNanoseconds", "milliseconds",
+        "logger", "clock", "onDrop", "prepared", "elapsedNanoseconds", "milliseconds", "userProperties",
     ]
     /// Names an event type or a pair method uses for itself or for locals.
     static let reservedFieldNames: Set<String> = [
@@ -33,8 +34,13 @@ struct SwiftCodeTranslator {
         let paramEnums = translateParamEnums(types: &types, into: &model)
         translateUserProperties(paramEnums: paramEnums, types: &types, members: &members, into: &model)
         let eventsByName = translateEvents(paramEnums: paramEnums, types: &types, members: &members, into: &model)
+        let userPropertyTypes = Dictionary(
+            model.userProperties.map { ($0.name, $0.shape.swiftType) }, uniquingKeysWith: { first, _ in first })
         for pair in plan.pairs {
-            model.pairs.append(translate(pair, eventsByName: eventsByName, types: &types, members: &members))
+            model.pairs.append(
+                translate(
+                    pair, eventsByName: eventsByName, userPropertyTypes: userPropertyTypes, types: &types,
+                    members: &members))
         }
         return model
     }
@@ -114,16 +120,16 @@ struct SwiftCodeTranslator {
 
     /// A pair's handle type: its open methods on the tracker, its inside and close methods.
     func translate(
-        _ pair: PairDeclaration, eventsByName: [String: SwiftEvent], types: inout SwiftNameScope,
-        members: inout SwiftNameScope
+        _ pair: PairDeclaration, eventsByName: [String: SwiftEvent], userPropertyTypes: [String: String] = [:],
+        types: inout SwiftNameScope, members: inout SwiftNameScope
     ) -> SwiftPair {
         let typeName = types.claim(SwiftSource.upperCamel(pair.name) + "Pair")
         var nestedTypes = SwiftNameScope(reserved: [typeName])
         var pairMembers = SwiftNameScope(reserved: Self.reservedFieldNames)
         var translated = SwiftPair(
             name: pair.name, typeName: typeName, description: pair.description,
-            closeRequired: pair.closeRequired, opens: [], methods: [], narrowedEnums: [],
-            carried: [])
+            closeRequired: pair.closeRequired, closeEvents: pair.closes.map(\.event), opens: [], methods: [],
+            narrowedEnums: [], carried: [])
         let openBase = "open" + SwiftSource.upperCamel(pair.name)
         for matcher in pair.opens {
             guard let event = eventsByName[matcher.event] else { continue }
@@ -131,6 +137,7 @@ struct SwiftCodeTranslator {
             translated.opens.append(
                 method(
                     .open, name: name, event: event, matcher: matcher, carried: [],
+                    userPropertyTypes: userPropertyTypes,
                     duration: nil, pairType: typeName, nested: &nestedTypes,
                     enums: &translated.narrowedEnums))
         }
@@ -142,6 +149,7 @@ struct SwiftCodeTranslator {
             translated.methods.append(
                 method(
                     .inside, name: name, event: event, matcher: matcher, carried: carried,
+                    userPropertyTypes: userPropertyTypes,
                     duration: nil, pairType: typeName, nested: &nestedTypes,
                     enums: &translated.narrowedEnums))
         }
@@ -151,6 +159,7 @@ struct SwiftCodeTranslator {
             translated.methods.append(
                 method(
                     .close, name: name, event: event, matcher: matcher, carried: carried,
+                    userPropertyTypes: userPropertyTypes,
                     duration: pair.duration?.param, pairType: typeName,
                     nested: &nestedTypes, enums: &translated.narrowedEnums))
         }
@@ -310,8 +319,8 @@ struct SwiftCodeTranslator {
     /// passed by the caller.
     func method(
         _ role: SwiftPairMethod.Role, name: String, event: SwiftEvent, matcher: EventMatcher,
-        carried: Set<String>, duration: String?, pairType: String, nested: inout SwiftNameScope,
-        enums: inout [SwiftEnum]
+        carried: Set<String>, userPropertyTypes: [String: String] = [:], duration: String?, pairType: String,
+        nested: inout SwiftNameScope, enums: inout [SwiftEnum]
     ) -> SwiftPairMethod {
         var sources: [SwiftFieldSource] = []
         var conditions: [SwiftRuntimeCondition] = []
@@ -328,6 +337,12 @@ struct SwiftCodeTranslator {
                 continue
             }
             let predicates = matcher.conditions.filter { $0.name == field.param }.flatMap(\.predicates)
+            if let property = tiedUserProperty(field, event: event.name, matcher: predicates),
+                userPropertyTypes[property] == field.shape.swiftType
+            {
+                sources.append(.userProperty(property))
+                continue
+            }
             guard !predicates.isEmpty else {
                 sources.append(.argument(type: field.shape.swiftType, optional: field.optional, narrowed: nil))
                 continue
@@ -342,6 +357,26 @@ struct SwiftCodeTranslator {
             sources.append(source)
         }
         return SwiftPairMethod(role: role, name: name, event: event, sources: sources, conditions: conditions)
+    }
+
+    /// The user property a param of an event must equal, by the matcher's `equalsUserProperty`
+    /// or by a rule that requires it on the event whatever else holds (no `when`, `whenUser`,
+    /// `after`, `notAfter` or platform): the pair method fills it from the value last set.
+    func tiedUserProperty(_ field: SwiftField, event: String, matcher predicates: [ValuePredicate]) -> String? {
+        func tie(_ predicates: [ValuePredicate]) -> String? {
+            for predicate in predicates {
+                if case .equalsUserProperty(let name) = predicate { return name }
+            }
+            return nil
+        }
+        if let name = tie(predicates) { return name }
+        for rule in plan.rules
+        where rule.events.contains(event) && rule.when.isEmpty && rule.whenUser.isEmpty && rule.after == nil
+            && rule.notAfter == nil && rule.whenPlatform.isEmpty
+        {
+            if let name = tie(rule.require.filter { $0.name == field.param }.flatMap(\.predicates)) { return name }
+        }
+        return nil
     }
 
     static func isNumber(_ shape: SwiftValueShape) -> Bool {
