@@ -145,6 +145,15 @@ public enum SwiftSource {
     public static func identifier(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name
     }
+
+    /// A parameter's label in a declaration (`init(default: …)`): a keyword needs no backticks
+    /// there, and Swift warns about them, but for the three a parameter list reads itself.
+    static func parameterLabel(_ name: String) -> String {
+        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+    }
+
+    /// An argument's label in a call (`Event(default: …)`): only `inout` needs backticks there.
+    static func argumentLabel(_ name: String) -> String { name == "inout" ? "`inout`" : name }
 }
 
 /// Hands out identifiers within one Swift scope (a type's members, an enum's cases, a
