@@ -47,8 +47,11 @@ enum Swiftc {
 
 /// Generated code, compiled: the shipped plan's API drives every journey of the sample and
 /// `lint` finds nothing in what it sent; misuse does not compile; a hostile plan cannot inject
-/// code. A few swiftc runs only, as each takes seconds.
-@Suite(.enabled(if: Swiftc.url != nil, "swiftc not found (/opt/swift/usr/bin/swiftc or PATH): compile tests skipped"))
+/// code. A few swiftc runs only, as each takes seconds; one test at a time (the name sweep in
+/// `CodegenNameSweepTests` too), as each already runs its compiles side by side.
+@Suite(
+    .enabled(if: Swiftc.url != nil, "swiftc not found (/opt/swift/usr/bin/swiftc or PATH): compile tests skipped"),
+    .serialized)
 struct CodegenCompileTests {
     static func scratch() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-swiftc-" + UUID().uuidString)

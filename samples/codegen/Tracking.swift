@@ -494,7 +494,7 @@ extension Tracker {
             }
             do {
                 let trackingValue = self.durationMs
-                if let drop = TrackingCheck.range(Double(trackingValue), minimum: 0.0, maximum: nil, subject: Self.eventName, param: "duration_ms") { return .failure(drop) }
+                if let trackingDrop = TrackingCheck.range(Double(trackingValue), minimum: 0.0, maximum: nil, subject: Self.eventName, param: "duration_ms") { return .failure(trackingDrop) }
                 trackingList.append(TrackingParameter("duration_ms", TrackingValue.int(trackingValue)))
             }
             do {
@@ -658,8 +658,8 @@ extension Tracker {
                 switch TrackingCheck.bucket(trackingValue, edges: [0, 1, 2, 3, 4, 5, 10, 20], labels: ["0", "1", "2", "3", "4", "5-9", "10-19", "20+"], subject: Self.eventName, param: "app_bucket") {
                 case .success(let trackingLabel):
                     trackingList.append(TrackingParameter("app_bucket", .string(trackingLabel)))
-                case .failure(let drop):
-                    return .failure(drop)
+                case .failure(let trackingDrop):
+                    return .failure(trackingDrop)
                 }
             }
             do {
@@ -667,8 +667,8 @@ extension Tracker {
                 switch TrackingCheck.bucket(trackingValue, edges: [0, 1, 2, 3, 4, 5, 10, 20], labels: ["0", "1", "2", "3", "4", "5-9", "10-19", "20+"], subject: Self.eventName, param: "domain_bucket") {
                 case .success(let trackingLabel):
                     trackingList.append(TrackingParameter("domain_bucket", .string(trackingLabel)))
-                case .failure(let drop):
-                    return .failure(drop)
+                case .failure(let trackingDrop):
+                    return .failure(trackingDrop)
                 }
             }
             do {
@@ -722,8 +722,8 @@ extension Tracker {
                 switch TrackingCheck.bucket(trackingValue, edges: [0, 1, 2, 3, 4, 5, 10, 20], labels: ["0", "1", "2", "3", "4", "5-9", "10-19", "20+"], subject: Self.eventName, param: "app_bucket") {
                 case .success(let trackingLabel):
                     trackingList.append(TrackingParameter("app_bucket", .string(trackingLabel)))
-                case .failure(let drop):
-                    return .failure(drop)
+                case .failure(let trackingDrop):
+                    return .failure(trackingDrop)
                 }
             }
             do {
@@ -731,8 +731,8 @@ extension Tracker {
                 switch TrackingCheck.bucket(trackingValue, edges: [0, 1, 2, 3, 4, 5, 10, 20], labels: ["0", "1", "2", "3", "4", "5-9", "10-19", "20+"], subject: Self.eventName, param: "domain_bucket") {
                 case .success(let trackingLabel):
                     trackingList.append(TrackingParameter("domain_bucket", .string(trackingLabel)))
-                case .failure(let drop):
-                    return .failure(drop)
+                case .failure(let trackingDrop):
+                    return .failure(trackingDrop)
                 }
             }
             do {
@@ -780,8 +780,8 @@ extension Tracker {
                 switch TrackingCheck.bucket(trackingValue, edges: [0, 1, 2, 3, 4, 5, 10, 20], labels: ["0", "1", "2", "3", "4", "5-9", "10-19", "20+"], subject: Self.eventName, param: "selected_bucket") {
                 case .success(let trackingLabel):
                     trackingList.append(TrackingParameter("selected_bucket", .string(trackingLabel)))
-                case .failure(let drop):
-                    return .failure(drop)
+                case .failure(let trackingDrop):
+                    return .failure(trackingDrop)
                 }
             }
             do {
@@ -841,8 +841,8 @@ extension Tracker {
                 switch TrackingCheck.bucket(trackingValue, edges: [0, 1, 2, 3, 4, 5, 10, 20], labels: ["0", "1", "2", "3", "4", "5-9", "10-19", "20+"], subject: Self.eventName, param: "selected_bucket") {
                 case .success(let trackingLabel):
                     trackingList.append(TrackingParameter("selected_bucket", .string(trackingLabel)))
-                case .failure(let drop):
-                    return .failure(drop)
+                case .failure(let trackingDrop):
+                    return .failure(trackingDrop)
                 }
             }
             do {
@@ -966,12 +966,12 @@ extension Tracker {
             }
             do {
                 let trackingValue = self.variant
-                if let drop = TrackingCheck.length(trackingValue, minimum: 1, maximum: 40, limit: 100, subject: Self.eventName, param: "variant") { return .failure(drop) }
+                if let trackingDrop = TrackingCheck.length(trackingValue, minimum: 1, maximum: 40, limit: 100, subject: Self.eventName, param: "variant") { return .failure(trackingDrop) }
                 trackingList.append(TrackingParameter("variant", TrackingValue.string(trackingValue)))
             }
             do {
                 let trackingValue = self.trigger
-                if let drop = TrackingCheck.length(trackingValue, minimum: 1, maximum: 40, limit: 100, subject: Self.eventName, param: "trigger") { return .failure(drop) }
+                if let trackingDrop = TrackingCheck.length(trackingValue, minimum: 1, maximum: 40, limit: 100, subject: Self.eventName, param: "trigger") { return .failure(trackingDrop) }
                 trackingList.append(TrackingParameter("trigger", TrackingValue.string(trackingValue)))
             }
             do {
@@ -979,8 +979,8 @@ extension Tracker {
                 switch TrackingCheck.bucket(trackingValue, edges: [0, 1, 2, 3, 5, 10], labels: ["0", "1", "2", "3-4", "5-9", "10+"], subject: Self.eventName, param: "built_bucket") {
                 case .success(let trackingLabel):
                     trackingList.append(TrackingParameter("built_bucket", .string(trackingLabel)))
-                case .failure(let drop):
-                    return .failure(drop)
+                case .failure(let trackingDrop):
+                    return .failure(trackingDrop)
                 }
             }
             do {
@@ -988,8 +988,8 @@ extension Tracker {
                 switch TrackingCheck.bucket(trackingValue, edges: [0, 1, 2, 5, 10, 25, 50], labels: ["0", "1", "2-4", "5-9", "10-24", "25-49", "50+"], subject: Self.eventName, param: "session_bucket") {
                 case .success(let trackingLabel):
                     trackingList.append(TrackingParameter("session_bucket", .string(trackingLabel)))
-                case .failure(let drop):
-                    return .failure(drop)
+                case .failure(let trackingDrop):
+                    return .failure(trackingDrop)
                 }
             }
             return .success(trackingList)
@@ -1041,12 +1041,12 @@ extension Tracker {
             }
             do {
                 let trackingValue = self.variant
-                if let drop = TrackingCheck.length(trackingValue, minimum: 1, maximum: 40, limit: 100, subject: Self.eventName, param: "variant") { return .failure(drop) }
+                if let trackingDrop = TrackingCheck.length(trackingValue, minimum: 1, maximum: 40, limit: 100, subject: Self.eventName, param: "variant") { return .failure(trackingDrop) }
                 trackingList.append(TrackingParameter("variant", TrackingValue.string(trackingValue)))
             }
             do {
                 let trackingValue = self.trigger
-                if let drop = TrackingCheck.length(trackingValue, minimum: 1, maximum: 40, limit: 100, subject: Self.eventName, param: "trigger") { return .failure(drop) }
+                if let trackingDrop = TrackingCheck.length(trackingValue, minimum: 1, maximum: 40, limit: 100, subject: Self.eventName, param: "trigger") { return .failure(trackingDrop) }
                 trackingList.append(TrackingParameter("trigger", TrackingValue.string(trackingValue)))
             }
             do {
@@ -1054,8 +1054,8 @@ extension Tracker {
                 switch TrackingCheck.bucket(trackingValue, edges: [0, 1, 2, 3, 5, 10], labels: ["0", "1", "2", "3-4", "5-9", "10+"], subject: Self.eventName, param: "built_bucket") {
                 case .success(let trackingLabel):
                     trackingList.append(TrackingParameter("built_bucket", .string(trackingLabel)))
-                case .failure(let drop):
-                    return .failure(drop)
+                case .failure(let trackingDrop):
+                    return .failure(trackingDrop)
                 }
             }
             do {
@@ -1063,8 +1063,8 @@ extension Tracker {
                 switch TrackingCheck.bucket(trackingValue, edges: [0, 1, 2, 5, 10, 25, 50], labels: ["0", "1", "2-4", "5-9", "10-24", "25-49", "50+"], subject: Self.eventName, param: "session_bucket") {
                 case .success(let trackingLabel):
                     trackingList.append(TrackingParameter("session_bucket", .string(trackingLabel)))
-                case .failure(let drop):
-                    return .failure(drop)
+                case .failure(let trackingDrop):
+                    return .failure(trackingDrop)
                 }
             }
             return .success(trackingList)

@@ -31,8 +31,11 @@ extension SwiftCodeGenerator {
                 into: &writer)
         }
         writer.line("let trackingEvent = Tracker.\(event.typeName)(\(initialiserArguments(of: open)))")
-        writer.line("var trackingCarried: [String: TrackingValue] = [:]")
-        for field in event.fields where pair.carried.contains(field.param) {
+        let carried = event.fields.filter { pair.carried.contains($0.param) }
+        // Without values to carry, the dictionary is written as `[:]`: a `var` never changed
+        // would be a warning.
+        if !carried.isEmpty { writer.line("var trackingCarried: [String: TrackingValue] = [:]") }
+        for field in carried {
             let value = "trackingEvent." + SwiftSource.identifier(field.name)
             let key = SwiftSource.stringLiteral(field.param)
             if field.optional {
@@ -45,7 +48,9 @@ extension SwiftCodeGenerator {
             "let trackingList = prepared(\(event.typeName).eventName, trackingEvent.trackingParameters()\(conditions(of: open)))"
         )
         writer.line("let trackingPair = \(pair.typeName)(tracker: self, state: TrackingPairState(")
-        writer.line("    openedAt: clock.nanoseconds(), carried: trackingCarried, open: trackingList != nil))")
+        writer.line(
+            "    openedAt: clock.nanoseconds(), carried: \(carried.isEmpty ? "[:]" : "trackingCarried"), open: trackingList != nil))"
+        )
         writer.line("if let trackingList { logger.logEvent(\(event.typeName).eventName, parameters: trackingList) }")
         writer.line("return trackingPair")
         writer.indent -= 1
@@ -105,7 +110,7 @@ extension SwiftCodeGenerator {
         writer.line("/// \(verb) \(SwiftSource.commentText(method.event.name)).")
         writer.doc(method.event.description)
         writer.docParameters(arguments(of: method).map { ($0.field.name, $0.field.description) })
-        writer.line("public func \(method.name)(\(signature(of: method))) {")
+        writer.line("public func \(SwiftSource.identifier(method.name))(\(signature(of: method))) {")
         writer.indent += 1
         renderDrop(unless: "state.isOpen", type: type, reason: notOpen, into: &writer)
         for (field, source) in zip(method.event.fields, method.sources) {
@@ -196,7 +201,7 @@ extension SwiftCodeGenerator {
 
     func signature(of method: SwiftPairMethod) -> String {
         arguments(of: method).map { field, type, optional in
-            "\(SwiftSource.identifier(field.name)): \(type)" + (optional ? "? = nil" : "")
+            "\(SwiftSource.parameterLabel(field.name)): \(type)" + (optional ? "? = nil" : "")
         }.joined(separator: ", ")
     }
 
@@ -214,7 +219,7 @@ extension SwiftCodeGenerator {
                 let swiftType = field.shape.swiftType
                 value = "(Tracker.milliseconds(tracker.elapsedNanoseconds(since: state.openedAt)) as \(swiftType))"
             }
-            return "\(name): \(value)"
+            return "\(SwiftSource.argumentLabel(field.name)): \(value)"
         }.joined(separator: ", ")
     }
 

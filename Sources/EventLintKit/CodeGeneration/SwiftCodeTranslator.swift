@@ -5,32 +5,15 @@
 struct SwiftCodeTranslator {
     let plan: Plan
 
-    /// Names the runtime declares at the top level or uses inside `Tracker`, and standard
-    /// types the generated code names: a plan type may not shadow them.
-    static let reservedTypeNames: Set<String> = [
-        "Tracker", "TrackingValue", "TrackingParameter", "TrackingLogger", "TrackingDrop", "TrackingClock",
-        "TrackingSystemClock", "TrackingRecorder", "TrackingLock", "TrackingPairState", "TrackingCheck",
-        "TrackingCondition", "TrackingCarried", "TrackingUserProperties", "FirebaseTrackingLogger", "Result", "String",
-        "Int", "Double", "Bool", "UInt64", "Sendable",
-        "CaseIterable", "Swift", "Never", "Error", "Equatable", "Hashable", "Array", "Dictionary", "Optional",
-        "Void", "Character", "RawRepresentable",
-    ]
-    /// Members of `Tracker` the runtime declares.
-    static let reservedTrackerMembers: Set<String> = [
-        "logger", "clock", "onDrop", "prepared", "elapsedNanoseconds", "milliseconds", "userProperties",
-    ]
-    /// Names an event type or a pair method uses for itself or for locals.
-    static let reservedFieldNames: Set<String> = [
-        "eventName", "trackingParameters", "trackingEvent", "trackingList", "trackingCarried", "trackingPair",
-        "trackingLabel", "tracker", "state", "isOpen",
-    ]
+    /// The names the generated code uses itself, per scope, that no plan name may take.
+    var reserved = SwiftReservedNames.current
 
     /// The whole model, in the order names are claimed: param enums, user properties, events,
     /// then pairs, so a plan's earlier declarations keep the plain names.
     func translate() -> SwiftCodeModel {
         var model = SwiftCodeModel()
-        var types = SwiftNameScope(reserved: Self.reservedTypeNames)
-        var members = SwiftNameScope(reserved: Self.reservedTrackerMembers)
+        var types = SwiftNameScope(reserved: reserved.typeNames)
+        var members = SwiftNameScope(reserved: reserved.trackerMembers)
         let paramEnums = translateParamEnums(types: &types, into: &model)
         translateUserProperties(paramEnums: paramEnums, types: &types, members: &members, into: &model)
         let eventsByName = translateEvents(paramEnums: paramEnums, types: &types, members: &members, into: &model)
@@ -53,7 +36,7 @@ struct SwiftCodeTranslator {
             let name = types.claim(SwiftSource.upperCamel(param.name))
             let type = SwiftEnum(
                 name: name, path: "Tracker." + name, raw: raw,
-                cases: Self.cases(values.map(\.value), raw: raw), description: param.description)
+                cases: cases(values.map(\.value), raw: raw), description: param.description)
             paramEnums[param.name] = type
             model.enums.append(type)
         }
@@ -69,7 +52,7 @@ struct SwiftCodeTranslator {
         for property in plan.userProperties where !plan.automaticNames.isUserProperty(property.name) {
             var shape = Self.plainShape(type: property.type, minLength: nil, maxLength: nil, minimum: nil, maximum: nil)
             if let raw = Self.rawKind(property.type), let values = property.values {
-                let cases = Self.cases(values.map(\.value), raw: raw)
+                let cases = cases(values.map(\.value), raw: raw)
                 if let shared = paramEnums[property.name], shared.raw == raw,
                     shared.cases.map(\.key) == cases.map(\.key)
                 {
@@ -110,8 +93,7 @@ struct SwiftCodeTranslator {
             eventsByName[event.name] = translated
             model.events.append(translated)
         }
-        let standalone = model.events.filter { !$0.inPair }
-        if !standalone.isEmpty { _ = members.claim("log") }
+        // `log` is the generator's own member name (reserved), shared by every standalone event.
         for index in model.events.indices where !model.events[index].inPair { model.events[index].logName = "log" }
         return eventsByName
     }
@@ -124,8 +106,8 @@ struct SwiftCodeTranslator {
         types: inout SwiftNameScope, members: inout SwiftNameScope
     ) -> SwiftPair {
         let typeName = types.claim(SwiftSource.upperCamel(pair.name) + "Pair")
-        var nestedTypes = SwiftNameScope(reserved: [typeName])
-        var pairMembers = SwiftNameScope(reserved: Self.reservedFieldNames)
+        var nestedTypes = SwiftNameScope(reserved: reserved.typeNames.union([typeName]))
+        var pairMembers = SwiftNameScope(reserved: reserved.pairMembers)
         var translated = SwiftPair(
             name: pair.name, typeName: typeName, description: pair.description,
             closeRequired: pair.closeRequired, closeEvents: pair.closes.map(\.event), opens: [], methods: [],
@@ -182,8 +164,8 @@ struct SwiftCodeTranslator {
         _ event: EventDeclaration, typeName: String, paramEnums: [String: SwiftEnum],
         inPair: Bool
     ) -> SwiftEvent {
-        var fieldNames = SwiftNameScope(reserved: Self.reservedFieldNames)
-        var nestedTypes = SwiftNameScope(reserved: [typeName])
+        var fieldNames = SwiftNameScope(reserved: reserved.fieldNames)
+        var nestedTypes = SwiftNameScope(reserved: reserved.typeNames.union([typeName]))
         var fields: [SwiftField] = []
         var nested: [SwiftEnum] = []
         for use in event.params {
@@ -202,7 +184,7 @@ struct SwiftCodeTranslator {
                 let enumName = nestedTypes.claim(SwiftSource.upperCamel(param.name))
                 let type = SwiftEnum(
                     name: enumName, path: "Tracker." + typeName + "." + enumName, raw: raw,
-                    cases: Self.cases(values, raw: raw), description: param.description)
+                    cases: cases(values, raw: raw), description: param.description)
                 nested.append(type)
                 shape = .enumeration(type)
             } else if let shared = paramEnums[param.name] {
@@ -284,8 +266,8 @@ struct SwiftCodeTranslator {
 
     /// Enum cases for values of one raw kind: values of another kind, non-finite numbers and
     /// repeats are left out, so every raw value is a valid, unique Swift literal.
-    static func cases(_ values: [PlanValue], raw: SwiftRawKind) -> [SwiftEnumCase] {
-        var names = SwiftNameScope()
+    func cases(_ values: [PlanValue], raw: SwiftRawKind) -> [SwiftEnumCase] {
+        var names = SwiftNameScope(reserved: reserved.caseNames)
         var seen = Set<PlanValueKey>()
         var cases: [SwiftEnumCase] = []
         for value in values {
