@@ -33,12 +33,12 @@ let package = Package(
                           swiftSettings: strictSettings),
         .plugin(
             name: "EventLintPlugin", capability: .buildTool(), dependencies: ["eventlint"],
-            path: "Plugins/EventLintPlugin"),
+            path: "Sources/EventLintPlugin"),
         .plugin(
             name: "EventLintCommand",
             capability: .command(
                 intent: .custom(verb: "eventlint", description: "run eventlint (default: check) on the package's plan")),
-            dependencies: ["eventlint"], path: "Plugins/EventLintCommand"),
+            dependencies: ["eventlint"], path: "Sources/EventLintCommand"),
         .testTarget(
             name: "EventLintKitTests",
             dependencies: ["EventLintKit", "EventLintCLI", "CZlib"],
