@@ -19,6 +19,9 @@ public enum CommandError: Error, Sendable {
     /// `lint`'s records outgrew `--memory-limit` and their temporary files failed (a full disk):
     /// pairs and rules would be incomplete, so there is no report.
     case spill(SpillError)
+    /// A program the command runs (`watch --from`: adb, xcrun, idevicesyslog) is missing or
+    /// failed to start: `reason` says why and what to install.
+    case cannotRun(tool: String, reason: String)
 
     static func from(_ failure: PlanSession.Failure, schema: String) -> CommandError {
         switch failure {
@@ -59,6 +62,8 @@ public enum CommandError: Error, Sendable {
             return "error: cannot write \(SystemPath.shown(path)): \(reason)\n"
         case .spill(let error):
             return "error: \(shown(error.description))\n"
+        case .cannotRun(let tool, let reason):
+            return "error: cannot run \(shown(tool)): \(shown(reason))\n"
         }
     }
 
@@ -68,7 +73,7 @@ public enum CommandError: Error, Sendable {
     /// `export/cannot-read`. Usage errors and failed writes have no report: `nil`.
     var findings: [Finding]? {
         switch self {
-        case .usage, .cannotWrite, .spill:
+        case .usage, .cannotWrite, .spill, .cannotRun:
             return nil
         case .cannotLoad(let error, let what, let file):
             let rule = error.ruleID.flatMap(RuleCatalog.rule(id:)) ?? PlanLoadingRules.cannotLoad

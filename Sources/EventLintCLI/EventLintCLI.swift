@@ -110,6 +110,7 @@ public enum EventLintCLI {
         case "sql": return try SQLCommand.run(parsed)
         case "codegen": return try CodegenCommand.run(parsed)
         case "init": return try InitCommand.run(parsed)
+        case "watch": return try WatchCommand.run(parsed, environment: environment)
         case "check": reportCommand = .check
         case "lint": reportCommand = .lint
         case "budget": reportCommand = .budget

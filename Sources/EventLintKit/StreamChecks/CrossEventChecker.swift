@@ -249,6 +249,24 @@ public struct CrossEventChecker: Sendable {
     }
 }
 
+/// A pair opened and not yet closed: its session key (0 unless keyed by session), the opening
+/// record, when it arrived in a live run's clock, and whether it was reported as timed out.
+struct OpenPair {
+    var key: UInt64
+    var record: EventRecord
+    var arrival: Int64 = .min
+    var timedOut = false
+}
+
+/// One user's pair and rule state between that user's records: what `CrossEventRun` holds for
+/// the current user, kept apart per user by a driver that sees users interleaved.
+struct UserCrossState {
+    var open: [[OpenPair]] = []
+    var afterSeen: [Bool] = []
+    var latestAfter: [EventRecord?] = []
+    var latestNotAfter: [EventRecord?] = []
+}
+
 /// The state of one cross-event run.
 struct CrossEventRun {
     let checker: CrossEventChecker
@@ -425,14 +443,28 @@ struct CrossEventRun {
 
     // MARK: - One user
 
-    /// Open pairs of the current user, per pair: (key, opening record); a short list, since a
-    /// user has few sessions open at once. Reused from user to user.
-    var open: [[(key: UInt64, record: EventRecord)]] = []
+    /// Open pairs of the current user, per pair; a short list, since a user has few sessions
+    /// open at once. Reused from user to user.
+    var open: [[OpenPair]] = []
     var afterSeen: [Bool] = []
     /// Per rule: the latest earlier event with a valid timestamp that its windowed `after` /
     /// its `notAfter` matches. Records come in time order, so the latest is also the closest.
     var latestAfter: [EventRecord?] = []
     var latestNotAfter: [EventRecord?] = []
+    /// When the record being fed arrived, in the driver's clock (`Int64.min`: not told): a live
+    /// run times out open pairs by it (`StreamEngine`); `lint` never sets it.
+    var arrival: Int64 = .min
+
+    /// Swaps the current user's pair and rule state with `state`: a driver that sees users
+    /// interleaved (`StreamEngine`) keeps one state per user and swaps it in before feeding that
+    /// user's record, so every check runs the same code as in `lint`. Swapping moves four array
+    /// references; nothing is copied.
+    mutating func swapUserState(with state: inout UserCrossState) {
+        swap(&open, &state.open)
+        swap(&afterSeen, &state.afterSeen)
+        swap(&latestAfter, &state.latestAfter)
+        swap(&latestNotAfter, &state.latestNotAfter)
+    }
 
     mutating func runUser(_ records: ArraySlice<EventRecord>) {
         guard let first = records.first else { return }
@@ -535,11 +567,16 @@ struct CrossEventRun {
     mutating func endUser(latest last: Int64) {
         let lastTimestamp: Int64? = last == .min ? nil : last
         for (index, pair) in checker.pairs.enumerated() where pair.declaration.closeRequired {
-            for (_, record) in open[index].sorted(by: {
+            for entry in open[index].sorted(by: {
                 ($0.record.file, $0.record.line) < ($1.record.file, $1.record.line)
             }) {
+                let record = entry.record
                 let name = pair.declaration.name
-                if let lastTimestamp, record.timestamp != .min,
+                if entry.timedOut {
+                    // Reported live when it timed out (`reportTimedOut`): counted, not reported again.
+                    statistics[index].unclosed += 1
+                    countArm(index, record) { $0.unclosed += 1 }
+                } else if let lastTimestamp, record.timestamp != .min,
                     record.timestamp >= lastTimestamp.subtractingSaturating(input.unclosedWindowMicros)
                 {
                     statistics[index].unclosedNearEnd += 1
@@ -560,6 +597,31 @@ struct CrossEventRun {
         }
     }
 
+    /// Reports each open pair of the current user (where the close is required) that opened
+    /// before `eventCutoff` in event time, or arrived before `arrivalCutoff` in the driver's
+    /// clock, once: it stays open, so a late close still closes it, and `endUser` counts it
+    /// without a second finding. True when any pair is still open and not yet reported.
+    mutating func reportTimedOut(eventCutoff: Int64, arrivalCutoff: Int64, timeout: String) -> Bool {
+        var waiting = false
+        for (index, pair) in checker.pairs.enumerated() where pair.declaration.closeRequired {
+            for position in open[index].indices where !open[index][position].timedOut {
+                let entry = open[index][position]
+                let byEvent = entry.record.timestamp != .min && entry.record.timestamp < eventCutoff
+                let byArrival = entry.arrival != .min && entry.arrival < arrivalCutoff
+                guard byEvent || byArrival else {
+                    waiting = true
+                    continue
+                }
+                open[index][position].timedOut = true
+                report(
+                    PairRules.unclosed,
+                    "pair \"\(pair.declaration.name)\": \"\(eventName(entry.record))\" is still not closed after \(timeout) for user \(userText(entry.record))",
+                    at: entry.record)
+            }
+        }
+        return waiting
+    }
+
     var windowText: String {
         let minutes = Double(input.unclosedWindowMicros) / 60_000_000
         return "\(LinePass.format(minutes)) minutes"
@@ -568,7 +630,7 @@ struct CrossEventRun {
     /// One event through one pair's machine.
     mutating func step(
         pair: CrossEventChecker.CompiledPair, index: Int, record: EventRecord,
-        values: RecordValues, open: inout [(key: UInt64, record: EventRecord)]
+        values: RecordValues, open: inout [OpenPair]
     ) {
         let key = pair.declaration.keyedBySession ? record.session : 0
         let name = pair.declaration.name
@@ -599,7 +661,8 @@ struct CrossEventRun {
                     "pair \"\(name)\": \"\(eventName(previous))\" is opened again before it was closed, for user \(userText(previous))",
                     at: previous, notes: [FindingNote("opened again here", at: location(record))])
             }
-            if let position { open[position].record = record } else { open.append((key, record)) }
+            let entry = OpenPair(key: key, record: record, arrival: arrival)
+            if let position { open[position] = entry } else { open.append(entry) }
             return
         }
         if let inside = pair.inside.firstMatch(record, values),
