@@ -173,7 +173,9 @@ public enum LintRunner {
         _ path: String, fileIndex: Int, plan: CompiledPlan, request: LintRequest, spill: RecordSpill? = nil,
         progress: ProgressMeter?
     ) throws(ExportInputError) -> ([LinePass], ExportInputError?) {
-        let sniffed = path == "-" ? nil : try Sniff(path)
+        // Standard input is sniffed too (its first 64 KiB, then read on from there), so a
+        // capture piped in reads as the same file does, whatever its first lines are.
+        let sniffed = path == "-" ? try Sniff(standardInput: ()) : try Sniff(path)
         // A capture is read in one piece: its entries span lines and its user properties hold
         // from the line where they are set. A reject sink takes lines in file order, so such a
         // run reads each file in one pass too.
@@ -200,7 +202,9 @@ public enum LintRunner {
         let errors = Errors(count: ranges.count)
         if ranges.count == 1 {
             errors.run(0) { () throws(ExportInputError) in
-                try runRange(path, range: ranges[0], fileIndex: fileIndex, pass: passes[0], settings: request.settings)
+                try runRange(
+                    path, range: ranges[0], fileIndex: fileIndex, pass: passes[0], settings: request.settings,
+                    sniffedStandardInput: path == "-" ? sniffed : nil)
             }
         } else {
             DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
@@ -219,11 +223,18 @@ public enum LintRunner {
 
     static func runRange(
         _ path: String, range: ByteRange, fileIndex: Int, pass: LinePass,
-        settings: LintSettings
+        settings: LintSettings, sniffedStandardInput: Sniff? = nil
     ) throws(ExportInputError) {
-        let framer = try LineFramer(path: path, range: range, options: settings.framing)
         do {
-            try pass.run(framer, file: displayName(path), fileIndex: fileIndex)
+            if let sniffed = sniffedStandardInput {
+                let source = ReplayingByteSource(prefix: sniffed.prefix, then: sniffed.input)
+                try pass.run(
+                    LineFramer(source: source, options: settings.framing), file: displayName(path),
+                    fileIndex: fileIndex)
+            } else {
+                let framer = try LineFramer(path: path, range: range, options: settings.framing)
+                try pass.run(framer, file: displayName(path), fileIndex: fileIndex)
+            }
         } catch let error as ExportInputError {
             throw error
         } catch {
@@ -262,13 +273,22 @@ public enum LintRunner {
             return prefix[start..<end].withUnsafeBytes { LinePass.opensDocument($0) }
         }
 
+        /// Standard input's first 64 KiB (fewer at its end); the rest is read on from `input`.
+        init(standardInput: Void) throws(ExportInputError) {
+            let input = try ExportInput(path: "-")
+            self.init(input: input)
+        }
+
         /// nil when `path` is not a regular file.
         init?(_ path: String) throws(ExportInputError) {
             var status = stat()
             guard SystemPath.withCString(path, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else {
                 return nil
             }
-            let input = try ExportInput(path: path)
+            self.init(input: try ExportInput(path: path))
+        }
+
+        private init(input: ExportInput) {
             self.input = input
             // The first read returns only the bytes peeked for the compression check: read on.
             prefix = [UInt8](unsafeUninitializedCapacity: 1 << 16) { buffer, count in
