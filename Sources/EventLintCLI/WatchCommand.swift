@@ -134,7 +134,7 @@ enum WatchCommand {
         let compiled = CompiledPlan(plan)
         let window = plan.unclosedWindowMinutes
         let timeout =
-            options.pairTimeout ?? TimeWindow(seconds: Int64(min(window * 60, Double(TimeWindow.maxSeconds))))
+            options.pairTimeout ?? TimeWindow(seconds: Int64(saturating: window * 60))
             ?? TimeWindow(seconds: 60)!
         var settings = StreamSettings(pairTimeout: timeout)
         settings.lint.inputFormat = options.inputFormat
@@ -165,17 +165,26 @@ enum WatchCommand {
         if let save, let code = save.failure {
             throw .cannotWrite(path: save.path, reason: OutputWriter.describe(code))
         }
-        let output = WatchOutput(json: options.json, color: options.color)
+        let output = WatchOutput(
+            json: options.json, color: options.color, statusLine: !options.json && environment.stdoutIsTerminal)
         let engine = StreamEngine(plan: compiled, settings: settings, file: name)
         let stop = StopSignal()
         defer { stop.restore() }
         let source = WatchSource(
             descriptor: descriptor, wake: stop.readEnd, save: save,
-            idle: { output.findings(engine.advance(to: WatchClock.now())) })
+            idle: {
+                let now = WatchClock.now()
+                output.findings(engine.advance(to: now))
+                output.status(of: engine, at: now)
+            })
         var framer = LineFramer(source: source, options: settings.lint.framing)
         var readError: String?
         do {
-            try framer.forEachLine { line in output.findings(engine.push(line, arrival: WatchClock.now())) }
+            try framer.forEachLine { line in
+                let now = WatchClock.now()
+                output.findings(engine.push(line, arrival: now))
+                output.status(of: engine, at: now)
+            }
         } catch {
             readError = "cannot read \(SystemPath.shown(options.input)): \(error)"
         }
@@ -200,7 +209,8 @@ enum WatchClock {
     static func now() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec / 1000)
+        let nanoseconds = Int64(time.tv_nsec)
+        return Int64(time.tv_sec).multipliedSaturating(by: 1_000_000).addingSaturating(nanoseconds / 1000)
     }
 }
 
@@ -359,20 +369,57 @@ struct LiveChild {
 }
 
 /// Writes findings and the summary to standard output the moment they are made: text as
-/// `lint` writes a finding, or one JSON object a line.
+/// `lint` writes a finding, or one JSON object a line. On a terminal, a status line at the
+/// bottom says what the session saw so far; it is redrawn at most 10 times a second, and taken
+/// away before anything else is written.
 final class WatchOutput {
     let json: Bool
     let reporter: TextReporter
+    let statusLine: Bool
+    private var statusShown = false
+    private var lastStatus: (text: String, at: Int64) = ("", .min)
     private(set) var failure: Int32?
 
-    init(json: Bool, color: Bool) {
+    init(json: Bool, color: Bool, statusLine: Bool = false) {
         self.json = json
         reporter = TextReporter(color: color)
+        self.statusLine = statusLine
+    }
+
+    /// Erases the status line: carriage return, then erase the whole line.
+    static let eraseLine = "\r\u{1B}[2K"
+
+    /// Redraws the status line, at most every 100 ms and only when its text changed.
+    func status(of engine: StreamEngine, at now: Int64) {
+        guard statusLine, lastStatus.at == .min || now - lastStatus.at >= 100_000 else { return }
+        let text = Self.statusText(engine, now: now)
+        lastStatus.at = now
+        guard text != lastStatus.text || !statusShown else { return }
+        lastStatus.text = text
+        emit(Self.eraseLine + text)
+        statusShown = true
+    }
+
+    /// `watching: 14 events · 1 pair open (12 s) · 3 errors, 1 warning`.
+    static func statusText(_ engine: StreamEngine, now: Int64) -> String {
+        let events = engine.eventsRead
+        var text = "watching: \(events) \(events == 1 ? "event" : "events")"
+        let open = engine.openPairs
+        text += " · \(open.count) \(open.count == 1 ? "pair" : "pairs") open"
+        if let earliest = open.earliestArrival, now > earliest {
+            text += " (oldest \((now - earliest) / 1_000_000) s)"
+        }
+        return text + " · " + severityCounts(engine.counts).tally
     }
 
     func findings(_ findings: [Finding]) {
         guard !findings.isEmpty else { return }
         var text = ""
+        if statusShown {
+            text += Self.eraseLine
+            statusShown = false
+            lastStatus = ("", .min)
+        }
         for finding in findings {
             text += json ? finding.json.rendered(pretty: false) + "\n" : reporter.render(finding: finding) + "\n\n"
         }
@@ -380,10 +427,14 @@ final class WatchOutput {
     }
 
     func summary(_ end: StreamSessionResult) {
+        if statusShown {
+            emit(Self.eraseLine)
+            statusShown = false
+        }
         let summary = end.summary
         if json {
             let line = JSONOutput.object([
-                ("summary", summary.json), ("counts", severityCounts(end.counts).json),
+                ("summary", summary.json), ("counts", Self.severityCounts(end.counts).json),
             ])
             emit(line.rendered(pretty: false) + "\n")
         } else {
@@ -394,7 +445,7 @@ final class WatchOutput {
         }
     }
 
-    func severityCounts(_ counts: FindingCounts) -> SeverityCounts {
+    static func severityCounts(_ counts: FindingCounts) -> SeverityCounts {
         var severities = SeverityCounts([])
         severities.errors = counts.errors
         severities.warnings = counts.warnings

@@ -109,6 +109,34 @@ import Testing
         #expect(last.hasSuffix(" errors") || last.contains(" errors, "), "\(last)")
     }
 
+    @Test func aTerminalShowsAStatusLineAtTheBottom() throws {
+        // watch in a tmux pane: the writer sends 24 lines (the last opens the block offer pair),
+        // then waits while the screen is read.
+        let output = try EventLintBinary.shell(
+            #"""
+            command -v tmux >/dev/null || { echo "no tmux"; exit 0; }
+            dir=$(mktemp -d); session="eventlint-watch-$$"
+            trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$dir"' EXIT
+            printf '%s\n' '#!/bin/sh' "{ head -n 24 '$PWD/$1'; sleep 20; } | '$0' watch --schema '$PWD/schema'" > "$dir/run"
+            chmod +x "$dir/run"
+            tmux -f /dev/null new-session -d -s "$session" -x 160 -y 40 "$dir/run"
+            for i in $(seq 1 100); do
+              screen=$(tmux capture-pane -p -t "$session")
+              case "$screen" in *"watching: "*) break ;; esac
+              sleep 0.1
+            done
+            tmux capture-pane -p -t "$session"
+            """#, [Self.android])
+        if output.stdout.hasPrefix("no tmux") { return }
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        let status = try #require(lines.last { $0.hasPrefix("watching: ") }, "\(output.stdout)")
+        #expect(status.hasPrefix("watching: 8 events · 1 pair open"), "\(status)")
+        #expect(status.hasSuffix(" · 4 errors"), "\(status)")
+        // The findings scroll above it, each once.
+        #expect(lines.filter { $0.hasPrefix("error[rule/param-equals-user-property]") }.count == 1)
+        #expect(lines.last { !$0.isEmpty } == status)
+    }
+
     @Test func theSavedCaptureLintsToTheSameFindings() throws {
         // A capture in time order with a timeout no pair reaches: watch's findings are lint's.
         for capture in [Self.android, Self.ios] {

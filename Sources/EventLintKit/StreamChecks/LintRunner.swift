@@ -111,7 +111,7 @@ public enum LintRunner {
             users: merged.users, userLastTimestamp: merged.userLastTimestamp, texts: merged.texts,
             unclosedWindowMicros: LintSettings.windowMicros(minutes: window))
         let checker = CrossEventChecker(plan: plan)
-        var cross: (pairs: [PairStatistics], ruleViolations: [Int])
+        var cross: CrossEventResult
         var spillFailure: SpillError?
         if let spill, spilled {
             do throws(SpillError) {

@@ -86,9 +86,11 @@ public final class StreamEngine {
     var counted = FindingCounts()
     /// The latest valid event timestamp read: the stream's own clock.
     public private(set) var streamTime: Int64 = .min
-    /// The clocks at the last timeout scan: a scan looks at every waiting user, so it runs when
-    /// either clock moved by a tenth of the timeout (at least 100 ms) since, not on every line.
-    var lastScan: (event: Int64, arrival: Int64) = (.min, .min)
+    /// Of the pairs waiting, the earliest opening time and arrival (`Int64.max`: none), and the
+    /// stream's time at the last look by event time (`timeOut`).
+    var earliestOpening = Int64.max
+    var earliestArrival = Int64.max
+    var lastEventScan = Int64.min
     var decided = false
     var finished = false
 
@@ -117,8 +119,24 @@ public final class StreamEngine {
     /// Lines read so far, and events among them.
     public var linesRead: Int { pass.counters.linesRead }
     public var eventsRead: Int { pass.counters.eventsChecked }
-    /// Pairs open now and not yet timed out, over all users.
-    public var usersWithOpenPairs: Int { waitingUsers.count }
+    /// Every finding handed out so far.
+    public var counts: FindingCounts { counted }
+
+    /// The pairs open now and not yet reported as timed out, over all users, and the earliest
+    /// driver's clock arrival among them (nil: none known), for a status line.
+    public var openPairs: (count: Int, earliestArrival: Int64?) {
+        var count = 0
+        var earliest = Int64.max
+        for user in waitingUsers {
+            for pair in userStates[user].open {
+                for entry in pair where !entry.timedOut {
+                    count += 1
+                    if entry.arrival != .min { earliest = min(earliest, entry.arrival) }
+                }
+            }
+        }
+        return (count, earliest == .max ? nil : earliest)
+    }
 
     /// Checks one line; `arrival` is when it arrived in the driver's clock (microseconds), by
     /// which its pairs time out if the stream's own times do not. Returns the findings the line
@@ -134,7 +152,7 @@ public final class StreamEngine {
         pass.counters.bytes += line.length + (line.flags.contains(.missingFinalNewline) ? 0 : 1)
         var found = pass.findings.takeKept()
         found += feedRecords(arrival: arrival)
-        found += timeOut(now: arrival, force: false)
+        found += timeOut(now: arrival)
         for finding in found { counted.add(finding) }
         return found
     }
@@ -142,7 +160,7 @@ public final class StreamEngine {
     /// The driver's clock moved to `now` (microseconds) with no line: the pairs that timed out.
     public func advance(to now: Int64) -> [Finding] {
         guard !finished else { return [] }
-        let found = timeOut(now: now, force: false)
+        let found = timeOut(now: now)
         for finding in found { counted.add(finding) }
         return found
     }
@@ -213,6 +231,9 @@ public final class StreamEngine {
             run.feed(records[index...index])
             if run.open.contains(where: { $0.contains { !$0.timedOut } }) {
                 waitingUsers.insert(user)
+                // Perhaps a new pair: it can only make the earliest deadlines earlier.
+                if record.timestamp != .min { earliestOpening = min(earliestOpening, record.timestamp) }
+                if arrival != .min { earliestArrival = min(earliestArrival, arrival) }
             } else {
                 waitingUsers.remove(user)
             }
@@ -223,26 +244,38 @@ public final class StreamEngine {
     }
 
     /// The pairs, of every user waiting, open for longer than the timeout in event time (by the
-    /// latest timestamp read) or in the driver's clock (by `now`).
-    func timeOut(now: Int64, force: Bool) -> [Finding] {
+    /// latest timestamp read) or in the driver's clock (by `now`). Only when a deadline passed:
+    /// the earliest opening and arrival of the pairs waiting are known (from the last look, and
+    /// lowered by every record since), and event time is looked at most once a tenth of the
+    /// timeout, so a shuffled export does not rescan its users on every line.
+    func timeOut(now: Int64) -> [Finding] {
         guard !waitingUsers.isEmpty else { return [] }
         let timeout = settings.pairTimeout.microseconds
-        let step = max(timeout / 10, 100_000)
-        let eventMoved = streamTime != .min && (lastScan.event == .min || streamTime - lastScan.event >= step)
-        let clockMoved =
-            now != .min && (lastScan.arrival == .min || now.subtractingSaturating(lastScan.arrival) >= step)
-        guard force || eventMoved || clockMoved else { return [] }
-        lastScan = (streamTime, now)
+        let eventDue =
+            streamTime != .min && earliestOpening != .max
+            && streamTime.subtractingSaturating(earliestOpening) > timeout
+            && (lastEventScan == .min || streamTime.subtractingSaturating(lastEventScan) >= max(timeout / 10, 1))
+        let clockDue =
+            now != .min && earliestArrival != .max && now.subtractingSaturating(earliestArrival) > timeout
+        guard eventDue || clockDue else { return [] }
+        if eventDue { lastEventScan = streamTime }
         let eventCutoff = streamTime == .min ? Int64.min : streamTime.subtractingSaturating(timeout)
         let arrivalCutoff = now == .min ? Int64.min : now.subtractingSaturating(timeout)
+        earliestOpening = .max
+        earliestArrival = .max
         lendTables()
         defer { returnTables() }
         for user in waitingUsers.sorted() {
             run.swapUserState(with: &userStates[user])
-            let waiting = run.reportTimedOut(
+            let earliest = run.reportTimedOut(
                 eventCutoff: eventCutoff, arrivalCutoff: arrivalCutoff, timeout: settings.pairTimeout.text)
             run.swapUserState(with: &userStates[user])
-            if !waiting { waitingUsers.remove(user) }
+            if earliest.earliestOpening == .max, earliest.earliestArrival == .max {
+                waitingUsers.remove(user)
+            } else {
+                earliestOpening = min(earliestOpening, earliest.earliestOpening)
+                earliestArrival = min(earliestArrival, earliest.earliestArrival)
+            }
         }
         return takeRunFindings()
     }
