@@ -9,6 +9,10 @@ let package = Package(
     dependencies: [.package(name: "eventlint", path: "..")],
     targets: [
         .executableTarget(
+            name: "FuzzCaptureReader",
+            dependencies: [.product(name: "EventLintKit", package: "eventlint")],
+            path: "Sources/FuzzCaptureReader"),
+        .executableTarget(
             name: "FuzzJSONReader",
             dependencies: [.product(name: "EventLintKit", package: "eventlint")],
             path: "Sources/FuzzJSONReader"),

@@ -4,8 +4,8 @@
 #   fuzz/run.sh TARGET [libFuzzer options...]
 #   fuzz/run.sh --build-only TARGET
 #
-# TARGET is FuzzJSONReader, FuzzLineFraming, FuzzPlanLoader or FuzzLint. New corpus entries go to
-# fuzz/.work/corpus/TARGET (the checked-in fuzz/corpus/<name> is read-only seed input), crashes
+# TARGET is FuzzJSONReader, FuzzLineFraming, FuzzPlanLoader, FuzzLint or FuzzCaptureReader. New
+# corpus entries go to fuzz/.work/corpus/TARGET (the checked-in fuzz/corpus/<name> is read-only seed input), crashes
 # to fuzz/.work/artifacts/. The script fails loudly when the binary is not coverage-instrumented:
 # several plausible SwiftPM commands build a "fuzzer" that runs nothing or fuzzes blind.
 set -euo pipefail
@@ -20,6 +20,7 @@ case "$target" in
   FuzzLineFraming) corpus=line-framing; extra=(-dict=json.dict -max_len=1024) ;;
   FuzzPlanLoader) corpus=plan-loader; extra=(-dict=json.dict -max_len=16384) ;;
   FuzzLint) corpus=lint; extra=(-dict=lint.dict -max_len=4096) ;;
+  FuzzCaptureReader) corpus=capture-reader; extra=(-dict=capture.dict -max_len=8192) ;;
   *) echo "unknown fuzz target '$target'" >&2; exit 2 ;;
 esac
 

@@ -38,11 +38,13 @@ run() {
 # archive: unpacked where run.sh reads a target's working corpus, so the replay covers it.
 mkdir -p fuzz/.work/corpus/FuzzLint
 tar -xzf fuzz/corpus/lint-grown.tar.gz -C fuzz/.work/corpus/FuzzLint
-for target in FuzzJSONReader FuzzLineFraming FuzzPlanLoader FuzzLint; do
+for target in FuzzJSONReader FuzzLineFraming FuzzPlanLoader FuzzLint FuzzCaptureReader; do
   # FuzzLint lints each input twice (one and two jobs) with leak checks: about 14 ms an input,
   # so it gets a tenth of the runs.
   runs=200000
   [ "$target" = FuzzLint ] && runs=20000
+  # FuzzCaptureReader feeds half of its inputs 21 times over (the growth check).
+  [ "$target" = FuzzCaptureReader ] && runs=50000
   echo "fuzz: $target: replaying the corpus"
   run "$target" -runs=0
   echo "fuzz: $target: $runs runs, seed 1"

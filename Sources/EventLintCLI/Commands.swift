@@ -175,7 +175,7 @@ enum Commands {
             .valued("--save", "PATH", "write every line read to PATH, for `eventlint lint PATH` later"),
             .valued(
                 "--input-format", "FORMAT",
-                "auto (default: the first line decides), bq, flat, mp, ios-console or\nandroid-logcat"),
+                "auto (default: detected per line), bq, flat, mp, ios-console or\nandroid-logcat"),
         ])
 
     static let all: [CommandDefinition] = [check, lint, watch, budget, sql, codegen, initPlan, explain]

@@ -36,6 +36,9 @@ enum WatchCommand {
             }
         }
 
+        /// How the tool's lines are read: as the capture format it prints.
+        var inputFormat: InputFormat { self == .android ? .androidLogcat : .iosConsole }
+
         /// The commands run once before the stream, to their end (Android: the SDK logs events
         /// only with its tags at verbose level).
         func preparation(device: String?) -> [[String]] {
@@ -132,13 +135,12 @@ enum WatchCommand {
             throw CommandError.from(error, schema: options.schema)
         }
         let compiled = CompiledPlan(plan)
-        let window = plan.unclosedWindowMinutes
+        let windowSeconds = plan.unclosedWindowMinutes * 60
         let timeout =
-            options.pairTimeout ?? TimeWindow(seconds: Int64(saturating: window * 60))
+            options.pairTimeout ?? TimeWindow(seconds: Int64(saturating: windowSeconds))
             ?? TimeWindow(seconds: 60)!
         var settings = StreamSettings(pairTimeout: timeout)
-        settings.lint.inputFormat = options.inputFormat
-        settings.capture = options.platform != nil || options.inputFormat?.isCapture == true
+        settings.lint.inputFormat = options.inputFormat ?? options.platform?.inputFormat
 
         var child: LiveChild?
         var descriptor: Int32 = STDIN_FILENO

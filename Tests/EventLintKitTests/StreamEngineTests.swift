@@ -121,14 +121,4 @@ import Testing
         #expect(watched.counts == linted.counts)
         #expect(watched.result.ruleViolations == linted.ruleViolations)
     }
-
-    @Test func theFirstLineDecidesBetweenJSONAndACapture() {
-        func starts(_ text: String) -> Bool { Array(text.utf8).withUnsafeBytes { StreamEngine.startsJSON($0) } }
-        #expect(starts("{\"name\":\"x\"}"))
-        #expect(starts("  [{\"name\":\"x\"}"))
-        #expect(!starts("--------- beginning of main"))
-        #expect(!starts("[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, x, {"))
-        #expect(!starts("11.3.0 - [FirebaseAnalytics][I-ACS023007] Analytics v.11.3.0 started"))
-        #expect(!starts("03-14 08:57:00.000  4821 100000 I FA      : App measurement initialized"))
-    }
 }

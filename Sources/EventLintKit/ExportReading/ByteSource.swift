@@ -36,27 +36,3 @@ public struct MemoryByteSource: ByteSource {
         return count
     }
 }
-
-/// Bytes already read from an input (a sniffed prefix) and then the rest of that input: the
-/// input is read once, and whoever frames it sees it from its first byte.
-public struct ReplayingByteSource<Rest: ByteSource>: ByteSource {
-    private let prefix: [UInt8]
-    private var position = 0
-    private var rest: Rest
-
-    public init(prefix: [UInt8], then rest: Rest) {
-        self.prefix = prefix
-        self.rest = rest
-    }
-
-    public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard position < prefix.count else { return try rest.read(into: buffer) }
-        let count = min(buffer.count, prefix.count - position)
-        guard count > 0, let target = buffer.baseAddress else { return 0 }
-        prefix.withUnsafeBytes { source in
-            if let base = source.baseAddress { target.copyMemory(from: base + position, byteCount: count) }
-        }
-        position += count
-        return count
-    }
-}

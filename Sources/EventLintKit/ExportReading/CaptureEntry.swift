@@ -84,6 +84,10 @@ public struct CaptureEntry: Sendable {
     public var lineCount = 1
     /// The entry ends before its params block or bundle does (cut, or the file ended).
     public var truncated = false
+    /// The SDK line names an entry that cannot be read (no name, a block that does not parse).
+    public var unreadable = false
+    /// The line's time cannot be held (a year-less time past the last year a timestamp holds).
+    public var timeOutOfRange = false
     /// iOS's `Debug mode is enabled. Marking event …` notice: never an event of its own.
     var debugNotice = false
 

@@ -6,8 +6,8 @@
 /// SDKs print `firebase_event_origin(_o)`), or the short form alone. Sources: the long/short pairs
 /// are those the SDKs print side by side in their own debug logs (for example the 9.6.0 capture in
 /// firebase/firebase-ios-sdk issue 10331 and the Android captures quoted in docs/input.md); the
-/// export names are those of the GA4 BigQuery export schema (`/work/shared/GA4-FACTS.md` §
-/// automatic params, and the rows in samples/exports). A `ga_*` or `_x` name that is in neither
+/// export names are those of the GA4 BigQuery export schema (support.google.com/analytics/answer/7029846,
+/// and the real rows in samples/real). A `ga_*` or `_x` name that is in neither
 /// table is automatic all the same: it is dropped as known, never reported as unknown.
 public enum CaptureNames {
     /// Short param names → export names.

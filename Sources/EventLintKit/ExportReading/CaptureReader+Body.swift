@@ -1,11 +1,16 @@
 /// Parses the params of one entry: an iOS dictionary description (`{ key (_abbr) = value; … }`,
 /// values bare, quoted, or nested `( {…}, {…} )` lists) or an Android bundle
 /// (`Bundle[{key(_abbr)=value, items=[Bundle[{…}], …]}]`). Returns nil while the text ends
-/// before the block does, so the reader keeps reading lines.
+/// before the block does, or when it does not parse. Linear in the text: each byte is read a
+/// bounded number of times, a position is found by binary search, and nesting deeper than
+/// `maxDepth` gives up instead of recursing further.
 struct BodyParser {
     let text: [UInt8]
     let lineStarts: [(offset: Int, position: CapturePosition)]
     var index = 0
+    /// Dictionaries, lists and bundles open around `index`.
+    var depth = 0
+    static let maxDepth = 64
 
     init(text: [UInt8], lineStarts: [(offset: Int, position: CapturePosition)]) {
         self.text = text
@@ -13,8 +18,14 @@ struct BodyParser {
     }
 
     func position(_ offset: Int) -> CapturePosition {
-        var chosen = lineStarts[0]
-        for start in lineStarts where start.offset <= offset { chosen = start }
+        // The last line that starts at or before `offset` (line starts are in order).
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle].offset <= offset { low = middle } else { high = middle - 1 }
+        }
+        let chosen = lineStarts[low]
         let column = offset - chosen.offset
         return CapturePosition(
             line: chosen.position.line, column: column + 1,
@@ -37,7 +48,9 @@ struct BodyParser {
     /// `{ … }` at `index`.
     mutating func dictionary() -> [CaptureField]? {
         skipSpace()
-        guard !atEnd, current == 0x7B else { return nil }
+        guard !atEnd, current == 0x7B, depth < Self.maxDepth else { return nil }
+        depth += 1
+        defer { depth -= 1 }
         index += 1
         var fields: [CaptureField] = []
         while true {
@@ -92,6 +105,9 @@ struct BodyParser {
             guard let content = quotedString() else { return nil }
             return CaptureValue(kind: .string, text: content, position: position(start))
         case 0x28, 0x5B:
+            guard depth < Self.maxDepth else { return nil }
+            depth += 1
+            defer { depth -= 1 }
             let close: UInt8 = current == 0x28 ? 0x29 : 0x5D
             index += 1
             var value = CaptureValue(kind: .list, text: [], position: position(start))
@@ -149,7 +165,9 @@ struct BodyParser {
     /// `Bundle[{…}]` at `index`. At the top level the bundle ends at the line's last `}]`, so a
     /// value may hold `, ` or `}]`; nested, an item ends at `}]` before `, Bundle[{` or `]`.
     mutating func bundle(topLevel: Bool) -> [CaptureField]? {
-        guard CaptureReader.hasPrefix(text, at: index, "Bundle[{") else { return nil }
+        guard CaptureReader.hasPrefix(text, at: index, "Bundle[{"), depth < Self.maxDepth else { return nil }
+        depth += 1
+        defer { depth -= 1 }
         index += 8
         var fields: [CaptureField] = []
         let closing = topLevel ? lastClosing() : nil
@@ -160,7 +178,7 @@ struct BodyParser {
         }
         while true {
             let keyStart = index
-            guard let name = CaptureReader.readName(text, from: index, abbreviationSpace: false),
+            guard let name = CaptureReader.readKey(text, from: index),
                 name.end < text.count, text[name.end] == 0x3D
             else { return nil }
             index = name.end + 1
@@ -226,7 +244,7 @@ struct BodyParser {
                 }
             }
             if text[probe] == 0x2C, probe + 1 < text.count, text[probe + 1] == 0x20,
-                let name = CaptureReader.readName(text, from: probe + 2, abbreviationSpace: false),
+                let name = CaptureReader.readKey(text, from: probe + 2),
                 name.end < text.count, text[name.end] == 0x3D
             {
                 return probe

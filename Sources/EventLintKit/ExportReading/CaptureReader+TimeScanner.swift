@@ -16,7 +16,7 @@ extension CaptureReader {
             let offset = zone()
             return ParsedTime(
                 micros: CaptureReader.micros(year: year, month: month, day: day) + clock - offset, yearless: false,
-                end: index)
+                year: year, end: index)
         }
 
         /// The form `MM-DD HH:MM:SS.fff` (logcat).

@@ -1,9 +1,19 @@
-/// Reads a Firebase debug console capture, line by line: the iOS console (Xcode, `log stream`,
-/// `idevicesyslog`) and Android logcat (every `-v` format). An iOS params block spans lines, so
-/// the reader keeps the entry open until its closing brace; an Android bundle that a terminal
-/// wrapped onto following lines is joined the same way. What the reader does not recognise is
-/// "not analytics" for the caller to count. Captures are small, so clarity beats speed here: lines
-/// are copied into arrays, which the JSON path never does.
+/// Reads a Firebase debug console capture one line at a time: the iOS console (Xcode, `log
+/// stream`, `idevicesyslog`, or the bare message as people paste it) and Android logcat (every
+/// `-v` format, and Android Studio's window). It is a line state machine: each line is
+/// classified once (`LineKind`) and fed to the one entry that may be open, an iOS params block
+/// or an Android bundle that spans lines. Nothing else is kept from line to line but the year
+/// context of year-less times and the events awaiting their confirmation (both bounded), so
+/// the same reader serves a whole file and a live stream fed line by line.
+///
+/// Why it looks like this:
+/// - A JSON line is always a JSON line (`isJSONLine`), even while an entry is open: the entry is
+///   cut there, so an unclosed block cannot swallow the export lines after it.
+/// - No line costs more than a constant times its length: the open block's bracket and quote
+///   state is followed incrementally, the block is parsed once when it closes (or, for an
+///   Android bundle whose end cannot be told from its brackets, again only when it has doubled
+///   since the last try), and entries are cut at `maxEntryBytes`; every line after a cut entry
+///   is read again on its own terms.
 public struct CaptureReader: Sendable {
     /// Only this capture format, when `--input-format` forces one.
     public var forced: InputFormat?
@@ -16,79 +26,39 @@ public struct CaptureReader: Sendable {
         return true
     }
     /// Events logged and not yet confirmed, by export name: the confirmation that follows is no
-    /// second event.
+    /// second event. Bounded by `maxAwaiting` names.
     var awaitingConfirmation: [String: Int] = [:]
-    /// Year-less timestamps: the year assumed, and the last one read, to roll over at New Year.
-    var assumedYear = 2000
-    var lastYearless: Int64?
+    /// The year of year-less times (logcat `MM-DD`, syslog `Mon DD`).
+    var year = YearContext()
     /// `logcat -v long`: the header line's time and position, for the message line after it.
     var longHeader: (time: ParsedTime?, position: CapturePosition)?
+    /// Bytes of entry text parsed so far, counted as entries complete: the one part of the work
+    /// that is not per line, which `FuzzCaptureReader` holds to a constant times the input.
+    public internal(set) var parsedBytes = 0
 
     public init(forced: InputFormat? = nil) { self.forced = forced }
 
     /// The longest entry read (a params block of a few hundred lines is about 20 KB).
     static let maxEntryBytes = 256 << 10
+    /// Distinct event names awaiting a confirmation at once; past this the table starts over (a
+    /// confirmation follows its event within a few lines, so only hostile input gets here).
+    static let maxAwaiting = 1024
 
     /// What one line was.
     public enum LineKind: Sendable, Equatable {
-        /// Part of an analytics entry (its lines are accounted for when the entry completes).
+        /// An analytics entry or part of one (an SDK event, user property or reset line, or a
+        /// continuation line of an open block).
         case entry
-        /// A capture line that is not an analytics entry.
-        case notAnalytics
-        /// Not recognised as a capture line at all.
+        /// Another line of the analytics SDK (start-up, configuration, consent, upload): a capture
+        /// line that is not an entry.
+        case sdk
+        /// A line with the shape of a log line (a time or a logcat priority first, a logcat
+        /// header or separator) that is not the SDK's: the app's own output.
+        case log
+        /// A JSON text (an export row): for the JSON path, never part of the capture.
+        case json
+        /// Neither: text without a log prefix. The caller decides from the context.
         case unrecognised
-    }
-
-    /// An entry whose block is not closed yet.
-    struct OpenEntry: Sendable {
-        var entry: CaptureEntry
-        var text: [UInt8]
-        /// Where each line's bytes start in `text`, and the line's own position.
-        var lineStarts: [(offset: Int, position: CapturePosition)]
-        /// Where the block or bundle starts in `text`.
-        var bodyStart: Int
-        var joinWithNewline: Bool
-        /// iOS: bracket depth and quote state of the block so far, so the block is parsed once,
-        /// when it closes, and not again for every line it grows by.
-        var depth = 0
-        var inQuote = false
-        var escaped = false
-
-        /// Follows the brackets of `text[from...]`; true when the block may have closed.
-        mutating func follow(from start: Int) -> Bool {
-            guard joinWithNewline else { return Self.endsBundle(text) }
-            var closed = false
-            for index in start..<text.count {
-                let byte = text[index]
-                if inQuote {
-                    if escaped {
-                        escaped = false
-                    } else if byte == 0x5C {
-                        escaped = true
-                    } else if byte == 0x22 {
-                        inQuote = false
-                    }
-                    continue
-                }
-                switch byte {
-                case 0x22: inQuote = true
-                case 0x7B, 0x28, 0x5B: depth += 1
-                case 0x7D, 0x29, 0x5D:
-                    depth -= 1
-                    if depth <= 0 { closed = true }
-                default: break
-                }
-            }
-            return closed
-        }
-
-        /// Android: a bundle can only end where a line ends in `}]` (or in `}]` and a tag).
-        static func endsBundle(_ text: [UInt8]) -> Bool {
-            var end = text.count
-            while end > 0, text[end - 1] == 0x20 || text[end - 1] == 0x0D { end -= 1 }
-            if end >= 2, text[end - 1] == 0x5D, text[end - 2] == 0x7D { return true }
-            return CaptureReader.find(" (FA", in: text, from: max(0, end - 16)) != nil
-        }
     }
 
     /// Reads one line; completed entries are appended to `entries`.
@@ -97,70 +67,152 @@ public struct CaptureReader: Sendable {
         into entries: inout [CaptureEntry]
     ) -> LineKind {
         let position = CapturePosition(line: number, column: 1, byteOffset: byteOffset)
-        if var current = open {
-            // An entry that never closes is cut at a bound, so re-reading it stays cheap.
-            if !Self.startsNewLogLine(line), current.text.count + line.count <= Self.maxEntryBytes {
-                let offset = current.text.count + (current.joinWithNewline ? 1 : 0)
-                if current.joinWithNewline { current.text.append(0x0A) }
-                current.text.append(contentsOf: line)
-                current.lineStarts.append((offset, position))
-                current.entry.lineCount += 1
-                let mayClose = current.follow(from: offset)
-                open = current
-                if mayClose, let complete = complete(&current) {
-                    open = nil
-                    entries.append(complete)
+        let json = forced == nil && Self.isJSONLine(line)
+        if var current = open.take() {
+            if !json, !Self.startsNewLogLine(line), current.text.count + line.count < Self.maxEntryBytes {
+                current.append(line, at: position)
+                if let complete = current.step() {
+                    parsedBytes += current.parsedBytes
+                    entries.append(classify(complete))
+                } else {
+                    open = current
                 }
                 return .entry
             }
-            open = nil
-            entries.append(finishTruncated(current))
+            let cut = current.cut()
+            parsedBytes += current.parsedBytes
+            entries.append(classify(cut))
+        }
+        if json {
+            longHeader = nil
+            return .json
         }
         if let header = longHeader {
             // `logcat -v long`: the message is the line after its `[ time pid:tid L/TAG ]` header.
             longHeader = nil
-            if line.isEmpty { return .notAnalytics }
-            return start(line, lineStart: 0, time: header.time, position: position, entries: &entries)
+            if line.isEmpty { return .log }
+            return message(line, messageStart: 0, time: header.time, position: position, entries: &entries)
         }
         var index = 0
         while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
-        if forced != .iosConsole, Self.hasPrefix(line, at: index, "[ "),
-            let time = Self.parseTime(line, from: index + 2),
-            let close = Self.find("]", in: line, from: time.end),
-            line[(close + 1)...].allSatisfy({ $0 == 0x20 || $0 == 0x0D })
-        {
-            longHeader = (time, position)
-            return .notAnalytics
+        if forced != .iosConsole, Self.isLongHeader(line, at: index) {
+            longHeader = (Self.parseTime(line, from: index + 2), position)
+            return .log
         }
+        if Self.hasPrefix(line, at: index, "--------- ") { return .log }
         let time = Self.parseTime(line, from: index)
-        return start(line, lineStart: index, time: time, position: position, entries: &entries)
+        return message(line, messageStart: index, time: time, position: position, entries: &entries)
     }
 
-    /// Ends the capture: an entry still open is truncated.
+    /// Ends the capture: an entry still open is parsed once more, and cut if it does not close.
     public mutating func finish(into entries: inout [CaptureEntry]) {
-        if let current = open {
-            open = nil
-            entries.append(finishTruncated(current))
-        }
+        guard var current = open.take() else { return }
+        let cut = current.cut()
+        parsedBytes += current.parsedBytes
+        entries.append(classify(cut))
     }
 
-    // MARK: - Entries
+    /// Cuts the open entry where a line that belongs to no capture (a JSON line) comes.
+    public mutating func cut(into entries: inout [CaptureEntry]) {
+        longHeader = nil
+        finish(into: &entries)
+    }
 
-    mutating func start(
-        _ line: [UInt8], lineStart: Int, time: ParsedTime?, position: CapturePosition,
+    // MARK: - Classification
+
+    /// The line from its message on: an SDK entry, another SDK line, or a log line.
+    mutating func message(
+        _ line: [UInt8], messageStart: Int, time: ParsedTime?, position: CapturePosition,
         entries: inout [CaptureEntry]
     ) -> LineKind {
-        let timestamp = time.map { resolve($0) }
-        if forced != .androidLogcat, let marker = Self.iosMarker(line) {
-            return startIOS(line, messageStart: marker, timestamp: timestamp, position: position, entries: &entries)
-        }
-        if forced != .iosConsole,
-            let kind = startAndroid(line, timestamp: timestamp, position: position, entries: &entries)
+        var stamp = Stamp()
+        if let time { stamp = year.resolve(time) }
+        if forced != .androidLogcat,
+            let kind = startIOS(line, from: messageStart, stamp: stamp, position: position, entries: &entries)
         {
             return kind
         }
+        if forced != .iosConsole,
+            let kind = startAndroid(line, stamp: stamp, position: position, entries: &entries)
+        {
+            return kind
+        }
+        if forced != .androidLogcat, Self.iosMarker(line) != nil { return .sdk }
+        if forced != .iosConsole, Self.hasAndroidTag(line) { return .sdk }
+        if Self.sdkMessages.contains(where: { Self.find($0, in: line, from: 0) != nil }) { return .sdk }
+        if time != nil || Self.hasLogcatPriority(line, at: messageStart) { return .log }
         return .unrecognised
     }
+
+    /// A JSON text, or what is meant to be one: `{` and more on the line (an iOS block's nested
+    /// dictionary is a `{` alone), or `[` and what is not a letter (`[FirebaseAnalytics]`,
+    /// `[INFO]`) unless it starts `true`, `false` or `null` (a `[` alone too), and not a `logcat -v long` header
+    /// (`[ 10-18 …`). A whole multi-line document counts its line breaks as spaces.
+    static func isJSONLine(_ line: [UInt8]) -> Bool {
+        line.withUnsafeBytes { isJSONLine($0) }
+    }
+
+    static func isJSONLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var index = 0
+        while index < line.count, isSpace(line[index]) { index += 1 }
+        guard index < line.count else { return false }
+        let first = line[index]
+        guard first == 0x7B || first == 0x5B else { return false }
+        var next = index + 1
+        while next < line.count, isSpace(line[next]) { next += 1 }
+        guard next < line.count else { return first == 0x5B }
+        if first == 0x7B { return true }
+        let second = line[next]
+        switch second {
+        case 0x41...0x5A, 0x61...0x7A:
+            for literal in ["true", "false", "null"] {
+                let bytes = Array(literal.utf8)
+                if next + bytes.count <= line.count, bytes.indices.allSatisfy({ line[next + $0] == bytes[$0] }) {
+                    return true
+                }
+            }
+            return false
+        case 0x30...0x39:
+            // `[ 10-18 10:15:32.123  4321: 4390 V/FA ]`: a logcat header, not an array.
+            return !(next > index + 1 && isLongHeader(Array(line[index...]), at: 0))
+        default: return true
+        }
+    }
+
+    /// `[ time pid:tid L/TAG ]` alone on its line (`logcat -v long`).
+    static func isLongHeader(_ line: [UInt8], at index: Int) -> Bool {
+        guard hasPrefix(line, at: index, "[ "), let time = parseTime(line, from: index + 2) else { return false }
+        return find("]", in: line, from: time.end) != nil
+    }
+
+    /// `V/`, `D(`… at `index`: a logcat line without a time (`brief`, `process`, `tag`, `thread`).
+    static func hasLogcatPriority(_ line: [UInt8], at index: Int) -> Bool {
+        index + 1 < line.count && "VDIWEFA".utf8.contains(line[index])
+            && (line[index + 1] == 0x2F || line[index + 1] == 0x28)
+    }
+
+    /// The Android SDK's logcat tags, `FA` and `FA-SVC`, as each format prints them: `V/FA:`,
+    /// `V FA      : `, `  FA-SVC  ` (Android Studio), `(FA)` after the message (`-v process`),
+    /// `[INFO]  FA: ` (tools that relay logcat).
+    static func hasAndroidTag(_ line: [UInt8]) -> Bool {
+        var from = 0
+        while let at = find("FA", in: line, from: from) {
+            from = at + 2
+            guard at == 0 || [0x20, 0x2F, 0x28, 0x09].contains(line[at - 1]) else { continue }
+            var end = at + 2
+            if hasPrefix(line, at: end, "-SVC") { end += 4 }
+            if end == line.count { return at > 0 }
+            if [0x3A, 0x20, 0x28, 0x29, 0x09].contains(line[end]) { return true }
+        }
+        return false
+    }
+
+    /// Messages of the Android SDK that `logcat -v raw` prints without any tag.
+    static let sdkMessages = [
+        "App measurement is starting up", "App measurement initialized", "Debug-level message logging enabled",
+        "setprop log.tag.FA", "setprop debug.firebase.analytics.app",
+    ]
 
     static let debugNoticePrefix =
         "Debug mode is enabled. Marking event as debug and real-time. Event name, parameters: "
@@ -180,213 +232,41 @@ public struct CaptureReader: Sendable {
         return nil
     }
 
-    mutating func startIOS(
-        _ line: [UInt8], messageStart: Int, timestamp: Int64?, position: CapturePosition,
-        entries: inout [CaptureEntry]
-    ) -> LineKind {
-        func entry(_ kind: CaptureEntry.Kind) -> CaptureEntry {
-            var entry = CaptureEntry(kind: kind, format: .iosConsole, start: position)
-            entry.timestamp = timestamp
-            return entry
-        }
-        let forms: [(String, CaptureEntry.Kind, Bool)] = [
-            ("Logging event: origin, name, params: ", .event, true),
-            ("Event logged. Event name, event params: ", .confirmation, false),
-            (Self.debugNoticePrefix, .confirmation, false),
-        ]
-        for (prefix, kind, hasOrigin) in forms where Self.hasPrefix(line, at: messageStart, prefix) {
-            var cursor = messageStart + prefix.utf8.count
-            var new = entry(kind)
-            new.debugNotice = prefix == Self.debugNoticePrefix
-            if hasOrigin {
-                guard let comma = Self.find(", ", in: line, from: cursor) else { return .notAnalytics }
-                new.origin = Self.string(line[cursor..<comma])
-                cursor = comma + 2
-            }
-            guard let name = Self.readName(line, from: cursor, abbreviationSpace: true) else { return .notAnalytics }
-            new.printedName = name.long
-            new.shortName = name.short
-            new.namePosition = CapturePosition(
-                line: position.line, column: cursor + 1,
-                byteOffset: position.byteOffset + Int64(cursor))
-            guard Self.hasPrefix(line, at: name.end, ", "), let brace = Self.find("{", in: line, from: name.end) else {
-                // No params block printed: an event without params.
-                entries.append(classify(new))
-                return .entry
-            }
-            var current = OpenEntry(
-                entry: new, text: line, lineStarts: [(0, position)], bodyStart: brace,
-                joinWithNewline: true)
-            if current.follow(from: brace), let complete = complete(&current) {
-                entries.append(complete)
-            } else {
-                open = current
-            }
-            return .entry
-        }
-        let setForms = ["Setting user property. Name, value: ", "User property set. Name, value: "]
-        for prefix in setForms where Self.hasPrefix(line, at: messageStart, prefix) {
-            let cursor = messageStart + prefix.utf8.count
-            guard let name = Self.readName(line, from: cursor, abbreviationSpace: true),
-                Self.hasPrefix(line, at: name.end, ", ")
-            else { return .notAnalytics }
-            var new = entry(.userProperty)
-            new.printedName = name.long
-            new.shortName = name.short
-            new.namePosition = CapturePosition(
-                line: position.line, column: cursor + 1,
-                byteOffset: position.byteOffset + Int64(cursor))
-            let valueStart = name.end + 2
-            var end = line.count
-            while end > valueStart, line[end - 1] == 0x20 || line[end - 1] == 0x0D { end -= 1 }
-            var value = Self.scalar(
-                Array(line[valueStart..<end]), quoted: false,
-                position: CapturePosition(
-                    line: position.line, column: valueStart + 1,
-                    byteOffset: position.byteOffset + Int64(valueStart)))
-            if value.text.count >= 2, value.text.first == 0x22, value.text.last == 0x22 {
-                value.text = Self.unquote(Array(value.text.dropFirst().dropLast()))
-                value.kind = .string
-            }
-            new.value = value
-            entries.append(new)
-            return .entry
-        }
-        let removeForms = ["Removing user property. Name: ", "User property removed. Name: "]
-        for prefix in removeForms where Self.hasPrefix(line, at: messageStart, prefix) {
-            let cursor = messageStart + prefix.utf8.count
-            guard let name = Self.readName(line, from: cursor, abbreviationSpace: true) else { return .notAnalytics }
-            var new = entry(.userProperty)
-            new.printedName = name.long
-            new.shortName = name.short
-            new.namePosition = CapturePosition(
-                line: position.line, column: cursor + 1,
-                byteOffset: position.byteOffset + Int64(cursor))
-            entries.append(new)
-            return .entry
-        }
-        return .notAnalytics
-    }
-
-    mutating func startAndroid(
-        _ line: [UInt8], timestamp: Int64?, position: CapturePosition,
-        entries: inout [CaptureEntry]
-    ) -> LineKind? {
-        func entry(_ kind: CaptureEntry.Kind) -> CaptureEntry {
-            var entry = CaptureEntry(kind: kind, format: .androidLogcat, start: position)
-            entry.timestamp = timestamp
-            return entry
-        }
-        func named(_ kind: CaptureEntry.Kind, at cursor: Int, _ name: (long: String, short: String?, end: Int))
-            -> CaptureEntry
-        {
-            var new = entry(kind)
-            new.printedName = name.long
-            new.shortName = name.short
-            new.namePosition = CapturePosition(
-                line: position.line, column: cursor + 1,
-                byteOffset: position.byteOffset + Int64(cursor))
-            return new
-        }
-        if let at = Self.find("Logging event (FE): ", in: line, from: 0) {
-            let cursor = at + 20
-            guard let name = Self.readName(line, from: cursor, abbreviationSpace: false) else { return .notAnalytics }
-            let new = named(.event, at: cursor, name)
-            guard Self.hasPrefix(line, at: name.end, ", Bundle[{") else {
-                entries.append(classify(new))
-                return .entry
-            }
-            return openBundle(new, line: line, bodyStart: name.end + 2, position: position, entries: &entries)
-        }
-        if let at = Self.find("Logging event: origin=", in: line, from: 0) {
-            // The measurement service's report: `origin=app,name=NAME,params=Bundle[{…}]`.
-            guard let comma = Self.find(",name=", in: line, from: at + 22) else { return .notAnalytics }
-            let cursor = comma + 6
-            guard let name = Self.readName(line, from: cursor, abbreviationSpace: false) else { return .notAnalytics }
-            var new = named(.confirmation, at: cursor, name)
-            new.origin = Self.string(line[(at + 22)..<comma])
-            guard Self.hasPrefix(line, at: name.end, ",params=Bundle[{") else {
-                entries.append(classify(new))
-                return .entry
-            }
-            return openBundle(new, line: line, bodyStart: name.end + 8, position: position, entries: &entries)
-        }
-        for prefix in ["Setting user property (FE): ", "Setting user property: "] {
-            guard let at = Self.find(prefix, in: line, from: 0) else { continue }
-            let cursor = at + prefix.utf8.count
-            guard let name = Self.readName(line, from: cursor, abbreviationSpace: false),
-                Self.hasPrefix(line, at: name.end, ", ")
-            else { return .notAnalytics }
-            var new = named(.userProperty, at: cursor, name)
-            let valueStart = name.end + 2
-            var end = line.count
-            while end > valueStart, line[end - 1] == 0x20 || line[end - 1] == 0x0D { end -= 1 }
-            let value = Self.bundleScalar(
-                Array(line[valueStart..<end]),
-                position: CapturePosition(
-                    line: position.line, column: valueStart + 1,
-                    byteOffset: position.byteOffset + Int64(valueStart)))
-            new.value = value.kind == .null ? nil : value
-            entries.append(new)
-            return .entry
-        }
-        if Self.find("Resetting analytics data", in: line, from: 0) != nil {
-            entries.append(entry(.deviceReset))
-            return .entry
-        }
-        if Self.find("Event recorded: ", in: line, from: 0) != nil { return .entry }
-        return nil
-    }
-
-    mutating func openBundle(
-        _ new: CaptureEntry, line: [UInt8], bodyStart: Int, position: CapturePosition,
-        entries: inout [CaptureEntry]
-    ) -> LineKind {
-        var current = OpenEntry(
-            entry: new, text: line, lineStarts: [(0, position)], bodyStart: bodyStart,
-            joinWithNewline: false)
-        if current.follow(from: bodyStart), let complete = complete(&current) {
-            entries.append(complete)
-        } else {
-            open = current
-        }
-        return .entry
-    }
-
-    /// The entry, once its block or bundle is closed; nil while it is still open.
-    mutating func complete(_ current: inout OpenEntry) -> CaptureEntry? {
-        var parser = BodyParser(text: current.text, lineStarts: current.lineStarts)
-        parser.index = current.bodyStart
-        let fields: [CaptureField]?
-        switch current.entry.format {
-        case .iosConsole: fields = parser.dictionary()
-        default:
-            fields = parser.bundle(topLevel: true)
-        }
-        guard let fields else { return nil }
-        var entry = current.entry
-        entry.params = fields
-        return classify(entry)
-    }
-
-    mutating func finishTruncated(_ current: OpenEntry) -> CaptureEntry {
-        var entry = current.entry
-        entry.truncated = true
-        return classify(entry)
+    /// Whether a line begins a new log line (a time, a logcat priority prefix, a console marker
+    /// or a logcat separator) rather than continuing an open block.
+    static func startsNewLogLine(_ line: [UInt8]) -> Bool {
+        var index = 0
+        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        if index == line.count { return false }
+        if parseTime(line, from: index) != nil { return true }
+        if iosMarker(line) != nil { return true }
+        if hasLogcatPriority(line, at: index) { return true }
+        if hasPrefix(line, at: index, "--------- ") { return true }
+        return isLongHeader(line, at: index)
     }
 
     /// An event awaits its confirmation; a confirmation without an event before it is the event.
+    /// A notice (`Debug mode is enabled. Marking event …`) comes between the two reports of one
+    /// event: it confirms an awaited event without using it up, and stands for the event when
+    /// none is awaited (a capture that starts there), which the report after it then confirms.
     mutating func classify(_ entry: CaptureEntry) -> CaptureEntry {
         var entry = entry
+        guard !entry.unreadable else { return entry }
         let key = entry.shortName ?? entry.printedName
         switch entry.kind {
         case .event:
-            awaitingConfirmation[key, default: 0] += 1
+            awaitConfirmation(key)
         case .confirmation:
-            // The debug-mode notice always comes between the two reports of one event.
-            if entry.debugNotice { break }
-            if let waiting = awaitingConfirmation[key], waiting > 0 {
+            let waiting = awaitingConfirmation[key] ?? 0
+            if entry.debugNotice {
+                if waiting == 0 {
+                    entry.kind = .event
+                    awaitConfirmation(key)
+                }
+            } else if waiting > 1 {
                 awaitingConfirmation[key] = waiting - 1
+            } else if waiting == 1 {
+                awaitingConfirmation.removeValue(forKey: key)
             } else {
                 entry.kind = .event
             }
@@ -395,28 +275,80 @@ public struct CaptureReader: Sendable {
         return entry
     }
 
+    mutating func awaitConfirmation(_ key: String) {
+        if awaitingConfirmation[key] == nil, awaitingConfirmation.count >= Self.maxAwaiting {
+            awaitingConfirmation.removeAll(keepingCapacity: true)
+        }
+        awaitingConfirmation[key, default: 0] += 1
+    }
+
     // MARK: - Time
 
     /// A time read at the start of a line.
     struct ParsedTime: Sendable {
-        /// Microseconds since the epoch, or, year-less, since the start of the assumed year's Jan 1.
+        /// Microseconds since the epoch (year-less: unused, see `month`, `day`, `microsOfDay`).
         var micros: Int64
         var yearless: Bool
         var month = 1, day = 1
         var microsOfDay: Int64 = 0
+        /// The civil year of a dated time, for the year context of year-less times after it.
+        var year: Int?
         var end: Int
     }
 
-    mutating func resolve(_ time: ParsedTime) -> Int64 {
-        guard time.yearless else { return time.micros }
-        var value = Self.micros(year: assumedYear, month: time.month, day: time.day) + time.microsOfDay
-        // Going back by more than a day is taken as the turn of the year (the capture is in order).
-        if let last = lastYearless, value < last - 86_400_000_000 {
-            assumedYear += 1
-            value = Self.micros(year: assumedYear, month: time.month, day: time.day) + time.microsOfDay
+    /// A line's time as an entry takes it.
+    struct Stamp: Sendable {
+        var micros: Int64?
+        /// The time cannot be held (a year-less time past the last year a timestamp holds).
+        var outOfRange = false
+    }
+
+    /// The year of year-less times: the year of the last dated time of the capture (2000 when
+    /// there is none), raised by one where the months go from December to January. A time that
+    /// goes back to December right after that is late, not a new year, so times that step back
+    /// and forth across New Year raise the year once, not every other line.
+    struct YearContext: Sendable {
+        var year = 2000
+        /// The month of the current year context (nil before the first year-less time).
+        var month: Int?
+        /// The year was just raised (January, December before it): a December now is the old year.
+        var turned = false
+        /// Seconds-since-something below this (1973) are seconds since boot, not since 1970.
+        static let monotonicLimit: Int64 = 100_000_000_000_000
+        /// Past this year the time cannot be held (`micros` stays far inside Int64 up to it).
+        static let lastYear = 9999
+
+        mutating func resolve(_ time: ParsedTime) -> Stamp {
+            guard time.yearless else {
+                if let dated = time.year {
+                    year = dated
+                    month = nil
+                    turned = false
+                } else if time.micros < Self.monotonicLimit, (0...Self.lastYear).contains(year) {
+                    // `logcat -v monotonic`: seconds since boot, placed in the context's year.
+                    return Stamp(micros: CaptureReader.micros(year: year, month: 1, day: 1) + time.micros)
+                }
+                return Stamp(micros: time.micros)
+            }
+            var lineYear = year
+            if let month, month == 12, time.month == 1 {
+                year += 1
+                lineYear = year
+                turned = true
+                self.month = 1
+            } else if turned, time.month == 12, month == 1 {
+                lineYear = year - 1
+            } else {
+                if time.month != month { turned = false }
+                month = time.month
+            }
+            guard (0...Self.lastYear).contains(lineYear) else {
+                year = min(year, Self.lastYear + 1)
+                return Stamp(micros: nil, outOfRange: true)
+            }
+            let day = CaptureReader.micros(year: lineYear, month: time.month, day: time.day)
+            return Stamp(micros: day.addingSaturating(time.microsOfDay))
         }
-        lastYearless = value
-        return value
     }
 
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -434,7 +366,8 @@ public struct CaptureReader: Sendable {
         return scanner.epochTime()
     }
 
-    /// Microseconds from 1970-01-01 to the start of a civil day (proleptic Gregorian).
+    /// Microseconds from 1970-01-01 to the start of a civil day (proleptic Gregorian), for years
+    /// 0 to 9999 (the four digits a time has).
     static func micros(year: Int, month: Int, day: Int) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
@@ -444,129 +377,39 @@ public struct CaptureReader: Sendable {
         return (Int64(era) * 146_097 + Int64(dayOfEra) - 719_468) * 86_400_000_000
     }
 
-    /// Whether a line begins a new log line (a time, a logcat priority prefix or a console
-    /// marker) rather than continuing an open block.
-    static func startsNewLogLine(_ line: [UInt8]) -> Bool {
-        var index = 0
-        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
-        if index == line.count { return false }
-        if parseTime(line, from: index) != nil { return true }
-        if iosMarker(line) != nil { return true }
-        if index + 1 < line.count, "VDIWEFA".utf8.contains(line[index]),
-            line[index + 1] == 0x2F || line[index + 1] == 0x28
-        {
-            return true
-        }
-        return hasPrefix(line, at: index, "[ ") && parseTime(line, from: index + 2) != nil
-    }
-
-    // MARK: - Names and values
-
-    /// `name`, `name (_abbr)` (iOS) or `name(_abbr)` (Android).
-    static func readName(_ line: [UInt8], from start: Int, abbreviationSpace: Bool)
-        -> (long: String, short: String?, end: Int)?
-    {
-        var index = start
-        while index < line.count, isNameByte(line[index]) { index += 1 }
-        guard index > start else { return nil }
-        let long = string(line[start..<index])
-        var probe = index
-        if probe < line.count, line[probe] == 0x20 { probe += 1 }
-        if probe < line.count, line[probe] == 0x28 {
-            var close = probe + 1
-            while close < line.count, isNameByte(line[close]) { close += 1 }
-            if close < line.count, line[close] == 0x29, close > probe + 1 {
-                return (long, string(line[(probe + 1)..<close]), close + 1)
-            }
-        }
-        return (long, nil, index)
-    }
-
-    static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-            || byte == 0x5F
-    }
-
-    /// A bare iOS value, or a user property value.
-    static func scalar(_ text: [UInt8], quoted: Bool, position: CapturePosition) -> CaptureValue {
-        if !quoted, text == Array("(null)".utf8) || text == Array("<null>".utf8) {
-            return CaptureValue(kind: .null, text: [], position: position)
-        }
-        return CaptureValue(kind: quoted ? .string : .printed, text: text, position: position)
-    }
-
-    /// An Android bundle value: `String(x)`, `Long(5)`, `Double(1.5)` say their type; `null` is
-    /// no value; the rest is printed text.
-    static func bundleScalar(_ text: [UInt8], position: CapturePosition) -> CaptureValue {
-        if text == Array("null".utf8) { return CaptureValue(kind: .null, text: [], position: position) }
-        for (wrapper, kind) in [
-            ("String(", CaptureValue.Kind.string), ("Long(", .int), ("Integer(", .int), ("Double(", .double),
-        ]
-        where hasPrefix(text, at: 0, wrapper) && text.last == 0x29 {
-            return CaptureValue(
-                kind: kind, text: Array(text[wrapper.utf8.count..<(text.count - 1)]), position: position)
-        }
-        return CaptureValue(kind: .printed, text: text, position: position)
-    }
-
-    /// The content of an old-style property-list string: `\"`, `\\`, `\n`, `\t` and `\Uxxxx`.
-    static func unquote(_ text: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        var index = 0
-        while index < text.count {
-            let byte = text[index]
-            guard byte == 0x5C, index + 1 < text.count else {
-                result.append(byte)
-                index += 1
-                continue
-            }
-            let next = text[index + 1]
-            switch next {
-            case 0x6E: result.append(0x0A)
-            case 0x74: result.append(0x09)
-            case 0x72: result.append(0x0D)
-            case 0x55, 0x75:
-                if index + 6 <= text.count, let scalar = UInt32(string(text[(index + 2)..<(index + 6)]), radix: 16),
-                    let unicode = Unicode.Scalar(scalar)
-                {
-                    result.append(contentsOf: Array(String(Character(unicode)).utf8))
-                    index += 6
-                    continue
-                }
-                result.append(next)
-            default: result.append(next)
-            }
-            index += 2
-        }
-        return result
-    }
-
     // MARK: - Byte helpers
 
+    /// Where `needle` first occurs in `line` at or after `start`. The needle's UTF-8 is read in
+    /// place (`withUTF8` on a literal copies nothing): this runs a few dozen times a line.
     static func find(_ needle: String, in line: [UInt8], from start: Int) -> Int? {
-        let pattern = Array(needle.utf8)
-        guard !pattern.isEmpty, line.count >= pattern.count, start <= line.count - pattern.count else { return nil }
-        var index = start
-        let last = line.count - pattern.count
-        while index <= last {
-            if line[index] == pattern[0] {
-                var matched = true
-                for offset in 1..<pattern.count where line[index + offset] != pattern[offset] {
-                    matched = false
-                    break
+        var needle = needle
+        return needle.withUTF8 { pattern in
+            guard !pattern.isEmpty, start >= 0, line.count >= pattern.count, start <= line.count - pattern.count
+            else { return nil }
+            return line.withUnsafeBufferPointer { bytes in
+                let first = pattern[0]
+                var index = start
+                let last = bytes.count - pattern.count
+                while index <= last {
+                    if bytes[index] == first {
+                        var offset = 1
+                        while offset < pattern.count, bytes[index + offset] == pattern[offset] { offset += 1 }
+                        if offset == pattern.count { return index }
+                    }
+                    index += 1
                 }
-                if matched { return index }
+                return nil
             }
-            index += 1
         }
-        return nil
     }
 
     static func hasPrefix(_ line: [UInt8], at index: Int, _ prefix: String) -> Bool {
-        let pattern = Array(prefix.utf8)
-        guard index >= 0, index + pattern.count <= line.count else { return false }
-        for offset in 0..<pattern.count where line[index + offset] != pattern[offset] { return false }
-        return true
+        var prefix = prefix
+        return prefix.withUTF8 { pattern in
+            guard index >= 0, index + pattern.count <= line.count else { return false }
+            for offset in 0..<pattern.count where line[index + offset] != pattern[offset] { return false }
+            return true
+        }
     }
 
     /// Text of capture bytes, never repaired: bytes that are not UTF-8 are shown escaped

@@ -3,7 +3,8 @@
 public enum ExportRules {
     public static let all: [Rule] = [
         lineTooLong, leadingBOM, blankLine, missingFinalNewline, documentTooLarge,
-        duplicateInput, cannotRead, captureEntryTruncated, formatMismatch, unnestedQueryResult, legacyFirebaseExport,
+        duplicateInput, cannotRead, captureEntryTruncated, captureEntryUnreadable, captureWithoutEvents,
+        formatMismatch, unnestedQueryResult, legacyFirebaseExport,
     ]
 
     public static let unnestedQueryResult = Rule(
@@ -131,6 +132,56 @@ public enum ExportRules {
                 2026-10-18 10:15:32.123456+0900 MyApp[1234:56789] 11.3.0 - [FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, page_viewed, {
                     choice = yes;
                 }
+                """))
+
+    public static let captureEntryUnreadable = Rule(
+        id: "export/capture-entry-unreadable", stage: .export, severity: .warning,
+        summary: "a debug console line names an event or user property that cannot be read",
+        documentation: """
+            A line of the analytics SDK that logs an event (`Logging event: origin, name, params:` on \
+            iOS, `Logging event (FE):` on Android), a report of one, or a user property change, whose \
+            name is empty, whose short name `(_x)` is not closed, whose params are neither a `{ … }` \
+            block nor a `Bundle[{…}]`, or whose block closes its brackets without reading as \
+            `key = value;` pairs.
+
+            **Why:** such a line is an event the app sent; read as "not analytics" it would vanish \
+            from the report without a word.
+
+            **How to fix:** look at the line in the capture: it was usually cut or edited by hand \
+            (a paste that lost its start, a redacted name). Capture it again.
+            """,
+        examples: RuleExamples(
+            failing: """
+                2026-10-18 10:15:32.123  4321  4390 V FA      : Logging event (FE): page_viewed(_pv, Bundle[{choice=yes}]
+                """,
+            passing: """
+                2026-10-18 10:15:32.123  4321  4390 V FA      : Logging event (FE): page_viewed, Bundle[{choice=yes}]
+                """))
+
+    public static let captureWithoutEvents = Rule(
+        id: "export/capture-without-events", stage: .export, severity: .warning,
+        summary: "a debug console capture holds no analytics event",
+        documentation: """
+            The input is a debug console capture (its lines are the analytics SDK's, or log lines, or \
+            `--input-format ios-console|android-logcat` says so), and not one of them logs an event: \
+            only start-up lines, configuration, uploads or the app's own output. The finding stands \
+            on the capture's first line of the SDK (or its first log line) and is reported once.
+
+            **Why:** a capture is usually taken to see events arrive; one without any is not a clean \
+            result but a sign that debug logging is off or that the capture missed the events.
+
+            **How to fix:** turn on the SDK's debug logging (Android: `adb shell setprop \
+            log.tag.FA VERBOSE` and `adb shell setprop log.tag.FA-SVC VERBOSE`; iOS: the \
+            `-FIRDebugEnabled` launch argument), then use the app while capturing.
+            """,
+        examples: RuleExamples(
+            failing: """
+                /*>*/2026-10-18 10:15:32.123  4321  4390 I FA      : App measurement initialized, version: 46000
+                2026-10-18 10:15:32.124  4321  4390 D FA      : Debug-level message logging enabled
+                """,
+            passing: """
+                2026-10-18 10:15:32.123  4321  4390 I FA      : App measurement initialized, version: 46000
+                2026-10-18 10:15:33.000  4321  4390 V FA      : Logging event (FE): page_viewed, Bundle[{choice=yes}]
                 """))
 
     public static let lineTooLong = Rule(

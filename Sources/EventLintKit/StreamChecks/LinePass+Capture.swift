@@ -1,23 +1,45 @@
-/// What a capture remembers from line to line: the one device's user, its user properties as
-/// set so far, and the last time read.
+/// What a capture remembers from line to line: the reader's open entry, the one device's user,
+/// the user properties the plan reads as set so far, and the last time read. Everything here is
+/// bounded whatever the input: one user at a time, the plan's user properties only.
 struct CaptureState {
     var reader = CaptureReader()
-    /// The input is a capture as a whole (sniffed, or forced): every line that is not an analytics
-    /// entry is "not analytics", JSON included.
-    var wholeFile = false
-    /// A capture entry was seen: from then on unrecognised lines are "not analytics".
-    var seen = false
+    /// A line of a capture was read (an SDK line or a log line), or a capture format is forced:
+    /// from then on lines without a log prefix are the app's output, "not analytics".
+    var recognised = false
+    /// Where the first capture line is, for the one finding of a capture without events.
+    var firstLine: (number: Int, byteOffset: Int64)?
+    /// Event entries read (checked or not).
+    var events = 0
+    /// Lines without a log prefix read before anything told JSON from capture: they are
+    /// decided by the next line that does (or as JSON past `maxPendingBytes` or at the end), as
+    /// a file's first 64 KiB decide, so standard input and a file give the same report.
+    var pending: [PendingLine] = []
+    var pendingBytes = 0
+    static let maxPendingBytes = 64 << 10
     /// The device's app instance (a new one after `Resetting analytics data`).
     var device = 0
     /// The user id the app set (`_id`), which stands for the user while set.
     var userID: [UInt8]?
-    /// User properties in the order they were first set.
+    /// The plan's user properties as set so far, in the order first set (at most one per plan
+    /// user property, so writing them on every event costs what the plan holds, not what the
+    /// capture set).
     var userProperties: [(name: String, value: CaptureValue)] = []
-    /// Last time read per user, for entries that have none.
-    var lastTimestamp: [String: Int64] = [:]
+    /// The `_sid` user property: GA4 adds it to every event as `ga_session_id`.
+    var sessionID: CaptureValue?
+    /// The last time read: the device's clock, for entries that have none (any user).
+    var lastTimestamp: Int64?
     /// Entries so far: the tie-break after equal times, so the file order holds.
     var ordinal: Int64 = 0
     var entries: [CaptureEntry] = []
+}
+
+/// A line kept until the input's kind is known (`CaptureState.pending`).
+struct PendingLine {
+    var bytes: [UInt8]
+    var number: Int
+    var byteOffset: Int64
+    var length: Int64
+    var flags: LineFlags
 }
 
 /// Maps offsets of an entry's JSON form back to the capture: a finding is at the line where the
@@ -38,52 +60,57 @@ struct CaptureLocator {
 /// Debug console captures in the line pass: each entry becomes a flat event in JSON, read by the
 /// one scanner and checked by the same code as every export line, with its findings mapped back.
 extension LinePass {
-    /// Marks the input as a capture as a whole (the runner sniffed its start).
-    func treatAsCapture() {
-        capture.wholeFile = true
-        capture.seen = true
-    }
-
-    /// Reads a line as part of a capture; false when it is for the JSON path.
-    /// A line that starts with `{` while no capture is being read and no format is forced:
-    /// JSON, for which `processCaptureLine` returns false. Tested inline on every line, before
-    /// the call.
+    /// A line that is certainly JSON (`{"` or `{}` first) while no capture entry is open, no
+    /// line waits for its kind and no format is forced: for the JSON path, without calling
+    /// `processCaptureLine`. Tested inline on every line.
     @inline(__always)
     func isPlainJSONLine(_ line: FramedLine) -> Bool {
-        line.bytes.count > 0 && line.bytes[0] == 0x7B && settings.inputFormat == nil && !capture.wholeFile
-            && !capture.reader.hasOpenEntry
+        line.bytes.count > 1 && line.bytes[0] == 0x7B && (line.bytes[1] == 0x22 || line.bytes[1] == 0x7D)
+            && settings.inputFormat == nil && capture.pending.isEmpty && !capture.reader.hasOpenEntry
     }
 
+    /// Reads a line as part of a capture; false when it is for the JSON path. Each line is
+    /// classified once by the reader (`CaptureReader.LineKind`): a JSON line is always a JSON
+    /// line, even inside a capture or an open entry; SDK lines and log lines are the capture's;
+    /// a line without a log prefix is the app's output once the input is known to be a capture,
+    /// a JSON error once it is known to be JSON, and waits for the next line that tells which
+    /// until then.
     func processCaptureLine(_ line: FramedLine) -> Bool {
         let forced = settings.inputFormat
         if let forced, !forced.isCapture { return false }
-        if forced == nil, !capture.wholeFile, !capture.reader.hasOpenEntry {
+        if forced == nil, CaptureReader.isJSONLine(line.bytes) {
             // The JSON path's hot case: decide on the first bytes, without copying the line.
-            let raw = line.bytes
-            var index = 0
-            while index < raw.count, raw[index] == 0x20 || raw[index] == 0x09 { index += 1 }
-            if index < raw.count, raw[index] == 0x7B { return false }
-            if index < raw.count, raw[index] == 0x5B,
-                !Self.startsCaptureBracket(Array(raw[index..<min(raw.count, index + 9)]), 0)
-            {
-                return false
+            if capture.reader.hasOpenEntry {
+                var completed: [CaptureEntry] = []
+                capture.reader.cut(into: &completed)
+                capture.entries += completed
+                handleCaptureEntries()
             }
+            resolvePending(asCapture: false)
+            return false
         }
+        if forced != nil, !capture.recognised { markCapture(line) }
         capture.reader.forced = forced
-        let bytes = Array(line.bytes)
         var completed: [CaptureEntry] = []
-        let kind = capture.reader.feed(bytes, number: line.number, byteOffset: line.contentByteOffset, into: &completed)
+        let kind = capture.reader.feed(
+            Array(line.bytes), number: line.number, byteOffset: line.contentByteOffset, into: &completed)
         capture.entries += completed
         switch kind {
+        case .json:
+            handleCaptureEntries()
+            resolvePending(asCapture: false)
+            return false
         case .entry:
-            capture.seen = true
+            markCapture(line)
             counters.validLines += 1
-        case .notAnalytics:
+        case .sdk, .log:
+            markCapture(line)
             counters.notAnalyticsLines += 1
         case .unrecognised:
-            guard forced != nil || capture.wholeFile || capture.seen else {
+            if !capture.recognised {
                 handleCaptureEntries()
-                return false
+                holdPending(line)
+                return true
             }
             counters.notAnalyticsLines += 1
         }
@@ -91,18 +118,64 @@ extension LinePass {
         return true
     }
 
-    /// `[FirebaseAnalytics]…`, `[Firebase/Analytics]…` or a `logcat -v long` header: a capture
-    /// line that starts like a JSON array.
-    static func startsCaptureBracket(_ bytes: [UInt8], _ index: Int) -> Bool {
-        CaptureReader.hasPrefix(bytes, at: index, "[Firebase") || CaptureReader.hasPrefix(bytes, at: index, "[ ")
+    /// The input is a capture from this line on; lines waiting for their kind are its output.
+    func markCapture(_ line: FramedLine) {
+        if capture.firstLine == nil { capture.firstLine = (line.number, line.contentByteOffset) }
+        guard !capture.recognised else { return }
+        capture.recognised = true
+        resolvePending(asCapture: true)
     }
 
-    /// The end of the input: an entry still open is reported as cut.
+    /// Keeps a line without a log prefix until the input's kind is known.
+    func holdPending(_ line: FramedLine) {
+        capture.pending.append(
+            PendingLine(
+                bytes: Array(line.bytes), number: line.number, byteOffset: line.byteOffset, length: line.length,
+                flags: line.flags))
+        capture.pendingBytes += line.bytes.count
+        if capture.pendingBytes > CaptureState.maxPendingBytes { resolvePending(asCapture: false) }
+    }
+
+    /// Accounts for the lines that waited: as the app's output of a capture, or as JSON lines.
+    func resolvePending(asCapture: Bool) {
+        guard !capture.pending.isEmpty else { return }
+        let pending = capture.pending
+        capture.pending = []
+        capture.pendingBytes = 0
+        for held in pending {
+            held.bytes.withUnsafeBytes { bytes in
+                let line = FramedLine(
+                    number: held.number, byteOffset: held.byteOffset, bytes: bytes, length: held.length,
+                    flags: held.flags)
+                if !asCapture, rejectAsNotUTF8(line) { return }
+                if line.flags.contains(.missingFinalNewline) {
+                    findings.append(ExportRules.missingFinalNewline(line, file: file))
+                }
+                if asCapture {
+                    counters.notAnalyticsLines += 1
+                } else {
+                    processJSON(line)
+                }
+            }
+        }
+    }
+
+    /// The end of the input: an entry still open is parsed once more or reported as cut, lines
+    /// still waiting for their kind are JSON lines, and a capture without any event says so.
     func finishCapture() {
         var completed: [CaptureEntry] = []
         capture.reader.finish(into: &completed)
         capture.entries += completed
         handleCaptureEntries()
+        resolvePending(asCapture: false)
+        if capture.recognised, capture.events == 0, counters.eventsChecked == 0, let first = capture.firstLine {
+            findings.append(
+                Finding(
+                    rule: ExportRules.captureWithoutEvents,
+                    message:
+                        "the capture holds no analytics event: the SDK's debug logging may be off, or the capture missed the events",
+                    at: SourceLocation(file: file, line: first.number, column: 1, byteOffset: first.byteOffset)))
+        }
     }
 
     func handleCaptureEntries() {
@@ -114,6 +187,21 @@ extension LinePass {
 
     func handle(_ entry: CaptureEntry) {
         capture.ordinal += 1
+        if let timestamp = entry.timestamp { capture.lastTimestamp = timestamp }
+        if entry.timeOutOfRange {
+            findings.append(
+                Finding(
+                    rule: StreamRules.invalidTimestamp,
+                    message:
+                        "the year-less time of this line is past the year 9999 (the year was raised at every New Year before it); the entry is read without a time",
+                    at: SourceLocation(
+                        file: file, line: entry.start.line, column: 1, byteOffset: entry.start.byteOffset)))
+        }
+        if entry.unreadable {
+            if entry.kind == .event || entry.kind == .confirmation { capture.events += 1 }
+            reportUnreadableEntry(entry)
+            return
+        }
         switch entry.kind {
         case .confirmation:
             return
@@ -121,6 +209,7 @@ extension LinePass {
             capture.device += 1
             capture.userID = nil
             capture.userProperties.removeAll()
+            capture.sessionID = nil
         case .userProperty:
             guard
                 case .name(let name) = CaptureNames.exportName(
@@ -131,14 +220,43 @@ extension LinePass {
                 capture.userID = entry.value?.text
                 return
             }
-            capture.userProperties.removeAll { $0.name == name }
-            if let value = entry.value {
+            if name == "ga_session_id" { capture.sessionID = entry.value }
+            guard let value = entry.value else {
+                if plan.userPropertyIndex[name] != nil { capture.userProperties.removeAll { $0.name == name } }
+                return
+            }
+            checkCapturedUserProperty(name, value, entry)
+            // Only the plan's user properties matter on events (the others are checked here,
+            // where they are set): at most the plan's count, so this stays bounded.
+            guard plan.userPropertyIndex[name] != nil else { return }
+            if let index = capture.userProperties.firstIndex(where: { $0.name == name }) {
+                capture.userProperties[index].value = value
+            } else {
                 capture.userProperties.append((name, value))
-                checkCapturedUserProperty(name, value, entry)
             }
         case .event:
+            capture.events += 1
             checkCapturedEvent(entry)
         }
+    }
+
+    /// An SDK line that names an entry that cannot be read.
+    func reportUnreadableEntry(_ entry: CaptureEntry) {
+        let what =
+            switch entry.kind {
+            case .userProperty: "user property"
+            default: "event"
+            }
+        let name = entry.printedName.isEmpty ? "" : " \"\(entry.printedName)\""
+        findings.append(
+            Finding(
+                rule: ExportRules.captureEntryUnreadable,
+                message:
+                    "this line logs an \(what)\(name) that cannot be read (its name or its params are not in the SDK's form); it is not checked",
+                at: SourceLocation(
+                    file: file, line: entry.start.line, column: entry.namePosition.column,
+                    byteOffset: entry.namePosition.byteOffset),
+                event: entry.kind == .userProperty || entry.printedName.isEmpty ? nil : entry.printedName))
     }
 
     /// The user a capture's events belong to: the user id the app set, else the device.
@@ -175,8 +293,7 @@ extension LinePass {
             return
         }
         let user = captureUser
-        var timestamp = entry.timestamp
-        if let timestamp { capture.lastTimestamp[user] = timestamp } else { timestamp = capture.lastTimestamp[user] }
+        let timestamp = entry.timestamp ?? capture.lastTimestamp
         var json = CaptureJSON()
         json.raw("{\"name\":")
         json.segment(entry.namePosition)
@@ -230,10 +347,10 @@ extension LinePass {
         }
         // GA4 adds the session id from the `_sid` user property to every event of the session.
         if !seen.contains("ga_session_id"),
-            let session = capture.userProperties.first(where: { $0.name == "ga_session_id" })
+            let session = capture.sessionID
         {
             json.key("ga_session_id", at: entry.namePosition)
-            json.value(session.value)
+            json.value(session)
         }
         json.raw("}")
         return items

@@ -377,7 +377,7 @@ extension LinePass {
                 documentIndex = nil
                 documentBase = (1, 1)
             }
-            checkRecord(
+            processJSON(
                 FramedLine(
                     number: documents.unitLine, byteOffset: documents.unitByteOffset, bytes: raw,
                     length: Int64(raw.count), flags: []))

@@ -169,12 +169,7 @@ public final class LinePass: @unchecked Sendable {
                 return
             }
         }
-        if isNotUTF8, let finding = notUTF8Finding {
-            counters.invalidLines += 1
-            if line.isOversize { counters.oversizeLines += 1 }
-            reject(line, finding)
-            return
-        }
+        if rejectAsNotUTF8(line) { return }
         if line.isOversize {
             counters.invalidLines += 1
             counters.oversizeLines += 1
@@ -193,16 +188,32 @@ public final class LinePass: @unchecked Sendable {
             if settings.strict { findings.append(ExportRules.blankLine(line, file: file, severity: .error)) }
             return
         }
+        if !isPlainJSONLine(line), processCaptureLine(line) {
+            // A line held until its kind is known gets this finding when it is decided.
+            if line.flags.contains(.missingFinalNewline), capture.pending.last?.number != line.number {
+                findings.append(ExportRules.missingFinalNewline(line, file: file))
+            }
+            return
+        }
         if line.flags.contains(.missingFinalNewline) {
             findings.append(ExportRules.missingFinalNewline(line, file: file))
         }
-        if !isPlainJSONLine(line), processCaptureLine(line) { return }
-        checkRecord(line)
+        processJSON(line)
     }
 
-    /// Scans one record (a line, or a document's unit) and checks its events; a JSON error
-    /// makes it invalid.
-    func checkRecord(_ line: FramedLine) {
+    /// Once line 1 showed the file is UTF-16, every later line is counted invalid and rejected
+    /// without a finding of its own.
+    @inline(__always)
+    func rejectAsNotUTF8(_ line: FramedLine) -> Bool {
+        guard isNotUTF8, let finding = notUTF8Finding else { return false }
+        counters.invalidLines += 1
+        if line.isOversize { counters.oversizeLines += 1 }
+        reject(line, finding)
+        return true
+    }
+
+    /// Scans and checks a line as JSON (an export row, or a JSON error).
+    func processJSON(_ line: FramedLine) {
         do {
             try scanner.scanLine(line.bytes)
         } catch {

@@ -173,12 +173,15 @@ public enum LintRunner {
         _ path: String, fileIndex: Int, plan: CompiledPlan, request: LintRequest, spill: RecordSpill? = nil,
         progress: ProgressMeter?
     ) throws(ExportInputError) -> ([LinePass], ExportInputError?) {
-        // Standard input is sniffed too (its first 64 KiB, then read on from there), so a
-        // capture piped in reads as the same file does, whatever its first lines are.
-        let sniffed = path == "-" ? try Sniff(standardInput: ()) : try Sniff(path)
-        // A capture is read in one piece: its entries span lines and its user properties hold
-        // from the line where they are set. A reject sink takes lines in file order, so such a
-        // run reads each file in one pass too.
+        let sniffed = path == "-" ? nil : try Sniff(path)
+        // A capture is read as one stream: its entries span lines, its user properties and user
+        // hold from the line where they are set, and whether a line without a log prefix is the
+        // app's output depends on the lines before it. A file sniffed as one is read whole at
+        // once; any other file that is split and turns out to hold capture lines anywhere (its
+        // first line is JSON, or more than 64 KiB come before them) is read again whole, so the
+        // report is the same for every `--jobs`. Pure exports never meet a capture line and pay
+        // nothing. A reject sink takes lines in file order, so such a run reads each file in one
+        // pass too.
         let isCapture =
             request.settings.inputFormat?.isCapture
             ?? (request.settings.inputFormat == nil && sniffed.map(looksLikeCapture) == true)
@@ -187,6 +190,19 @@ public enum LintRunner {
         let parts =
             request.settings.rejectSink == nil && !isCapture && sniffed?.mayBeUTF16 != true
                 && sniffed?.startsDocuments != true ? request.jobs : 1
+        let split = try runParts(
+            path, parts: parts, fileIndex: fileIndex, plan: plan, request: request, spill: spill, progress: progress)
+        guard split.passes.count > 1, split.passes.contains(where: { $0.capture.recognised }) else { return split }
+        if let spill { spill.drop(split.passes.map(\.segment)) }
+        return try runParts(
+            path, parts: 1, fileIndex: fileIndex, plan: plan, request: request, spill: spill, progress: progress)
+    }
+
+    /// The line pass over one input cut into `parts` ranges at line boundaries, one worker each.
+    static func runParts(
+        _ path: String, parts: Int, fileIndex: Int, plan: CompiledPlan, request: LintRequest, spill: RecordSpill?,
+        progress: ProgressMeter?
+    ) throws(ExportInputError) -> (passes: [LinePass], failure: ExportInputError?) {
         let ranges =
             parts > 1 ? try splitAtLineBoundaries(path: path, parts: parts) : [ByteRange.whole]
         let passes = ranges.map { _ in LinePass(plan: plan, settings: request.settings) }
@@ -194,7 +210,6 @@ public enum LintRunner {
         for (index, pass) in passes.enumerated() {
             pass.progress = progress
             pass.readsFromStart = index == 0
-            if isCapture { pass.treatAsCapture() }
             if let spill, let segments {
                 pass.spill(into: spill, segment: segments.lowerBound + Int32(index), share: spill.budget / passes.count)
             }
@@ -202,9 +217,7 @@ public enum LintRunner {
         let errors = Errors(count: ranges.count)
         if ranges.count == 1 {
             errors.run(0) { () throws(ExportInputError) in
-                try runRange(
-                    path, range: ranges[0], fileIndex: fileIndex, pass: passes[0], settings: request.settings,
-                    sniffedStandardInput: path == "-" ? sniffed : nil)
+                try runRange(path, range: ranges[0], fileIndex: fileIndex, pass: passes[0], settings: request.settings)
             }
         } else {
             DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
@@ -223,18 +236,11 @@ public enum LintRunner {
 
     static func runRange(
         _ path: String, range: ByteRange, fileIndex: Int, pass: LinePass,
-        settings: LintSettings, sniffedStandardInput: Sniff? = nil
+        settings: LintSettings
     ) throws(ExportInputError) {
+        let framer = try LineFramer(path: path, range: range, options: settings.framing)
         do {
-            if let sniffed = sniffedStandardInput {
-                let source = ReplayingByteSource(prefix: sniffed.prefix, then: sniffed.input)
-                try pass.run(
-                    LineFramer(source: source, options: settings.framing), file: displayName(path),
-                    fileIndex: fileIndex)
-            } else {
-                let framer = try LineFramer(path: path, range: range, options: settings.framing)
-                try pass.run(framer, file: displayName(path), fileIndex: fileIndex)
-            }
+            try pass.run(framer, file: displayName(path), fileIndex: fileIndex)
         } catch let error as ExportInputError {
             throw error
         } catch {
@@ -273,22 +279,13 @@ public enum LintRunner {
             return prefix[start..<end].withUnsafeBytes { LinePass.opensDocument($0) }
         }
 
-        /// Standard input's first 64 KiB (fewer at its end); the rest is read on from `input`.
-        init(standardInput: Void) throws(ExportInputError) {
-            let input = try ExportInput(path: "-")
-            self.init(input: input)
-        }
-
         /// nil when `path` is not a regular file.
         init?(_ path: String) throws(ExportInputError) {
             var status = stat()
             guard SystemPath.withCString(path, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFREG else {
                 return nil
             }
-            self.init(input: try ExportInput(path: path))
-        }
-
-        private init(input: ExportInput) {
+            let input = try ExportInput(path: path)
             self.input = input
             // The first read returns only the bytes peeked for the compression check: read on.
             prefix = [UInt8](unsafeUninitializedCapacity: 1 << 16) { buffer, count in
@@ -319,11 +316,7 @@ public enum LintRunner {
             guard let start = bytes.firstIndex(where: { ![ASCII.space, ASCII.tab, ASCII.carriageReturn].contains($0) })
             else { continue }
             let first = bytes[start]
-            if firstLine,
-                first == ASCII.openBrace || (first == ASCII.openBracket && !LinePass.startsCaptureBracket(bytes, start))
-            {
-                return false
-            }
+            if firstLine, CaptureReader.isJSONLine(bytes) { return false }
             firstLine = false
             if first != ASCII.openBrace, markers.contains(where: { CaptureReader.find($0, in: bytes, from: 0) != nil })
             {

@@ -4,10 +4,6 @@ public struct StreamSettings: Sendable {
     /// An open pair still open this long after it opened, while the stream goes on, is reported
     /// then (in event time, and in the driver's clock for a live stream).
     public var pairTimeout: TimeWindow
-    /// The input is a debug console capture as a whole (`--from`): every line that is not an
-    /// analytics entry is the app's own logging. When false, the first line that is not blank
-    /// decides: JSON (`{`, `[`) is read line by line as `lint` reads it, anything else as a capture.
-    public var capture = false
     /// Overrides the plan's `lint.unclosedWindowMinutes` for the pairs still open at the end.
     public var unclosedWindowMinutes: Double?
 
@@ -91,7 +87,6 @@ public final class StreamEngine {
     var earliestOpening = Int64.max
     var earliestArrival = Int64.max
     var lastEventScan = Int64.min
-    var decided = false
     var finished = false
 
     public init(plan: CompiledPlan, settings: StreamSettings, file: String) {
@@ -104,10 +99,6 @@ public final class StreamEngine {
         pass = LinePass(plan: plan, settings: lint)
         pass.file = file
         pass.fileIndex = 0
-        if settings.capture {
-            pass.treatAsCapture()
-            decided = true
-        }
         let window = settings.unclosedWindowMinutes ?? plan.plan.unclosedWindowMinutes
         run = CrossEventRun(
             checker: CrossEventChecker(plan: plan),
@@ -144,10 +135,6 @@ public final class StreamEngine {
     /// pairs of any user that timed out in event time.
     public func push(_ line: FramedLine, arrival: Int64) -> [Finding] {
         guard !finished else { return [] }
-        if !decided, !line.isBlank, !line.isOversize {
-            decided = true
-            if !Self.startsJSON(line.bytes) { pass.treatAsCapture() }
-        }
         pass.process(line)
         pass.counters.bytes += line.length + (line.flags.contains(.missingFinalNewline) ? 0 : 1)
         var found = pass.findings.takeKept()
@@ -191,17 +178,6 @@ public final class StreamEngine {
         result.groups = pass.findings.groups.sorted
         let never = plan.events.indices.filter { pass.counters.perEvent[$0] == 0 }.map { plan.events[$0].name }
         return StreamSessionResult(findings: found, result: result, eventsNeverSeen: never)
-    }
-
-    /// Whether a line's first byte that is not white space starts JSON (an object, or an array
-    /// that is not a capture's `[Firebase…` or `logcat -v long` header).
-    static func startsJSON(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var index = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-        while index < bytes.count, bytes[index] == ASCII.space || bytes[index] == ASCII.tab { index += 1 }
-        guard index < bytes.count else { return false }
-        if bytes[index] == ASCII.openBrace { return true }
-        guard bytes[index] == ASCII.openBracket else { return false }
-        return !LinePass.startsCaptureBracket(Array(bytes[index..<min(bytes.count, index + 9)]), 0)
     }
 
     /// Runs the records the line pass made since the last call through the pair and rule

@@ -24,7 +24,7 @@
 /// - [G] GA4 BigQuery export schema (support.google.com/analytics/answer/7029846): `collected_traffic_source`
 ///   (gclid, dclid, srsltid); GA4 help "[GA4] Set up custom campaigns" (support.google.com/analytics/answer/11259997:
 ///   campaign_id and the campaign fields gtag.js sends).
-/// - [H] Observed in real export rows (/work/shared samples-real: the public dataset
+/// - [H] Observed in real export rows (samples/real and the rows the samples there cite: the public dataset
 ///   bigquery-public-data.ga4_obfuscated_sample_ecommerce `page_view` row carries source, medium and
 ///   campaign in event_params; a web `session_start` from Velir/dbt-ga4 carries session_engaged,
 ///   entrances, ignore_referrer, debug_mode; an Android row carries firebase_event_origin).
