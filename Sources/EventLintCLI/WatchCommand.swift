@@ -135,10 +135,12 @@ enum WatchCommand {
             throw CommandError.from(error, schema: options.schema)
         }
         let compiled = CompiledPlan(plan)
+        // The plan's window, or a minute when the plan's is 0 (no window).
         let windowSeconds = plan.unclosedWindowMinutes * 60
-        let timeout =
-            options.pairTimeout ?? TimeWindow(seconds: Int64(saturating: windowSeconds))
-            ?? TimeWindow(seconds: 60)!
+        guard
+            let timeout = options.pairTimeout ?? TimeWindow(seconds: Int64(saturating: windowSeconds))
+                ?? TimeWindow(seconds: 60)
+        else { throw .usage(UsageError("--pair-timeout is needed", command: "watch")) }
         var settings = StreamSettings(pairTimeout: timeout)
         settings.lint.inputFormat = options.inputFormat ?? options.platform?.inputFormat
 
@@ -186,9 +188,13 @@ enum WatchCommand {
                 let now = WatchClock.now()
                 output.findings(engine.push(line, arrival: now))
                 output.status(of: engine, at: now)
+                // Nobody reads any more (`eventlint watch | head`): the session ends.
+                if output.failure != nil { throw OutputClosed() }
             }
+        } catch is OutputClosed {
+            // The reader went away: the session ends as at the end of its input.
         } catch {
-            readError = "cannot read \(SystemPath.shown(options.input)): \(error)"
+            readError = "cannot read \(SystemPath.shown(name)): \(error)"
         }
         let end = engine.finish()
         output.findings(end.findings)
@@ -205,6 +211,9 @@ enum WatchCommand {
         return CommandResult(stderr: stderr, status: status)
     }
 }
+
+/// Ends the reading of the stream once standard output cannot be written.
+struct OutputClosed: Error {}
 
 /// Microseconds of the wall clock, for the timeouts of a live stream.
 enum WatchClock {
