@@ -76,6 +76,8 @@ public final class StreamEngine {
     /// Pair and rule state per user id of `pass.users`; `started` says which were begun.
     var userStates: [UserCrossState] = []
     var started: [Bool] = []
+    /// The array the line pass's records move through (`feedRecords`), kept for its capacity.
+    var recordScratch: [EventRecord] = []
     /// Users with a pair open and not yet reported as timed out.
     var waitingUsers: Set<Int> = []
     /// Findings handed out so far, by severity and rule.
@@ -187,8 +189,15 @@ public final class StreamEngine {
         guard !pass.records.isEmpty else { return [] }
         lendTables()
         defer { returnTables() }
-        let records = pass.records
-        pass.records.removeAll(keepingCapacity: true)
+        // The line's records move out and the emptied array of the last line moves in: no
+        // array is allocated per line.
+        var records: [EventRecord] = []
+        swap(&records, &recordScratch)
+        swap(&records, &pass.records)
+        defer {
+            records.removeAll(keepingCapacity: true)
+            swap(&records, &recordScratch)
+        }
         for index in records.indices {
             let record = records[index]
             let user = Int(record.user)
