@@ -10,6 +10,8 @@ import PackageDescription
 //   EventLintCLI  the front end: commands, the option table and usage text, file, git and
 //                 process I/O, and the one mapping from errors to exit status.
 //   eventlint     the executable: a thin main.swift around EventLintCLI.
+//   EventLintPlugin   a build-tool plugin for app targets: Tracking.swift generated from the plan.
+//   EventLintCommand  a command plugin: `swift package eventlint check`.
 let strictSettings: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
 let package = Package(
@@ -17,6 +19,8 @@ let package = Package(
     products: [
         .executable(name: "eventlint", targets: ["eventlint"]),
         .library(name: "EventLintKit", targets: ["EventLintKit"]),
+        .plugin(name: "EventLintPlugin", targets: ["EventLintPlugin"]),
+        .plugin(name: "EventLintCommand", targets: ["EventLintCommand"]),
     ],
     targets: [
         // zlib from the system (Debian: `apt-get install zlib1g-dev`), for gzip-compressed exports.
@@ -27,6 +31,14 @@ let package = Package(
                 swiftSettings: strictSettings),
         .executableTarget(name: "eventlint", dependencies: ["EventLintCLI", "EventLintKit"], path: "Sources/eventlint",
                           swiftSettings: strictSettings),
+        .plugin(
+            name: "EventLintPlugin", capability: .buildTool(), dependencies: ["eventlint"],
+            path: "Plugins/EventLintPlugin"),
+        .plugin(
+            name: "EventLintCommand",
+            capability: .command(
+                intent: .custom(verb: "eventlint", description: "run eventlint (default: check) on the package's plan")),
+            dependencies: ["eventlint"], path: "Plugins/EventLintCommand"),
         .testTarget(
             name: "EventLintKitTests",
             dependencies: ["EventLintKit", "EventLintCLI", "CZlib"],

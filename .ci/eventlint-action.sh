@@ -2,12 +2,21 @@
 # The steps of the eventlint GitHub Action (action.yml at the repository root), kept here so a
 # test can run them locally against a temporary app repository.
 #
+#   eventlint-action.sh install the release binary of the action's own version, its SHA-256
+#                               checked; `installed=true|false` to GITHUB_OUTPUT (false: build)
 #   eventlint-action.sh key     print the build cache key: the Swift toolchain and every source
 #   eventlint-action.sh build   the release build of the action's own checkout (build_flags)
 #   eventlint-action.sh run     check --base, budget, lint; annotations, step summary, SARIF
 #
+# `install` reads EVENTLINT_RELEASES, where releases live: a URL (default: this repository's
+# GitHub releases) or a local directory, each release under v<version>/ holding
+# eventlint-<version>-<platform>.tar.gz and its .sha256 (what .ci/release/package.sh writes).
+# No binary for this version and platform: the action builds from source. A binary whose
+# checksum is missing or wrong: the step fails, and nothing is installed.
+#
 # `run` reads the action's inputs from the environment (action.yml maps them):
-#   EVENTLINT          the binary (default: the release build of the action's checkout)
+#   EVENTLINT          the binary (default: the installed release binary, else the release
+#                      build of the action's checkout)
 #   INPUT_SCHEMA       plan directory (default schema)
 #   INPUT_BASE         base ref (default origin/$GITHUB_BASE_REF on a pull request; none: no diff)
 #   INPUT_REGISTERED   Admin API responses (files or directories, separated by spaces or lines): runs budget
@@ -34,6 +43,77 @@ need_swift() {
   fi
 }
 
+# Where `install` puts the release binary (EVENTLINT_INSTALL_DIR: elsewhere, for tests).
+installed_binary="${EVENTLINT_INSTALL_DIR:-$action_root/.build/release-binary}/eventlint"
+
+# The release platform of this machine, or nothing when releases have no binary for it.
+release_platform() {
+  case "$(uname -s)-$(uname -m)" in
+    Darwin-*) echo macos-universal ;;
+    Linux-x86_64 | Linux-amd64) echo linux-x86_64 ;;
+    Linux-aarch64 | Linux-arm64) echo linux-aarch64 ;;
+    *) ;;
+  esac
+}
+
+# Copies a release file (a URL, or a path in a local directory) to $2; fails when it is not there.
+fetch() {
+  case "$1" in
+    http://* | https://*) curl --fail --silent --show-error --location --retry 3 --output "$2" "$1" ;;
+    file://*) cp "${1#file://}" "$2" ;;
+    *) cp "$1" "$2" ;;
+  esac
+}
+
+install_release() {
+  local version platform releases asset expected actual
+  version="$(bash "$action_root/.ci/release/version.sh")"
+  platform="$(release_platform)"
+  releases="${EVENTLINT_RELEASES:-https://github.com/eventlint/eventlint/releases/download}"
+  say_installed() { [ -z "${GITHUB_OUTPUT:-}" ] || echo "installed=$1" >> "$GITHUB_OUTPUT"; }
+  # The action taken at a branch (uses: eventlint/eventlint@main) runs code newer than its
+  # version's release: build it. A tag or a commit runs the release's code.
+  local ref="${GITHUB_ACTION_REF:-}"
+  if [ -n "$ref" ] && [ "$ref" != "v$version" ] && [ "$ref" != "$version" ] && ! [[ "$ref" =~ ^[0-9a-f]{40}$ ]]; then
+    echo "eventlint: the action is used at $ref, not at the release v$version: building from source"
+    say_installed false
+    return 0
+  fi
+  if [ -z "$platform" ]; then
+    echo "eventlint: no release binary for $(uname -s) $(uname -m): building from source"
+    say_installed false
+    return 0
+  fi
+  asset="eventlint-$version-$platform.tar.gz"
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work"' EXIT
+  if ! fetch "$releases/v$version/$asset" "$work/$asset" 2>/dev/null; then
+    echo "eventlint: no release binary $asset at $releases/v$version: building from source"
+    say_installed false
+    return 0
+  fi
+  if ! fetch "$releases/v$version/$asset.sha256" "$work/$asset.sha256" 2>/dev/null; then
+    echo "::error title=eventlint::the release v$version has $asset but no $asset.sha256: refusing an unverified binary"
+    return 2
+  fi
+  expected="$(cut -d ' ' -f 1 < "$work/$asset.sha256")"
+  actual="$(cd "$work" && bash "$action_root/.ci/release/sha256.sh" "$asset" | cut -d ' ' -f 1)"
+  if ! [[ "$expected" =~ ^[0-9a-f]{64}$ ]] || [ "$expected" != "$actual" ]; then
+    echo "::error title=eventlint::the SHA-256 of $asset is $actual, not the release's $expected: refusing it"
+    return 2
+  fi
+  mkdir -p "$work/unpacked"
+  tar -xzf "$work/$asset" -C "$work/unpacked" eventlint
+  if [ "$("$work/unpacked/eventlint" --version 2>/dev/null)" != "eventlint $version" ]; then
+    echo "::error title=eventlint::$asset does not run as eventlint $version on this runner"
+    return 2
+  fi
+  mkdir -p "$(dirname "$installed_binary")"
+  mv "$work/unpacked/eventlint" "$installed_binary"
+  echo "eventlint: installed the release binary $asset (SHA-256 $actual)"
+  say_installed true
+}
+
 key() {
   need_swift
   cd "$action_root"
@@ -52,7 +132,11 @@ build() {
 }
 
 run() {
-  local eventlint="${EVENTLINT:-$action_root/.build/release/eventlint}"
+  local eventlint="${EVENTLINT:-}"
+  if [ -z "$eventlint" ]; then
+    eventlint="$action_root/.build/release/eventlint"
+    [ -x "$installed_binary" ] && eventlint="$installed_binary"
+  fi
   local schema="${INPUT_SCHEMA:-schema}"
   local base="${INPUT_BASE:-}"
   if [ -z "$base" ] && [ -n "${GITHUB_BASE_REF:-}" ]; then base="origin/$GITHUB_BASE_REF"; fi
@@ -132,8 +216,9 @@ run() {
 }
 
 case "${1:-}" in
+  install) install_release ;;
   key) key ;;
   build) build ;;
   run) run ;;
-  *) echo "usage: $0 key|build|run" >&2; exit 2 ;;
+  *) echo "usage: $0 install|key|build|run" >&2; exit 2 ;;
 esac

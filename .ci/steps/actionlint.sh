@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# actionlint over every workflow and action file of the repository: action.yml (through a
-# workflow that uses it as a local action, which is how actionlint reads action metadata) and
-# the workflow docs/pre-merge.md tells teams to copy; shellcheck over the action's script.
+# actionlint over every workflow and action file of the repository: the workflows of
+# .github/workflows (ci, release), action.yml (through a workflow that uses it as a local
+# action, which is how actionlint reads action metadata) and the workflow docs/pre-merge.md
+# tells teams to copy; shellcheck over the action's script and the CI and release scripts.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root="$PWD"
@@ -23,6 +24,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/.github/workflows" "$work/eventlint-action"
 cp action.yml "$work/eventlint-action/action.yml"
+cp .github/workflows/*.yml "$work/.github/workflows/"
 # The workflow of docs/pre-merge.md, with the action taken from the copy beside it.
 python3 - "$root/docs/pre-merge.md" "$work/.github/workflows/pre-merge.yml" <<'PY'
 import re, sys
@@ -37,6 +39,6 @@ if n != 1:
 open(sys.argv[2], "w", encoding="utf-8").write(workflow)
 PY
 (cd "$work" && git init -q && actionlint -no-color)
-echo "actionlint: docs/pre-merge.md's workflow and action.yml pass"
-shellcheck .ci/eventlint-action.sh .ci/steps/*.sh .ci/run
+echo "actionlint: .github/workflows ($(cd .github/workflows && echo *.yml)), docs/pre-merge.md's workflow and action.yml pass"
+shellcheck .ci/eventlint-action.sh .ci/steps/*.sh .ci/release/*.sh .ci/run
 echo "shellcheck: the action's script and the CI steps pass"

@@ -52,7 +52,11 @@ public enum BaseLoader {
         } catch {
             throw LoadError(
                 message: "the base ref \"\(ref)\" is not a commit of this repository",
-                hint: fetchHint)
+                // origin/HEAD (the remote's default branch, what the pre-commit hook compares
+                // with) is set by a clone but not by `git remote add`.
+                hint: ref.hasSuffix("/HEAD")
+                    ? "\(ref) names the remote's default branch; set it with: git remote set-head \(ref.dropLast(5)) --auto"
+                    : fetchHint)
         }
         let mergeBase: String
         do throws(LoadError) {

@@ -7,7 +7,7 @@ enum BudgetCommand {
     /// The options of one `budget` run, checked.
     struct Options {
         var failOn: Severity
-        var schema: String
+        var plan: PlanLocation
         var registeredPaths: [String]
         var tier: PropertySettings.Tier?
         var quotaOverrides: [BudgetScope: Int]
@@ -18,8 +18,8 @@ enum BudgetCommand {
 
     static func run(_ parsed: ParsedArguments) throws(CommandError) -> CommandReport {
         let options = try self.options(parsed)
-        let session = try PlanSession.open(schema: options.schema, base: options.base)
-        let plan = try session.validPlan(schema: options.schema)
+        let session = try PlanSession.open(options.plan, base: options.base)
+        let plan = try session.validPlan(schema: options.plan.directory)
         let (registered, registeredSources) = try readRegistered(options.registeredPaths)
         let quotas = BudgetQuotas(
             tier: options.tier ?? plan.property.tier,
@@ -43,6 +43,7 @@ enum BudgetCommand {
 
     static func options(_ parsed: ParsedArguments) throws(CommandError) -> Options {
         let failOn = try EventLintCLI.failOn(parsed)
+        let plan = try PlanLocator.locate(parsed)
         do throws(UsageError) {
             guard !parsed.all("--registered").isEmpty else {
                 throw UsageError(
@@ -57,7 +58,7 @@ enum BudgetCommand {
                 tier = parsedTier
             }
             return Options(
-                failOn: failOn, schema: parsed.value("--schema") ?? "schema",
+                failOn: failOn, plan: plan,
                 // `--registered a.json b.json`: values after the flag's own are further files.
                 registeredPaths: parsed.all("--registered") + parsed.positionals,
                 tier: tier, quotaOverrides: try parsed.value("--quota").map(parseQuotas) ?? [:],

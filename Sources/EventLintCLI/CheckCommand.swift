@@ -5,10 +5,10 @@ import EventLintKit
 enum CheckCommand {
     static func run(_ parsed: ParsedArguments) throws(CommandError) -> CommandReport {
         let failOn = try EventLintCLI.failOn(parsed)
-        let schema = parsed.value("--schema") ?? "schema"
+        let location = try PlanLocator.locate(parsed)
         // --base: classify every difference from the plan at a git ref or in a directory.
         let base = parsed.value("--base")
-        let session = try PlanSession.open(schema: schema, base: base)
+        let session = try PlanSession.open(location, base: base)
         var findings = session.findings
         var verdict: DiffVerdict?
         if let base {
@@ -16,7 +16,7 @@ enum CheckCommand {
             findings = findings.enumerated().sorted { a, b in
                 a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
             }.map(\.element)
-            verdict = DiffVerdict(base: base, diff: session.diffFindings)
+            verdict = DiffVerdict(base: base, diff: session.diffFindings, suppressed: session.suppressedBreaking)
         }
         let document = ReportDocument(
             tool: EventLintCLI.tool, command: .check, findings: findings,
@@ -37,16 +37,25 @@ struct DiffVerdict {
     let breaking: Int
     let additive: Int
 
-    init(base: String, diff: [Finding]) {
+    /// Breaking changes a reviewed suppression let through.
+    let suppressed: Int
+
+    init(base: String, diff: [Finding], suppressed: Int = 0) {
         self.base = base
-        breaking = diff.filter { $0.severity > .info }.count
-        additive = diff.count - breaking
+        // A suppression left after its change landed is no change of the plan.
+        let changes = diff.filter { $0.ruleID != DiffRules.suppressionLanded.id }
+        breaking = changes.filter { $0.severity > .info }.count
+        additive = changes.count - breaking
+        self.suppressed = suppressed
     }
 
     var sentence: String {
-        if breaking == 0 && additive == 0 { return "against \(base): no changes" }
+        let through =
+            suppressed == 0
+            ? "" : " (\(suppressed) breaking \(suppressed == 1 ? "change" : "changes") let through by a suppression)"
+        if breaking == 0 && additive == 0 && suppressed == 0 { return "against \(base): no changes" }
         let head =
             breaking == 0 ? "no breaking changes" : "\(breaking) breaking \(breaking == 1 ? "change" : "changes")"
-        return "against \(base): \(head), \(additive) additive"
+        return "against \(base): \(head)\(through), \(additive) additive"
     }
 }

@@ -11,7 +11,7 @@ import EventLintKit
 enum CodegenCommand {
     static let languages = ["swift"]
 
-    static func run(_ parsed: ParsedArguments) throws(CommandError) -> CommandResult {
+    static func run(_ parsed: ParsedArguments, format: ReportFormat = .text) throws(CommandError) -> CommandResult {
         guard let language = parsed.positionals.first, languages.contains(language) else {
             throw .usage(
                 UsageError(
@@ -23,7 +23,16 @@ enum CodegenCommand {
         if output != nil, check != nil {
             throw .usage(UsageError("give --output or --check, not both", command: "codegen"))
         }
-        let directory = parsed.value("--schema") ?? "schema"
+        var adapter: SwiftAdapter?
+        if let name = parsed.value("--adapter") {
+            guard let parsedAdapter = SwiftAdapter(parsing: name) else {
+                let names = SwiftAdapter.allCases.map(\.rawValue).joined(separator: ", ")
+                throw .usage(UsageError("--adapter takes \(names), not \"\(name)\"", command: "codegen"))
+            }
+            adapter = parsedAdapter
+        }
+        let location = try PlanLocator.locate(parsed)
+        let directory = location.directory
         if let output {
             do throws(UsageError) {
                 try OutputGuard.refuse(
@@ -33,14 +42,15 @@ enum CodegenCommand {
                 throw .usage(error)
             }
         }
-        // The hash in the header and the code come from the same bytes.
-        let session = try PlanSession.open(schema: directory)
+        // The fingerprint in the header and the code come from the same plan.
+        let session = try PlanSession.open(location)
         let plan = try session.validPlan(schema: directory)
         let target = output ?? check ?? "FILE"
-        let regenerate = "eventlint codegen swift --schema \(normalized(directory)) --output \(normalized(target))"
+        let regenerate =
+            "eventlint codegen swift --schema \(normalized(directory))"
+            + (adapter.map { " --adapter \($0.rawValue)" } ?? "") + " --output \(normalized(target))"
         let generated = SwiftCodeGenerator(
-            plan: plan, fingerprint: PlanFingerprint(sources: session.sources),
-            regenerateCommand: regenerate
+            plan: plan, fingerprint: PlanFingerprint(sources: session.sources), adapter: adapter
         ).generate()
         if let check {
             // A file longer than what is generated differs from it, however long: at most one
@@ -55,10 +65,14 @@ enum CodegenCommand {
                     LoadError(message: "cannot read \"\(SystemPath.display(check))\": \(failure.reason)"),
                     what: "the generated file", file: check)
             }
-            return CommandResult(
-                stderr:
-                    "error: \(SystemPath.shown(check)) is not what the plan generates; regenerate it: \(VisibleText.of(SystemPath.display(regenerate)))\n",
-                status: 1)
+            let message =
+                "\(SystemPath.shown(check)) is not what the plan generates; regenerate it: \(VisibleText.of(SystemPath.display(regenerate)))"
+            if format == .xcode {
+                return CommandResult(
+                    stderr: XcodeReporter(workingDirectory: SystemFiles.realPath(".")).line(
+                        SourceLocation(file: check, line: 1), "error", message), status: 1)
+            }
+            return CommandResult(stderr: "error: \(message)\n", status: 1)
         }
         if let output { return CommandResult(status: 0, files: [OutputFile(path: output, contents: generated)]) }
         return CommandResult(stdout: generated, status: 0)

@@ -17,7 +17,7 @@ public enum CommandError: Error, Sendable {
     /// An output file cannot be written.
     case cannotWrite(path: String, reason: String)
     /// `lint`'s records outgrew `--memory-limit` and their temporary files failed (a full disk):
-    /// pairs and rules would be incomplete, so there is no report.
+    /// pairs and rules would be incomplete, so the report holds only this failure.
     case spill(SpillError)
     /// A program the command runs (`watch --from`: adb, xcrun, idevicesyslog) is missing or
     /// failed to start: `reason` says why and what to install.
@@ -70,11 +70,24 @@ public enum CommandError: Error, Sendable {
     /// The failure as findings, for a report in the format the user asked for (SARIF, `::error`
     /// annotations, the step summary): a file that cannot be loaded under its JSON rule or
     /// `plan/cannot-load`, an invalid plan as its own errors, an unreadable export under
-    /// `export/cannot-read`. Usage errors and failed writes have no report: `nil`.
+    /// `export/cannot-read`, temporary files that fail under `export/cannot-spill`, a rejects file
+    /// that cannot be written under `export/cannot-write`. Usage errors have no report: `nil`.
     var findings: [Finding]? {
         switch self {
-        case .usage, .cannotWrite, .spill, .cannotRun:
+        case .usage, .cannotRun:
             return nil
+        case .cannotWrite(let path, let reason):
+            return [
+                Finding(
+                    rule: ExportRules.cannotWrite, message: "cannot write \(SystemPath.display(path)): \(reason)",
+                    at: SourceLocation(file: path, line: 1, column: 1))
+            ]
+        case .spill(let error):
+            return [
+                Finding(
+                    rule: ExportRules.cannotSpill, message: error.description,
+                    at: SourceLocation(file: error.directory, line: 1, column: 1))
+            ]
         case .cannotLoad(let error, let what, let file):
             let rule = error.ruleID.flatMap(RuleCatalog.rule(id:)) ?? PlanLoadingRules.cannotLoad
             let notes = error.hint.map { [FindingNote("help: " + $0)] } ?? []

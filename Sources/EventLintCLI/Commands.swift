@@ -2,9 +2,16 @@ import EventLintKit
 
 /// Every command's option table and help text: the one source for the parser and for `--help`.
 enum Commands {
-    static let schema = OptionDefinition.valued("--schema", "DIR", "plan directory (default: schema)")
+    static let schema = OptionDefinition.valued(
+        "--schema", "DIR",
+        "plan directory (default: the first schema/ with plan files, or the plan a\n.eventlint.json5 names, from the working directory up to the repository root)"
+    )
+    static let verbose = OptionDefinition.flag(
+        "--verbose", "say on standard error which plan is used and how it was found")
     static let format = OptionDefinition.valued(
-        "--format", "FORMAT", "text (default), json, github, sarif, junit, markdown or html")
+        "--format", "FORMAT", "text (default), json, github, sarif, junit, markdown, html or xcode")
+    static let xcodeFormat = OptionDefinition.valued(
+        "--format", "FORMAT", "how problems are written: text (default), or xcode (path:line:column: error:)")
     static let failOn = OptionDefinition.valued(
         "--fail-on", "SEVERITY", "exit 1 on findings at or above: error (default), warning, info")
 
@@ -17,7 +24,7 @@ enum Commands {
             (removed, retyped, narrowed, newly required) are errors, additive ones are info.
             """,
         options: [
-            schema, format, ReportOutputs.outputOption, ReportOutputs.maxAnnotationsOption, failOn,
+            schema, verbose, format, ReportOutputs.outputOption, ReportOutputs.maxAnnotationsOption, failOn,
             .valued(
                 "--base", "REF|DIR",
                 "the plan before the change: a directory, or a git ref (origin/main) of\nthe plan's repository, read at the merge-base of REF and HEAD (what\n`git diff REF...HEAD` compares); a ref without the plan is an empty plan"
@@ -34,7 +41,7 @@ enum Commands {
             report of what the stream holds. FILE may be a glob, `-` for standard input, or a .gz file.
             """,
         options: [
-            schema, format, ReportOutputs.outputOption, ReportOutputs.maxAnnotationsOption,
+            schema, verbose, format, ReportOutputs.outputOption, ReportOutputs.maxAnnotationsOption,
             .valued(
                 "--input-format", "FORMAT",
                 "auto (default: detected per line), bq, flat, mp, ios-console or\nandroid-logcat"),
@@ -73,7 +80,7 @@ enum Commands {
             lists archive candidates and the collection limits.
             """,
         options: [
-            schema,
+            schema, verbose,
             .valued(
                 "--registered", "FILE",
                 "GA4 Admin API customDimensions / customMetrics list responses, every\npage; a directory stands for its *.json files (repeatable)",
@@ -103,7 +110,7 @@ enum Commands {
             `bq query --use_legacy_sql=false < check.sql` (see docs/sql.md).
             """,
         options: [
-            schema,
+            schema, verbose, xcodeFormat,
             .valued("--table", "TABLE", "the export tables, PROJECT.DATASET.events_* (required)", required: true),
             .valued("--from", "YYYYMMDD", "first day (_TABLE_SUFFIX) to read"),
             .valued("--to", "YYYYMMDD", "last day to read"),
@@ -134,9 +141,13 @@ enum Commands {
             for user properties (see docs/codegen.md). Printed, or written to --output FILE.
             """,
         options: [
-            schema,
+            schema, verbose, xcodeFormat,
             .valued("--output", "FILE", "write the code to FILE instead of standard output"),
             .valued("--check", "FILE", "exit 1 when FILE is not what the plan generates now (for CI)"),
+            .valued(
+                "--adapter", "SDK",
+                "also write a TrackingLogger for an analytics SDK: firebase\n(FirebaseTrackingLogger, when FirebaseAnalytics can be imported)"
+            ),
         ])
 
     static let initPlan = CommandDefinition(
@@ -161,7 +172,7 @@ enum Commands {
             the input or Ctrl-C, prints the session's summary and the plan's events never seen.
             """,
         options: [
-            schema,
+            schema, verbose,
             .valued("--format", "FORMAT", "text (default) or json (one finding a line, the summary last)"),
             failOn,
             .valued(

@@ -104,11 +104,45 @@ public enum EventLintCLI {
         } catch {
             throw .usage(error)
         }
+        // --verbose: which plan the command uses and how it was found, first on standard error,
+        // whatever happens next.
+        var said = ""
+        if parsed.has("--verbose") {
+            do throws(CommandError) {
+                said = "eventlint: plan \(VisibleText.of(try PlanLocator.locate(parsed).description))\n"
+            } catch {}
+        }
+        var result: CommandResult
+        do throws(CommandError) {
+            result = try execute(command, parsed, environment: environment, progress: progress)
+        } catch {
+            result = CommandResult(stderr: error.message, status: CommandError.exitStatus)
+        }
+        result.stderr = said + result.stderr
+        return result
+    }
+
+    /// Runs a parsed command.
+    static func execute(
+        _ command: String, _ parsed: ParsedArguments, environment: CommandEnvironment,
+        progress: (@Sendable (String) -> Void)?
+    ) throws(CommandError) -> CommandResult {
         let reportCommand: ReportCommand
         switch command {
         case "explain": return try ExplainCommand.run(parsed)
-        case "sql": return try SQLCommand.run(parsed)
-        case "codegen": return try CodegenCommand.run(parsed)
+        case "sql", "codegen":
+            // Text, or one `path:line:column: error: …` line per problem for Xcode's Run Script phase.
+            let format = try self.format(parsed, allowed: [.text, .xcode])
+            do throws(CommandError) {
+                return try command == "sql" ? SQLCommand.run(parsed) : CodegenCommand.run(parsed, format: format)
+            } catch {
+                guard format == .xcode, let findings = error.findings else { throw error }
+                let document = ReportDocument(
+                    tool: tool, command: .check, findings: findings.sortedForReport(), rules: [])
+                var options = ReportOptions(format: .xcode)
+                options.workingDirectory = SystemFiles.realPath(".")
+                return CommandResult(stderr: document.rendered(options), status: CommandError.exitStatus)
+            }
         case "init": return try InitCommand.run(parsed)
         case "watch": return try WatchCommand.run(parsed, environment: environment)
         case "check": reportCommand = .check

@@ -18,7 +18,8 @@ enum LintCommand {
         progress: (@Sendable (String) -> Void)?
     ) throws(CommandError) -> CommandReport {
         let failOn = try EventLintCLI.failOn(parsed)
-        let schema = parsed.value("--schema") ?? "schema"
+        let location = try PlanLocator.locate(parsed)
+        let schema = location.directory
         let rejectsPath = parsed.value("--rejects")
         let parsedRequest: (request: LintRequest, maxExamples: Int)
         do throws(UsageError) {
@@ -28,7 +29,7 @@ enum LintCommand {
         }
         var request = parsedRequest.request
 
-        let session = try PlanSession.open(schema: schema)
+        let session = try PlanSession.open(location)
         let compiled = CompiledPlan(try session.validPlan(schema: schema))
         // Rejected lines go to their file as they are read, so memory stays bounded.
         let rejects = rejectsPath.map(RejectsFile.init(path:))

@@ -9,9 +9,10 @@ import EventLintKit
 /// The one check that a run writes no file twice and over nothing it reads, made before anything
 /// is read or written: two outputs naming one file (`--output json=a --output sarif=./a`, or the
 /// rejects file and a report) would leave only the last one written, and an output naming an
-/// input (an export, a plan file, a registered-definitions file) would destroy it. Paths name the
-/// same file when they are the same text, the same device and inode (links, `./a`, hard links),
-/// or, for files not there yet, the same name in the same resolved directory.
+/// input (an export, a plan file, a registered-definitions file) would destroy it, and an output
+/// naming the file standard output goes to would overwrite or interleave the report there. Paths
+/// name the same file when they are the same text, the same device and inode (links, `./a`, hard
+/// links), or, for files not there yet, the same name in the same resolved directory.
 enum OutputGuard {
     /// A file the command writes or reads, with how the command line named it.
     struct NamedFile {
@@ -19,9 +20,18 @@ enum OutputGuard {
         var path: String
     }
 
-    /// Refuses the run when two of `writes` are one file, or one of them is one of `reads`.
+    /// Refuses the run when two of `writes` are one file, or one of them is one of `reads`, or
+    /// the file standard output already goes to (`> report.txt` and `--output json=report.txt`,
+    /// `/dev/stdout`, `/proc/self/fd/1`): the report on standard output and the file would
+    /// overwrite or interleave each other.
     static func refuse(writes: [NamedFile], reads: [String], command: String) throws(UsageError) {
+        let standardOutput = standardOutputFile()
         for (index, output) in writes.enumerated() {
+            if let standardOutput, isFile(output.path, standardOutput) {
+                throw UsageError(
+                    "\(output.label) is the file standard output goes to; choose another file (--output FORMAT=- writes a report to standard output)",
+                    command: command)
+            }
             if let earlier = writes[..<index].first(where: { sameFile($0.path, output.path) }) {
                 throw UsageError(
                     "\(earlier.label) and \(output.label) write the same file; choose another for one of them",
@@ -39,7 +49,7 @@ enum OutputGuard {
     /// `lint`, the registered definitions of `budget`; what it writes: every `--output` file and
     /// the rejects file.
     static func check(_ parsed: ParsedArguments, command: ReportCommand, outputs: ReportOutputs) throws(UsageError) {
-        var reads = planFiles(parsed.value("--schema") ?? "schema")
+        var reads = planFiles((try? PlanLocator.locate(parsed))?.directory ?? "schema")
         if let base = parsed.value("--base") { reads += planFiles(base) }
         switch command {
         case .lint: reads += try LintCommand.expand(parsed.positionals)
@@ -80,6 +90,22 @@ enum OutputGuard {
         guard !firstThere, !secondThere, first != "-", second != "-" else { return false }
         guard let firstName = resolvedName(first), let secondName = resolvedName(second) else { return false }
         return firstName == secondName
+    }
+
+    /// The device and inode of what descriptor 1 is, when writing a file there too would clash
+    /// with it: a regular file, a pipe or a socket. A terminal or `/dev/null` (character
+    /// devices) takes two reports one after the other without harm.
+    static func standardOutputFile() -> stat? {
+        var status = stat()
+        guard fstat(1, &status) == 0, status.st_mode & S_IFMT != S_IFCHR else { return nil }
+        return status
+    }
+
+    /// Whether `path` is there and is the file `file` describes.
+    static func isFile(_ path: String, _ file: stat) -> Bool {
+        var status = stat()
+        guard path != "-", SystemPath.withCString(path, { stat($0, &status) }) == 0 else { return false }
+        return status.st_dev == file.st_dev && status.st_ino == file.st_ino
     }
 
     /// A path not there yet as its directory's resolved path and its last name.

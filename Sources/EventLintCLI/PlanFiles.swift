@@ -74,11 +74,30 @@ extension PlanSession {
     /// The session every command starts from: the plan in `schema`, and with `base` the plan
     /// before the change (a directory or a git ref).
     static func open(schema: String, base: String? = nil) throws(CommandError) -> PlanSession {
+        try open(PlanLocation(directory: schema, origin: .option), base: base)
+    }
+
+    /// The session of a located plan. A plan that was searched for is named in the error when
+    /// it cannot be loaded, and a search that found none says where it looked.
+    static func open(_ location: PlanLocation, base: String? = nil) throws(CommandError) -> PlanSession {
+        let schema = location.directory
         let sources: [PlanSource]
         do throws(LoadError) {
             sources = try PlanFiles.read(directory: schema)
         } catch {
-            throw .cannotLoad(error, what: PlanSession.Part.plan.rawValue, file: schema)
+            var error = error
+            var what = PlanSession.Part.plan.rawValue
+            switch location.origin {
+            case .option: break
+            case .found, .settings: what += " " + location.description
+            case .notFound(let searched):
+                error = LoadError(
+                    message: "no plan found: \(searched)",
+                    hint:
+                        "give the plan directory with --schema DIR, or name it in \(ProjectSettings.fileName) at the repository root ({ schema: 'path/to/plan' })"
+                )
+            }
+            throw .cannotLoad(error, what: what, file: schema)
         }
         var baseSources: [PlanSource]?
         if let base {
@@ -91,6 +110,9 @@ extension PlanSession {
         do throws(PlanSession.Failure) {
             return try PlanSession(sources: sources, baseSources: baseSources)
         } catch {
+            if case .cannotLoad(let loadError, .plan) = error, location.origin != .option {
+                throw .cannotLoad(loadError, what: "the plan " + location.description, file: schema)
+            }
             throw CommandError.from(error, schema: schema)
         }
     }

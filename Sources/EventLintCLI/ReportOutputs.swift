@@ -104,6 +104,7 @@ struct ReportOutputs {
                 sourceLine: report.sourceLine)
             options.annotationLimits = annotationLimits
             options.compactInfo = report.compactInfo
+            if format == .xcode { options.workingDirectory = SystemFiles.realPath(".") }
             return report.document.rendered(options)
         }
         let stdout =

@@ -10,8 +10,8 @@ enum SQLCommand {
         } catch {
             throw .usage(error)
         }
-        let schema = parsed.value("--schema") ?? "schema"
-        let plan = try PlanSession.open(schema: schema).validPlan(schema: schema)
+        let location = try PlanLocator.locate(parsed)
+        let plan = try PlanSession.open(location).validPlan(schema: location.directory)
         return CommandResult(stdout: SQLGenerator(plan: plan, request: request).generate(), status: 0)
     }
 

@@ -70,7 +70,6 @@ enum WatchCommand {
 
     /// The text of the watch's options after parsing.
     struct Options {
-        var schema = "schema"
         var json = false
         var failOn = Severity.error
         var pairTimeout: TimeWindow?
@@ -84,7 +83,6 @@ enum WatchCommand {
 
     static func options(_ parsed: ParsedArguments, environment: CommandEnvironment) throws(CommandError) -> Options {
         var options = Options()
-        options.schema = parsed.value("--schema") ?? "schema"
         let format = try EventLintCLI.format(parsed, allowed: [.text, .json])
         options.json = format == .json
         options.color = EventLintCLI.useColor(environment, format: format)
@@ -127,13 +125,9 @@ enum WatchCommand {
 
     static func run(_ parsed: ParsedArguments, environment: CommandEnvironment) throws(CommandError) -> CommandResult {
         let options = try options(parsed, environment: environment)
-        let session = try PlanSession.open(schema: options.schema)
-        let plan: Plan
-        do throws(PlanSession.Failure) {
-            plan = try session.validPlan()
-        } catch {
-            throw CommandError.from(error, schema: options.schema)
-        }
+        let location = try PlanLocator.locate(parsed)
+        let session = try PlanSession.open(location)
+        let plan = try session.validPlan(schema: location.directory)
         let compiled = CompiledPlan(plan)
         // The plan's window, or a minute when the plan's is 0 (no window).
         let windowSeconds = plan.unclosedWindowMinutes * 60

@@ -286,4 +286,155 @@ struct ActionScriptTests {
         #expect(run.output.contains("eventlint budget: exit status 2"))
         #expect(run.summary.contains("## eventlint budget"))
     }
+
+    // MARK: - The release binary
+
+    /// A local release directory as the release workflow publishes it (v<version>/ with each
+    /// platform's archive and .sha256, packed by .ci/release/package.sh from the binary the
+    /// tests built), and what `install` leaves behind.
+    struct Release {
+        let root: URL
+        var releases: URL { root.appendingPathComponent("releases") }
+        var installDirectory: URL { root.appendingPathComponent("installed") }
+        var outputFile: URL { root.appendingPathComponent("github-output") }
+        let version: String
+
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "eventlint-release-" + UUID().uuidString)
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            version = try #require(try ReleaseTests.changelogVersions().first)
+            let binary = try #require(EventLintBinary.url)
+            let directory = releases.appendingPathComponent("v" + version)
+            for platform in ["linux-x86_64", "linux-aarch64", "macos-universal"] {
+                let (status, output) = try Self.bash([
+                    Repository.root.appendingPathComponent(".ci/release/package.sh").path, binary.path, version,
+                    platform, directory.path,
+                ])
+                #expect(status == 0, "\(output)")
+            }
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: root) }
+
+        func asset(_ suffix: String = "") throws -> URL {
+            let names = try FileManager.default.contentsOfDirectory(
+                atPath: releases.appendingPathComponent("v" + version).path)
+            #expect(names.count == 6, "\(names)")
+            return releases.appendingPathComponent("v\(version)/eventlint-\(version)-linux-x86_64.tar.gz\(suffix)")
+        }
+
+        /// Runs `eventlint-action.sh install` against this release directory.
+        func install(environment extra: [String: String] = [:]) throws -> (status: Int32, output: String, said: String)
+        {
+            _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+            var environment = [
+                "EVENTLINT_RELEASES": releases.path, "EVENTLINT_INSTALL_DIR": installDirectory.path,
+                "GITHUB_OUTPUT": outputFile.path,
+            ]
+            for (key, value) in extra { environment[key] = value }
+            let (status, output) = try Self.bash([ActionScriptTests.script, "install"], environment: environment)
+            return (status, output, try String(contentsOf: outputFile, encoding: .utf8))
+        }
+
+        var installed: URL { installDirectory.appendingPathComponent("eventlint") }
+
+        static func bash(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["GITHUB_ACTION_REF"] = nil
+            for (key, value) in extra { environment[key] = value }
+            process.environment = environment
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    static var machineHasARelease: Bool {
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
+            return FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum")
+        #elseif os(macOS)
+            return true
+        #else
+            return false
+        #endif
+    }
+
+    @Test(.enabled(if: machineHasARelease, "no release platform for this machine"))
+    func installTakesTheReleaseBinaryOfItsVersionWhenItsChecksumMatches() throws {
+        let release = try Release()
+        defer { release.remove() }
+        let checksum = try String(contentsOf: try release.asset(".sha256"), encoding: .utf8)
+        #expect(checksum.range(of: #"^[0-9a-f]{64}  eventlint-.*\.tar\.gz\n$"#, options: .regularExpression) != nil)
+        let run = try release.install()
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.said == "installed=true\n")
+        #expect(run.output.contains("installed the release binary eventlint-\(release.version)-"), "\(run.output)")
+        let (status, version) = try Release.bash(["-c", #""$0" --version"#, release.installed.path])
+        #expect(status == 0 && version == "eventlint \(release.version)\n")
+        // At the release's tag or a commit, the same; at a branch, a build from source.
+        #expect(
+            try release.install(environment: ["GITHUB_ACTION_REF": "v" + release.version]).said == "installed=true\n")
+        let branch = try release.install(environment: ["GITHUB_ACTION_REF": "main"])
+        #expect(branch.status == 0 && branch.said == "installed=false\n", "\(branch.output)")
+        #expect(branch.output.contains("building from source"))
+    }
+
+    @Test(.enabled(if: machineHasARelease, "no release platform for this machine"))
+    func installRefusesABinaryWhoseChecksumIsWrongOrMissing() throws {
+        let release = try Release()
+        defer { release.remove() }
+        let sum = try release.asset(".sha256")
+        let text = try String(contentsOf: sum, encoding: .utf8)
+        let wrong = (text.first == "0" ? "1" : "0") + text.dropFirst()
+        try wrong.write(to: sum, atomically: true, encoding: .utf8)
+        let run = try release.install()
+        #expect(run.status == 2, "\(run.output)")
+        #expect(run.output.contains("::error title=eventlint::the SHA-256 of eventlint-"), "\(run.output)")
+        #expect(run.output.contains("refusing it"))
+        #expect(run.said.isEmpty, "no installed= output: the step fails")
+        #expect(!FileManager.default.fileExists(atPath: release.installed.path))
+
+        // A binary changed after its checksum was written is the same case.
+        try text.write(to: sum, atomically: true, encoding: .utf8)
+        let archive = try release.asset()
+        let handle = try FileHandle(forWritingTo: archive)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([0]))
+        try handle.close()
+        #expect(try release.install().status == 2)
+
+        try FileManager.default.removeItem(at: sum)
+        let missing = try release.install()
+        #expect(missing.status == 2)
+        #expect(missing.output.contains("refusing an unverified binary"), "\(missing.output)")
+        #expect(!FileManager.default.fileExists(atPath: release.installed.path))
+    }
+
+    @Test func installBuildsFromSourceWhenTheVersionHasNoRelease() throws {
+        let release = try Release()
+        defer { release.remove() }
+        try FileManager.default.removeItem(at: release.releases)
+        let run = try release.install()
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.said == "installed=false\n")
+        #expect(run.output.contains("building from source"), "\(run.output)")
+    }
+
+    @Test func theBuildStepsRunOnlyWhenNoReleaseBinaryWasInstalled() throws {
+        let action = try String(contentsOf: Repository.root.appendingPathComponent("action.yml"), encoding: .utf8)
+        #expect(action.contains("\"$GITHUB_ACTION_PATH/.ci/eventlint-action.sh\" install"))
+        let steps = action.components(separatedBy: "    - name: ")
+        for name in ["Build key", "Cache the eventlint build", "Build eventlint"] {
+            let step = try #require(steps.first { $0.hasPrefix(name) }, "no step \(name)")
+            #expect(step.contains("if: steps.install.outputs.installed != 'true'"), "\(name) runs always")
+        }
+    }
 }

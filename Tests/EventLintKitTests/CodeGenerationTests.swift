@@ -13,8 +13,7 @@ import Testing
         #expect(errors.isEmpty, "\(errors.map(\.message))")
         let source = PlanSource(path: "plan.json5", bytes: Array(text.utf8))
         return SwiftCodeGenerator(
-            plan: checked.plan, fingerprint: PlanFingerprint(sources: [source]),
-            regenerateCommand: "eventlint codegen swift --output Tracking.swift"
+            plan: checked.plan, fingerprint: PlanFingerprint(sources: [source])
         ).generate()
     }
 
@@ -149,17 +148,28 @@ import Testing
         #expect(scope.claim("entry") == "entry2")
     }
 
-    @Test func fingerprintIsStableAndSeesEveryByte() {
-        let a = PlanSource(path: "schema/a.json5", bytes: Array("{}".utf8))
-        let b = PlanSource(path: "schema/b.json5", bytes: Array("{ }".utf8))
-        let one = PlanFingerprint(sources: [a, b])
-        #expect(one == PlanFingerprint(sources: [b, a]), "file order does not matter, names do")
+    @Test func fingerprintIsAboutWhatThePlanSays() {
+        func fingerprint(_ files: [(String, String)]) -> PlanFingerprint {
+            PlanFingerprint(sources: files.map { PlanSource(path: $0.0, bytes: Array($0.1.utf8)) })
+        }
+        let plan = "{ events: { a: { params: { p: 'required' } } } }"
+        let one = fingerprint([("schema/a.json5", plan), ("schema/b.json5", "{}")])
+        #expect(one == fingerprint([("schema/b.json5", "{}"), ("schema/a.json5", plan)]), "files merge in name order")
         #expect(
-            one.description
-                == PlanFingerprint(sources: [
-                    PlanSource(path: "./other/a.json5", bytes: a.bytes), PlanSource(path: "b.json5", bytes: b.bytes),
-                ]).description, "the directory does not matter")
-        #expect(one != PlanFingerprint(sources: [a, PlanSource(path: b.path, bytes: Array("{  }".utf8))]))
+            one == fingerprint([("../../schema/a.json5", plan), ("b.json5", "{}")]), "the directory does not matter")
+        let restyled = """
+            // the events
+            {
+              "events": { a: { /* one param */ params: { "p": "required", }, }, },
+            }
+            """
+        #expect(
+            one == fingerprint([("schema/a.json5", restyled), ("schema/b.json5", "{ }")]), "nor comments or layout")
+        #expect(one != fingerprint([("schema/a.json5", plan.replacingOccurrences(of: "required", with: "optional"))]))
+        #expect(
+            one != fingerprint([("schema/a.json5", plan), ("schema/b.json5", "{ events: { b: { params: {} } } }")]))
+        #expect(fingerprint([("a.json5", "[1, [2]]")]) != fingerprint([("a.json5", "[[1], 2]")]), "nesting counts")
+        #expect(fingerprint([("a.json5", "['ab', 'c']")]) != fingerprint([("a.json5", "['a', 'bc']")]))
         #expect(one.description.hasPrefix("fnv1a64:") && one.description.count == 8 + 16)
         // FNV-1a of nothing is its offset basis.
         #expect(PlanFingerprint(sources: []).description == "fnv1a64:cbf29ce484222325")
@@ -177,8 +187,7 @@ import Testing
                 let loaded = try? PlanLoader.load(sources: sources)
             else { continue }
             let code = SwiftCodeGenerator(
-                plan: loaded.plan, fingerprint: PlanFingerprint(sources: sources),
-                regenerateCommand: "eventlint codegen swift"
+                plan: loaded.plan, fingerprint: PlanFingerprint(sources: sources)
             ).generate()
             #expect(code.contains("extension Tracker {"), "\(name)")
             generated += 1
@@ -190,8 +199,7 @@ import Testing
         let sources = try PlanFiles.read(directory: Repository.schema.path)
         let plan = try PlanLoader.load(sources: sources).plan
         let code = SwiftCodeGenerator(
-            plan: plan, fingerprint: PlanFingerprint(sources: sources),
-            regenerateCommand: "eventlint codegen swift --schema schema --output samples/codegen/Tracking.swift"
+            plan: plan, fingerprint: PlanFingerprint(sources: sources)
         ).generate()
         let committed = try String(
             contentsOf: Repository.root.appendingPathComponent("samples/codegen/Tracking.swift"),

@@ -47,8 +47,11 @@ enum Swiftc {
 
 /// Generated code, compiled: the shipped plan's API drives every journey of the sample and
 /// `lint` finds nothing in what it sent; misuse does not compile; a hostile plan cannot inject
-/// code. A few swiftc runs only, as each takes seconds.
-@Suite(.enabled(if: Swiftc.url != nil, "swiftc not found (/opt/swift/usr/bin/swiftc or PATH): compile tests skipped"))
+/// code. A few swiftc runs only, as each takes seconds; one test at a time (the name sweep in
+/// `CodegenNameSweepTests` too), as each already runs its compiles side by side.
+@Suite(
+    .enabled(if: Swiftc.url != nil, "swiftc not found (/opt/swift/usr/bin/swiftc or PATH): compile tests skipped"),
+    .serialized)
 struct CodegenCompileTests {
     static func scratch() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-swiftc-" + UUID().uuidString)
@@ -61,8 +64,7 @@ struct CodegenCompileTests {
         let sources = try PlanFiles.read(directory: Repository.schema.path)
         let plan = try PlanLoader.load(sources: sources).plan
         let code = SwiftCodeGenerator(
-            plan: plan, fingerprint: PlanFingerprint(sources: sources),
-            regenerateCommand: "eventlint codegen swift"
+            plan: plan, fingerprint: PlanFingerprint(sources: sources)
         ).generate()
         try code.write(to: directory.appendingPathComponent("Tracking.swift"), atomically: true, encoding: .utf8)
         return plan
@@ -137,31 +139,22 @@ struct CodegenCompileTests {
         ),
         (
             "a close event's value from another event",
-            "tracker.openBlockOffer(blockCapArm: .cap4).close(outcome: .granted)", "granted"
+            "tracker.openBlockOffer().close(outcome: .granted)", "granted"
         ),
     ]
 
-    /// The Swift of docs/codegen.md — the API at a glance and the Firebase adapter, against a
-    /// stand-in for Firebase's `Analytics` — must compile: the control that the misuse snippets
-    /// fail for their own reason.
+    /// The Swift of docs/codegen.md's API at a glance must compile: the control that the misuse
+    /// snippets fail for their own reason. (Its Firebase snippet compiles in `CodegenAppTests`.)
     static func documentedUsage() throws -> String {
-        let text = try String(contentsOf: Repository.docs.appendingPathComponent("codegen.md"), encoding: .utf8)
-        func firstSwiftBlock(after heading: String) throws -> String {
-            let section = try #require(text.components(separatedBy: heading).dropFirst().first)
-            return try #require(
-                section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "\n```").first)
-        }
-        let adapter = try firstSwiftBlock(after: "An app using Firebase Analytics plugs in")
-        #expect(adapter.hasPrefix("import FirebaseAnalytics\n"))
-        let firebase = """
-            enum Analytics {
-                static func logEvent(_ name: String, parameters: [String: Any]?) {}
-                static func setUserProperty(_ value: String?, forName name: String) {}
-            }
+        try firstSwiftBlock(after: "## The API at a glance")
+    }
 
-            """
-        return firebase + adapter.replacingOccurrences(of: "import FirebaseAnalytics\n", with: "") + "\n"
-            + (try firstSwiftBlock(after: "## The API at a glance")) + "\n_ = FirebaseTrackingLogger()\n"
+    /// The first Swift block of docs/codegen.md after `heading`.
+    static func firstSwiftBlock(after heading: String) throws -> String {
+        let text = try String(contentsOf: Repository.docs.appendingPathComponent("codegen.md"), encoding: .utf8)
+        let section = try #require(text.components(separatedBy: heading).dropFirst().first)
+        return try #require(
+            section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "\n```").first)
     }
 
     @Test(.timeLimit(.minutes(5)))
@@ -266,11 +259,7 @@ struct CodegenCompileTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let checked = try PlanText.check(Self.everyShapePlan)
         #expect(checked.findings.filter { $0.severity == .error }.isEmpty, "\(checked.findings.map(\.message))")
-        let code = SwiftCodeGenerator(
-            plan: checked.plan,
-            fingerprint: PlanFingerprint(sources: [PlanSource(path: "*/\n#error(\"file\")", bytes: [])]),
-            regenerateCommand: "eventlint codegen swift --output '\n#error(\"path\")'"
-        ).generate()
+        let code = SwiftCodeGenerator(plan: checked.plan, fingerprint: PlanFingerprint(sources: [])).generate()
         try code.write(to: directory.appendingPathComponent("Tracking.swift"), atomically: true, encoding: .utf8)
         async let six = Swiftc.compile(["-swift-version", "6", "-typecheck", "Tracking.swift"], in: directory)
         async let five = Swiftc.compile(["-swift-version", "5", "-typecheck", "Tracking.swift"], in: directory)

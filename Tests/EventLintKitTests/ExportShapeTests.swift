@@ -175,3 +175,24 @@ import Testing
         #expect(finding.context.platform == "ANDROID" && finding.context.appVersion == "3.2.1")
     }
 }
+
+/// Every invalid line of a document input has its reject record, as an NDJSON line does: the
+/// lines of a broken row, a line with a stray byte, the last line of an array that never closes.
+@Suite struct DocumentRejectTests {
+    @Test(arguments: [
+        "[\n{\"event_name\":\n\"x\",\n]\n",
+        "{\n  \"event_name\": \"tour\n_step\"\n}\n" + String(decoding: AdversarialLint.good, as: UTF8.self) + "\n",
+        "[\n" + String(decoding: AdversarialLint.good, as: UTF8.self) + "\n"
+            + String(decoding: AdversarialLint.good, as: UTF8.self) + "\n",
+        "[\n,\n]\n}\n",
+        "{\n\"a\":\n{\n\n",
+        // Found by FuzzLineFraming: a row cut off by a blank-line run after a BOM.
+        "\u{FEFF}{\n\"event_ncme\":\"on}\n\n  UnsafeBu\n\n\n",
+    ])
+    func everyInvalidLineHasItsReject(text: String) {
+        let outcome = AdversarialLint.lint(Array(text.utf8))
+        #expect(outcome.accountingAddsUp, "\(text)")
+        #expect(outcome.invalidLines > 0, "\(text)")
+        #expect(outcome.rejects.count == outcome.invalidLines, "\(text): \(outcome.rejects.count) rejects")
+    }
+}

@@ -102,9 +102,10 @@ import Testing
         #expect(
             ids == [
                 "export/line-too-long", "export/leading-bom", "export/blank-line", "export/missing-final-newline",
-                "export/document-too-large", "export/duplicate-input", "export/cannot-read",
-                "export/capture-entry-truncated", "export/capture-entry-unreadable", "export/capture-without-events",
-                "export/format-mismatch", "export/unnested-query-result", "export/legacy-firebase-export",
+                "export/document-too-large", "export/duplicate-input", "export/cannot-read", "export/cannot-spill",
+                "export/cannot-write", "export/capture-entry-truncated", "export/capture-entry-unreadable",
+                "export/capture-without-events", "export/format-mismatch", "export/unnested-query-result",
+                "export/legacy-firebase-export",
             ])
         #expect(ExportRules.all.allSatisfy { $0.stage == .export && !$0.documentation.isEmpty })
         #expect(ExportRules.lineTooLong.defaultSeverity == .error)

@@ -92,4 +92,65 @@ import Testing
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(bytes.count > 20_000)
     }
+
+    /// Event names that differ only in white space, of every kind: leading, trailing, doubled,
+    /// tab, the escaped line breaks, and the Unicode spaces a browser keeps or collapses.
+    static let whitespaceNames = [
+        "screen_shown", " screen_shown", "screen_shown ", "screen  shown", "screen\tshown", "\tscreen_shown",
+        "screen\nshown", "screen\r\nshown", "screen\u{0B}shown", "screen\u{0C}shown", "screen\u{85}shown",
+        "screen\u{A0}shown", "screen\u{1680}shown", "screen\u{2002}shown", "screen\u{2003}shown",
+        "screen\u{2009}shown", "screen\u{200A}shown", "screen\u{200B}shown", "screen\u{2028}shown",
+        "screen\u{2029}shown", "screen\u{202F}shown", "screen\u{205F}shown", "screen\u{3000}shown",
+        "screen\u{FEFF}shown", " ", "  ",
+    ]
+
+    /// Selects each option of the event filter in the browser, in turn, and reads which rows the
+    /// page's own script leaves shown: exactly the one row of that event, every time.
+    @Test(.enabled(if: chromium != nil, "needs Chromium (Debian: apt-get install -y chromium)"))
+    func eventFilterSelectsEachNameWhateverItsWhiteSpace() throws {
+        let findings = Self.whitespaceNames.enumerated().map { index, name in
+            Finding(
+                rule: ReportFixture.enumValue, message: "finding \(index)",
+                at: SourceLocation(file: "export.ndjson", line: index + 1), event: name)
+        }
+        let document = ReportDocument(
+            tool: ReportFixture.tool, command: .lint, findings: findings.sortedForReport(),
+            rules: [ReportFixture.enumValue])
+        let html = document.rendered(ReportOptions(format: .html))
+        // After the page's script: select each option, let the page's change handler filter,
+        // and write what is shown into the DOM for --dump-dom.
+        let probe = """
+            <script>(function(){var s=document.querySelector('select[data-filter="event"]');var out=[];
+            for(var i=0;i<s.options.length;i++){s.selectedIndex=i;s.dispatchEvent(new Event('change'));
+            var shown=[];document.querySelectorAll('tr.group').forEach(function(r){
+            if(r.style.display!=='none')shown.push(r.getAttribute('data-event'));});
+            out.push({value:s.options[i].value,shown:shown});}
+            var p=document.createElement('pre');p.id='probe';p.textContent=JSON.stringify(out).replace(/[^ -~]/g,
+            function(c){return '\\\\u'+('000'+c.charCodeAt(0).toString(16)).slice(-4);});
+            document.body.appendChild(p);})();</script>
+            """
+        let directory = TemporaryDirectory()
+        let page = directory.write(
+            "report.html", Array(html.replacingOccurrences(of: "</body>", with: probe + "</body>").utf8))
+        let dom = try #require(try Self.browse(page, ["--dump-dom"], in: directory), "chromium timed out")
+        let start = try #require(dom.range(of: "<pre id=\"probe\">"))
+        let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
+        let json = String(dom[start.upperBound..<end.lowerBound])
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        let selections = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]], "\(json)")
+        // "all", then one option per name.
+        #expect(selections.count == Self.whitespaceNames.count + 1, "\(selections.map { $0["value"] ?? "" })")
+        #expect((selections.first?["shown"] as? [String])?.count == Self.whitespaceNames.count)
+        var selected = Set<String>()
+        for selection in selections.dropFirst() {
+            let value = try #require(selection["value"] as? String)
+            let shown = try #require(selection["shown"] as? [String])
+            #expect(shown == [value], "option \(Array(value.unicodeScalars.map(\.value))) shows \(shown.count) rows")
+            selected.insert(value)
+        }
+        // Every name was an option of its own, as the reports shows it (escapes included).
+        #expect(selected == Set(Self.whitespaceNames.map(VisibleText.of)))
+    }
 }

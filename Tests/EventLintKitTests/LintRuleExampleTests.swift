@@ -26,6 +26,8 @@ import Testing
         "export/missing-final-newline": "the failing and passing examples differ only in an invisible final LF",
         "export/duplicate-input": "needs two inputs naming the same file",
         "export/cannot-read": "needs a file that cannot be read (missing, a directory, corrupt gzip bytes)",
+        "export/cannot-spill": "needs a temporary directory that cannot be written (StoppedRunReportTests)",
+        "export/cannot-write": "needs a --rejects file that cannot be written (StoppedRunReportTests)",
         "stream/too-many-params": "needs 26 params on one event",
     ]
 

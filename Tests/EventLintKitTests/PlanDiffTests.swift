@@ -42,6 +42,53 @@ import Testing
 
     static func ids(_ findings: [Finding]) -> [String] { findings.map(\.ruleID) }
 
+    /// An intended breaking change lands with a suppression that names it; once the change is in
+    /// the base, the suppression matches nothing and is reported until it is removed.
+    @Test func anIntendedBreakingChangeLandsWithASuppressionThatThenExpires() throws {
+        let suppression = """
+              suppress: [{ rule: 'diff/event-removed', event: 'old_event', reason: 'retired in 3.0, #123' }],
+            """
+        let withSuppression = Self.base.replacingOccurrences(of: "  pairs: {", with: suppression + "\n  pairs: {")
+        let removed = withSuppression.replacingOccurrences(
+            of: "old_event: { params: { screen: 'required' } },", with: "")
+        func session(base: String, head: String) throws -> PlanSession {
+            try PlanSession(
+                sources: [PlanSource(path: "schema/plan.json5", bytes: Array(head.utf8))],
+                baseSources: [PlanSource(path: "base/plan.json5", bytes: Array(base.utf8))])
+        }
+        // The pull request: the removal is let through, and the verdict says so.
+        let pullRequest = try session(base: Self.base, head: removed)
+        #expect(!Self.ids(pullRequest.diffFindings).contains("diff/event-removed"))
+        #expect(pullRequest.suppressedBreaking == 1)
+        let verdict = DiffVerdict(
+            base: "origin/main", diff: pullRequest.diffFindings, suppressed: pullRequest.suppressedBreaking)
+        #expect(
+            verdict.sentence
+                == "against origin/main: no breaking changes (1 breaking change let through by a suppression), 0 additive"
+        )
+        // Without the suppression it is an error.
+        let unsuppressed = try session(
+            base: Self.base,
+            head: Self.base.replacingOccurrences(of: "old_event: { params: { screen: 'required' } },", with: ""))
+        #expect(Self.ids(unsuppressed.diffFindings) == ["diff/event-removed"])
+        // After the merge: the base has the change, and the suppression is stale.
+        let later = try session(base: removed, head: removed)
+        let landed = try #require(later.diffFindings.first)
+        #expect(later.diffFindings.count == 1)
+        #expect(landed.ruleID == "diff/suppression-landed" && landed.severity == .warning)
+        #expect(
+            landed.message
+                == "suppression of \"diff/event-removed\" for event \"old_event\" matches no change against the base: the change has landed, remove it"
+        )
+        #expect(landed.location.line == 13, "at the suppression: \(landed.location)")
+        #expect(
+            DiffVerdict(base: "origin/main", diff: later.diffFindings).sentence == "against origin/main: no changes")
+        // Suppressions of other rules are not judged.
+        let other = removed.replacingOccurrences(
+            of: "rule: 'diff/event-removed'", with: "rule: 'plan/missing-description'")
+        #expect(try session(base: other, head: other).diffFindings.isEmpty)
+    }
+
     @Test func identicalPlansReportNothing() throws {
         #expect(try Self.diff([]).isEmpty)
     }

@@ -48,7 +48,8 @@ import Testing
         ("a & b", "a &amp; b"),
         ("<tag attr='x'>\"q\"</tag>", "&lt;tag attr=&apos;x&apos;&gt;&quot;q&quot;&lt;/tag&gt;"),
         ("tab\tnew\nline\rcr", "tab&#9;new&#10;line&#13;cr"),
-        ("bell\u{07}nul\u{00}esc\u{1B}", "bell\u{FFFD}nul\u{FFFD}esc\u{FFFD}"),
+        ("bell\u{07}nul\u{00}esc\u{1B}", "bell\\u{7}nul\\u{0}esc\\u{1b}"),
+        ("rlo\u{202E} zwsp\u{200B} tag\u{E0041}", "rlo\\u{202e} zwsp\\u{200b} tag\\u{e0041}"),
         ("no\u{FFFF}char", "no\u{FFFD}char"),
         ("été 🎉", "été 🎉"),
     ])
@@ -66,6 +67,7 @@ import Testing
         ("nul\u{00} bell\u{07} esc\u{1B} us\u{1F}", "nul\\u0000 bell\\u0007 esc\\u001b us\\u001f"),
         ("del\u{7F} and C1\u{9B} escaped", "del\\u007f and C1\\u009b escaped"),
         ("bidi\u{202E} ls\u{2028} bom\u{FEFF}", "bidi\\u202e ls\\u2028 bom\\ufeff"),
+        ("zwsp\u{200B} alm\u{061C} tag\u{E0041}", "zwsp\\u200b alm\\u061c tag\\udb40\\udc41"),
         ("été 🎉 日本", "été 🎉 日本"),
         ("slash / stays", "slash / stays"),
     ])
@@ -86,10 +88,11 @@ import Testing
                 case 0x0A: result += "\\n"
                 case 0x0D: result += "\\r"
                 case 0x09: result += "\\t"
-                case 0x00..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069,
-                    0x2028, 0x2029, 0xFEFF:
-                    let digits = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+                case _ where EscapedScalars.contains(scalar):
+                    for unit in String(scalar).utf16 {
+                        let digits = String(unit, radix: 16)
+                        result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+                    }
                 default: result.unicodeScalars.append(scalar)
                 }
             }
@@ -106,7 +109,7 @@ import Testing
         let pool: [UInt32] = [
             0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x22, 0x41, 0x5C, 0x7E, 0x7F, 0x80, 0x9F, 0xA0, 0xE9, 0x061B, 0x061C,
             0x061D, 0x200D, 0x200E, 0x200F, 0x2010, 0x2027, 0x2028, 0x2029, 0x202A, 0x202E, 0x202F, 0x2065, 0x2066,
-            0x2069, 0x206A, 0x65E5, 0xFEFE, 0xFEFF, 0xFFFD, 0x1F389, 0x10FFFF,
+            0x2069, 0x206A, 0x65E5, 0xFEFE, 0xFEFF, 0xFFFD, 0x1F389, 0xE0001, 0xE0041, 0x10FFFF,
         ]
         var generator = SeededGenerator(seed: 2028)
         for _ in 0..<20_000 {

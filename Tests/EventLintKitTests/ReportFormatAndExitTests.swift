@@ -14,7 +14,7 @@ import Testing
         #expect(throws: ReportFormatError(name: "xml")) { try ReportFormat(parsing: "xml") }
         #expect(
             ReportFormatError(name: "xml").description
-                == "unknown format \"xml\"; expected one of: text, json, github, sarif, junit, markdown, html")
+                == "unknown format \"xml\"; expected one of: text, json, github, sarif, junit, markdown, html, xcode")
         #expect(throws: ReportFormatError.self) { try ReportFormat(parsing: "") }
     }
 

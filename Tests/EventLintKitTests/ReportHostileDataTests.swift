@@ -205,7 +205,7 @@ import Testing
     /// whitespace a line starting with `::`, or a line holding `##[`; both checked with
     /// invisible characters removed, as a culture-aware comparison might.
     static func isCommand(_ line: Substring) -> Bool {
-        let seen = String(String.UnicodeScalarView(line.unicodeScalars.filter { !GitHubReporter.isInvisible($0) }))
+        let seen = String(String.UnicodeScalarView(line.unicodeScalars.filter { !EscapedScalars.contains($0) }))
         return seen.drop(while: \.isWhitespace).hasPrefix("::") || seen.contains("##[")
     }
 
@@ -232,7 +232,7 @@ import Testing
             }
             for scalar in output.unicodeScalars where scalar != "\n" {
                 #expect(
-                    !TextReporter.mustEscape(scalar) && !GitHubReporter.isInvisible(scalar),
+                    !TextReporter.mustEscape(scalar),
                     "\(name): raw U+\(String(scalar.value, radix: 16)) in github output")
             }
         }

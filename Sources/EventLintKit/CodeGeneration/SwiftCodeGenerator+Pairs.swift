@@ -10,15 +10,32 @@ extension SwiftCodeGenerator {
         )
         writer.doc(event.description)
         writer.docParameters(arguments(of: open).map { ($0.field.name, $0.field.description) })
+        for (field, source) in zip(event.fields, open.sources) {
+            guard case .userProperty(let property) = source else { continue }
+            writer.line(
+                "/// - Note: \(SwiftSource.commentText(field.param)) is sent as the user property \(SwiftSource.commentText(property)) was last set through its setter; with none set, the open is dropped."
+            )
+        }
         writer.line(
             "/// - Returns: the open pair; its methods send the pair's other events"
                 + (pair.closeRequired ? ", and it must be closed." : ". Its close is optional."))
         if !pair.closeRequired { writer.line("@discardableResult") }
         writer.line("public func \(open.name)(\(signature(of: open))) -> \(pair.typeName) {")
         writer.indent += 1
+        for (field, source) in zip(event.fields, open.sources) {
+            guard case .userProperty(let property) = source else { continue }
+            renderUserPropertyRead(
+                field, property: property, type: "Tracker." + event.typeName, tracker: "",
+                otherwise:
+                    "return \(pair.typeName)(tracker: self, state: TrackingPairState(openedAt: clock.nanoseconds(), carried: [:], open: false))",
+                into: &writer)
+        }
         writer.line("let trackingEvent = Tracker.\(event.typeName)(\(initialiserArguments(of: open)))")
-        writer.line("var trackingCarried: [String: TrackingValue] = [:]")
-        for field in event.fields where pair.carried.contains(field.param) {
+        let carried = event.fields.filter { pair.carried.contains($0.param) }
+        // Without values to carry, the dictionary is written as `[:]`: a `var` never changed
+        // would be a warning.
+        if !carried.isEmpty { writer.line("var trackingCarried: [String: TrackingValue] = [:]") }
+        for field in carried {
             let value = "trackingEvent." + SwiftSource.identifier(field.name)
             let key = SwiftSource.stringLiteral(field.param)
             if field.optional {
@@ -31,7 +48,9 @@ extension SwiftCodeGenerator {
             "let trackingList = prepared(\(event.typeName).eventName, trackingEvent.trackingParameters()\(conditions(of: open)))"
         )
         writer.line("let trackingPair = \(pair.typeName)(tracker: self, state: TrackingPairState(")
-        writer.line("    openedAt: clock.nanoseconds(), carried: trackingCarried, open: trackingList != nil))")
+        writer.line(
+            "    openedAt: clock.nanoseconds(), carried: \(carried.isEmpty ? "[:]" : "trackingCarried"), open: trackingList != nil))"
+        )
         writer.line("if let trackingList { logger.logEvent(\(event.typeName).eventName, parameters: trackingList) }")
         writer.line("return trackingPair")
         writer.indent -= 1
@@ -60,6 +79,20 @@ extension SwiftCodeGenerator {
         writer.line("")
         writer.line("/// Whether the pair is open: its open was sent, and it is not closed yet.")
         writer.line("public var isOpen: Bool { state.isOpen }")
+        if pair.closeRequired, let close = pair.closeEvents.first {
+            // A sheet swiped away, a view that forgot its close: in a debug build, the handle
+            // that goes while the pair is open says so, where a release build stays quiet.
+            writer.line("")
+            writer.line("#if DEBUG")
+            writer.line("/// In a debug build, a handle released while its pair is open reports the missing close.")
+            writer.line("deinit {")
+            writer.line("    guard state.isOpen else { return }")
+            writer.line(
+                "    tracker.onDrop(TrackingDrop(subject: \(SwiftSource.stringLiteral(close)), param: nil, reason: TrackingDrop.dismissedWithoutClose))"
+            )
+            writer.line("}")
+            writer.line("#endif")
+        }
         for method in pair.methods {
             writer.line("")
             renderMethod(method, pair: pair, into: &writer)
@@ -77,12 +110,17 @@ extension SwiftCodeGenerator {
         writer.line("/// \(verb) \(SwiftSource.commentText(method.event.name)).")
         writer.doc(method.event.description)
         writer.docParameters(arguments(of: method).map { ($0.field.name, $0.field.description) })
-        writer.line("public func \(method.name)(\(signature(of: method))) {")
+        writer.line("public func \(SwiftSource.identifier(method.name))(\(signature(of: method))) {")
         writer.indent += 1
         renderDrop(unless: "state.isOpen", type: type, reason: notOpen, into: &writer)
         for (field, source) in zip(method.event.fields, method.sources) {
-            guard case .carried = source else { continue }
-            renderCarriedRead(field, type: type, into: &writer)
+            switch source {
+            case .carried: renderCarriedRead(field, type: type, into: &writer)
+            case .userProperty(let property):
+                renderUserPropertyRead(
+                    field, property: property, type: type, tracker: "tracker.", otherwise: "return", into: &writer)
+            default: continue
+            }
         }
         writer.line("let trackingEvent = \(type)(\(initialiserArguments(of: method)))")
         writer.line(
@@ -129,6 +167,30 @@ extension SwiftCodeGenerator {
         writer.line("}")
     }
 
+    /// A field the plan ties to a user property, read from the value last set through its setter;
+    /// when none is set (or, for a required field, it is not one this event allows) the event is
+    /// dropped and `otherwise` runs.
+    func renderUserPropertyRead(
+        _ field: SwiftField, property: String, type: String, tracker: String, otherwise: String,
+        into writer: inout SwiftWriter
+    ) {
+        let name = SwiftSource.identifier(field.name)
+        let value = Self.carriedValue(
+            "\(tracker)userProperties.value(\(SwiftSource.stringLiteral(property)))", field.shape)
+        if field.optional {
+            writer.line("let \(name) = \(value)")
+            return
+        }
+        let reason = SwiftSource.stringLiteral(
+            "the user property \"\(property)\" it copies is not set to a value allowed here")
+        writer.line("guard let \(name) = \(value) else {")
+        writer.line(
+            "    \(tracker)onDrop(TrackingDrop(subject: \(type).eventName, param: \(SwiftSource.stringLiteral(field.param)), reason: \(reason)))"
+        )
+        writer.line("    \(otherwise)")
+        writer.line("}")
+    }
+
     /// The fields a caller passes, with their argument types.
     func arguments(of method: SwiftPairMethod) -> [(field: SwiftField, type: String, optional: Bool)] {
         zip(method.event.fields, method.sources).compactMap { field, source in
@@ -139,7 +201,7 @@ extension SwiftCodeGenerator {
 
     func signature(of method: SwiftPairMethod) -> String {
         arguments(of: method).map { field, type, optional in
-            "\(SwiftSource.identifier(field.name)): \(type)" + (optional ? "? = nil" : "")
+            "\(SwiftSource.parameterLabel(field.name)): \(type)" + (optional ? "? = nil" : "")
         }.joined(separator: ", ")
     }
 
@@ -151,13 +213,13 @@ extension SwiftCodeGenerator {
             switch source {
             case .argument(_, _, let narrowed): value = narrowed == nil ? name : name + ".widened"
             case .fixed(let expression): value = expression
-            case .carried: value = name
+            case .carried, .userProperty: value = name
             case .omitted: value = "nil"
             case .duration:
                 let swiftType = field.shape.swiftType
                 value = "(Tracker.milliseconds(tracker.elapsedNanoseconds(since: state.openedAt)) as \(swiftType))"
             }
-            return "\(name): \(value)"
+            return "\(SwiftSource.argumentLabel(field.name)): \(value)"
         }.joined(separator: ", ")
     }
 

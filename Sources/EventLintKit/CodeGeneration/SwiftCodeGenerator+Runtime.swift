@@ -72,6 +72,10 @@ extension SwiftCodeGenerator {
             public var description: String {
                 "dropped \(subject)" + (param.map { " (\($0))" } ?? "") + ": " + reason
             }
+
+            /// The reason of the drop a pair's handle reports in a debug build when it is released
+            /// while the pair is open (a sheet swiped away): its close was never sent.
+            public static let dismissedWithoutClose = "dismissedWithoutClose: the pair's handle was released while the pair was open"
         }
 
         /// A monotonic clock, in nanoseconds, for the durations of pairs.
@@ -142,6 +146,16 @@ extension SwiftCodeGenerator {
                 defer { _ = pthread_mutex_unlock(mutex) }
                 return try body()
             }
+        }
+
+        /// The user properties last set through the tracker's setters, for the pair params the plan
+        /// ties to one (`equalsUserProperty`): the app sets an arm once, the pair sends it.
+        fileprivate final class TrackingUserProperties: @unchecked Sendable {
+            private let lock = TrackingLock()
+            private var values: [String: TrackingValue] = [:]
+
+            func set(_ name: String, _ value: TrackingValue?) { lock.withLock { values[name] = value } }
+            func value(_ name: String) -> TrackingValue? { lock.withLock { values[name] } }
         }
 
         /// Whether a pair is still open, and when it was opened.
@@ -293,6 +307,8 @@ extension SwiftCodeGenerator {
             public let logger: any TrackingLogger
             public let clock: any TrackingClock
             public let onDrop: @Sendable (TrackingDrop) -> Void
+            /// Shared by copies of the tracker, as the SDK's user properties are.
+            fileprivate let userProperties = TrackingUserProperties()
 
             public init(logger: any TrackingLogger, clock: any TrackingClock = TrackingSystemClock(),
                         onDrop: @escaping @Sendable (TrackingDrop) -> Void) {

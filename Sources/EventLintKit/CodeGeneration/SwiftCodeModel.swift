@@ -111,6 +111,9 @@ enum SwiftFieldSource {
     case duration
     /// Absent (the matcher says `present: false`).
     case omitted
+    /// The value last set through the setter of this user property: the plan ties the param to
+    /// it (`equalsUserProperty`, in the matcher or in a rule on the event without conditions).
+    case userProperty(String)
 }
 
 /// A condition of a matcher that is checked on the values sent, as types cannot express it.
@@ -139,6 +142,8 @@ struct SwiftPair {
     var typeName: String
     var description: String?
     var closeRequired: Bool
+    /// The close events, for the drop a handle released while open reports.
+    var closeEvents: [String] = []
     var opens: [SwiftPairMethod]
     var methods: [SwiftPairMethod]
     var narrowedEnums: [SwiftEnum]

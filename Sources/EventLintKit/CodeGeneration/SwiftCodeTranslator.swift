@@ -5,36 +5,25 @@
 struct SwiftCodeTranslator {
     let plan: Plan
 
-    /// Names the runtime declares at the top level or uses inside `Tracker`, and standard
-    /// types the generated code names: a plan type may not shadow them.
-    static let reservedTypeNames: Set<String> = [
-        "Tracker", "TrackingValue", "TrackingParameter", "TrackingLogger", "TrackingDrop", "TrackingClock",
-        "TrackingSystemClock", "TrackingRecorder", "TrackingLock", "TrackingPairState", "TrackingCheck",
-        "TrackingCondition", "TrackingCarried", "Result", "String", "Int", "Double", "Bool", "UInt64", "Sendable",
-        "CaseIterable", "Swift", "Never", "Error", "Equatable", "Hashable", "Array", "Dictionary", "Optional",
-        "Void", "Character", "RawRepresentable",
-    ]
-    /// Members of `Tracker` the runtime declares.
-    static let reservedTrackerMembers: Set<String> = [
-        "logger", "clock", "onDrop", "prepared", "elapsedNanoseconds", "milliseconds",
-    ]
-    /// Names an event type or a pair method uses for itself or for locals.
-    static let reservedFieldNames: Set<String> = [
-        "eventName", "trackingParameters", "trackingEvent", "trackingList", "trackingCarried", "trackingPair",
-        "trackingLabel", "tracker", "state", "isOpen",
-    ]
+    /// The names the generated code uses itself, per scope, that no plan name may take.
+    var reserved = SwiftReservedNames.current
 
     /// The whole model, in the order names are claimed: param enums, user properties, events,
     /// then pairs, so a plan's earlier declarations keep the plain names.
     func translate() -> SwiftCodeModel {
         var model = SwiftCodeModel()
-        var types = SwiftNameScope(reserved: Self.reservedTypeNames)
-        var members = SwiftNameScope(reserved: Self.reservedTrackerMembers)
+        var types = SwiftNameScope(reserved: reserved.typeNames)
+        var members = SwiftNameScope(reserved: reserved.trackerMembers)
         let paramEnums = translateParamEnums(types: &types, into: &model)
         translateUserProperties(paramEnums: paramEnums, types: &types, members: &members, into: &model)
         let eventsByName = translateEvents(paramEnums: paramEnums, types: &types, members: &members, into: &model)
+        let userPropertyTypes = Dictionary(
+            model.userProperties.map { ($0.name, $0.shape.swiftType) }, uniquingKeysWith: { first, _ in first })
         for pair in plan.pairs {
-            model.pairs.append(translate(pair, eventsByName: eventsByName, types: &types, members: &members))
+            model.pairs.append(
+                translate(
+                    pair, eventsByName: eventsByName, userPropertyTypes: userPropertyTypes, types: &types,
+                    members: &members))
         }
         return model
     }
@@ -47,7 +36,7 @@ struct SwiftCodeTranslator {
             let name = types.claim(SwiftSource.upperCamel(param.name))
             let type = SwiftEnum(
                 name: name, path: "Tracker." + name, raw: raw,
-                cases: Self.cases(values.map(\.value), raw: raw), description: param.description)
+                cases: cases(values.map(\.value), raw: raw), description: param.description)
             paramEnums[param.name] = type
             model.enums.append(type)
         }
@@ -63,7 +52,7 @@ struct SwiftCodeTranslator {
         for property in plan.userProperties where !plan.automaticNames.isUserProperty(property.name) {
             var shape = Self.plainShape(type: property.type, minLength: nil, maxLength: nil, minimum: nil, maximum: nil)
             if let raw = Self.rawKind(property.type), let values = property.values {
-                let cases = Self.cases(values.map(\.value), raw: raw)
+                let cases = cases(values.map(\.value), raw: raw)
                 if let shared = paramEnums[property.name], shared.raw == raw,
                     shared.cases.map(\.key) == cases.map(\.key)
                 {
@@ -104,8 +93,7 @@ struct SwiftCodeTranslator {
             eventsByName[event.name] = translated
             model.events.append(translated)
         }
-        let standalone = model.events.filter { !$0.inPair }
-        if !standalone.isEmpty { _ = members.claim("log") }
+        // `log` is the generator's own member name (reserved), shared by every standalone event.
         for index in model.events.indices where !model.events[index].inPair { model.events[index].logName = "log" }
         return eventsByName
     }
@@ -114,16 +102,16 @@ struct SwiftCodeTranslator {
 
     /// A pair's handle type: its open methods on the tracker, its inside and close methods.
     func translate(
-        _ pair: PairDeclaration, eventsByName: [String: SwiftEvent], types: inout SwiftNameScope,
-        members: inout SwiftNameScope
+        _ pair: PairDeclaration, eventsByName: [String: SwiftEvent], userPropertyTypes: [String: String] = [:],
+        types: inout SwiftNameScope, members: inout SwiftNameScope
     ) -> SwiftPair {
         let typeName = types.claim(SwiftSource.upperCamel(pair.name) + "Pair")
-        var nestedTypes = SwiftNameScope(reserved: [typeName])
-        var pairMembers = SwiftNameScope(reserved: Self.reservedFieldNames)
+        var nestedTypes = SwiftNameScope(reserved: reserved.typeNames.union([typeName]))
+        var pairMembers = SwiftNameScope(reserved: reserved.pairMembers)
         var translated = SwiftPair(
             name: pair.name, typeName: typeName, description: pair.description,
-            closeRequired: pair.closeRequired, opens: [], methods: [], narrowedEnums: [],
-            carried: [])
+            closeRequired: pair.closeRequired, closeEvents: pair.closes.map(\.event), opens: [], methods: [],
+            narrowedEnums: [], carried: [])
         let openBase = "open" + SwiftSource.upperCamel(pair.name)
         for matcher in pair.opens {
             guard let event = eventsByName[matcher.event] else { continue }
@@ -131,6 +119,7 @@ struct SwiftCodeTranslator {
             translated.opens.append(
                 method(
                     .open, name: name, event: event, matcher: matcher, carried: [],
+                    userPropertyTypes: userPropertyTypes,
                     duration: nil, pairType: typeName, nested: &nestedTypes,
                     enums: &translated.narrowedEnums))
         }
@@ -142,6 +131,7 @@ struct SwiftCodeTranslator {
             translated.methods.append(
                 method(
                     .inside, name: name, event: event, matcher: matcher, carried: carried,
+                    userPropertyTypes: userPropertyTypes,
                     duration: nil, pairType: typeName, nested: &nestedTypes,
                     enums: &translated.narrowedEnums))
         }
@@ -151,6 +141,7 @@ struct SwiftCodeTranslator {
             translated.methods.append(
                 method(
                     .close, name: name, event: event, matcher: matcher, carried: carried,
+                    userPropertyTypes: userPropertyTypes,
                     duration: pair.duration?.param, pairType: typeName,
                     nested: &nestedTypes, enums: &translated.narrowedEnums))
         }
@@ -173,8 +164,8 @@ struct SwiftCodeTranslator {
         _ event: EventDeclaration, typeName: String, paramEnums: [String: SwiftEnum],
         inPair: Bool
     ) -> SwiftEvent {
-        var fieldNames = SwiftNameScope(reserved: Self.reservedFieldNames)
-        var nestedTypes = SwiftNameScope(reserved: [typeName])
+        var fieldNames = SwiftNameScope(reserved: reserved.fieldNames)
+        var nestedTypes = SwiftNameScope(reserved: reserved.typeNames.union([typeName]))
         var fields: [SwiftField] = []
         var nested: [SwiftEnum] = []
         for use in event.params {
@@ -193,7 +184,7 @@ struct SwiftCodeTranslator {
                 let enumName = nestedTypes.claim(SwiftSource.upperCamel(param.name))
                 let type = SwiftEnum(
                     name: enumName, path: "Tracker." + typeName + "." + enumName, raw: raw,
-                    cases: Self.cases(values, raw: raw), description: param.description)
+                    cases: cases(values, raw: raw), description: param.description)
                 nested.append(type)
                 shape = .enumeration(type)
             } else if let shared = paramEnums[param.name] {
@@ -275,8 +266,8 @@ struct SwiftCodeTranslator {
 
     /// Enum cases for values of one raw kind: values of another kind, non-finite numbers and
     /// repeats are left out, so every raw value is a valid, unique Swift literal.
-    static func cases(_ values: [PlanValue], raw: SwiftRawKind) -> [SwiftEnumCase] {
-        var names = SwiftNameScope()
+    func cases(_ values: [PlanValue], raw: SwiftRawKind) -> [SwiftEnumCase] {
+        var names = SwiftNameScope(reserved: reserved.caseNames)
         var seen = Set<PlanValueKey>()
         var cases: [SwiftEnumCase] = []
         for value in values {
@@ -310,8 +301,8 @@ struct SwiftCodeTranslator {
     /// passed by the caller.
     func method(
         _ role: SwiftPairMethod.Role, name: String, event: SwiftEvent, matcher: EventMatcher,
-        carried: Set<String>, duration: String?, pairType: String, nested: inout SwiftNameScope,
-        enums: inout [SwiftEnum]
+        carried: Set<String>, userPropertyTypes: [String: String] = [:], duration: String?, pairType: String,
+        nested: inout SwiftNameScope, enums: inout [SwiftEnum]
     ) -> SwiftPairMethod {
         var sources: [SwiftFieldSource] = []
         var conditions: [SwiftRuntimeCondition] = []
@@ -328,6 +319,12 @@ struct SwiftCodeTranslator {
                 continue
             }
             let predicates = matcher.conditions.filter { $0.name == field.param }.flatMap(\.predicates)
+            if let property = tiedUserProperty(field, event: event.name, matcher: predicates),
+                userPropertyTypes[property] == field.shape.swiftType
+            {
+                sources.append(.userProperty(property))
+                continue
+            }
             guard !predicates.isEmpty else {
                 sources.append(.argument(type: field.shape.swiftType, optional: field.optional, narrowed: nil))
                 continue
@@ -342,6 +339,26 @@ struct SwiftCodeTranslator {
             sources.append(source)
         }
         return SwiftPairMethod(role: role, name: name, event: event, sources: sources, conditions: conditions)
+    }
+
+    /// The user property a param of an event must equal, by the matcher's `equalsUserProperty`
+    /// or by a rule that requires it on the event whatever else holds (no `when`, `whenUser`,
+    /// `after`, `notAfter` or platform): the pair method fills it from the value last set.
+    func tiedUserProperty(_ field: SwiftField, event: String, matcher predicates: [ValuePredicate]) -> String? {
+        func tie(_ predicates: [ValuePredicate]) -> String? {
+            for predicate in predicates {
+                if case .equalsUserProperty(let name) = predicate { return name }
+            }
+            return nil
+        }
+        if let name = tie(predicates) { return name }
+        for rule in plan.rules
+        where rule.events.contains(event) && rule.when.isEmpty && rule.whenUser.isEmpty && rule.after == nil
+            && rule.notAfter == nil && rule.whenPlatform.isEmpty
+        {
+            if let name = tie(rule.require.filter { $0.name == field.param }.flatMap(\.predicates)) { return name }
+        }
+        return nil
     }
 
     static func isNumber(_ shape: SwiftValueShape) -> Bool {

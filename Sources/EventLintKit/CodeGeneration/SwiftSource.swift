@@ -3,9 +3,9 @@
 /// literal or a comment early, so a description holding `"""`, `*/`, `\(` or a newline stays
 /// text and never becomes code.
 public enum SwiftSource {
-    /// A Swift string literal, quotes included: `"`, `\` and every control, line-separator and
-    /// bidirectional-override character are escaped (`\u{…}`), so `\(` is never an
-    /// interpolation and a value cannot open a new line or reorder what a reviewer sees.
+    /// A Swift string literal, quotes included: `"`, `\` and every character of `EscapedScalars`
+    /// are escaped (`\u{…}`), so `\(` is never an interpolation and a value cannot open a new
+    /// line or reorder what a reviewer sees.
     public static func stringLiteral(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -56,16 +56,10 @@ public enum SwiftSource {
         }.joined()
     }
 
-    /// C0 and C1 controls, DEL, line and paragraph separators, and the bidirectional controls
-    /// (U+202A–202E, U+2066–2069, U+200E/200F, U+061C) that could make code read differently
-    /// from how it compiles.
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0xFEFF:
-            true
-        default: false
-        }
-    }
+    /// The characters of `EscapedScalars`: controls, format characters (bidi controls, zero-width
+    /// characters), line and paragraph separators, which could make code read differently from
+    /// how it compiles.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool { EscapedScalars.contains(scalar) }
 
     // MARK: - Identifiers
 
@@ -151,6 +145,15 @@ public enum SwiftSource {
     public static func identifier(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name
     }
+
+    /// A parameter's label in a declaration (`init(default: …)`): a keyword needs no backticks
+    /// there, and Swift warns about them, but for the three a parameter list reads itself.
+    static func parameterLabel(_ name: String) -> String {
+        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+    }
+
+    /// An argument's label in a call (`Event(default: …)`): only `inout` needs backticks there.
+    static func argumentLabel(_ name: String) -> String { name == "inout" ? "`inout`" : name }
 }
 
 /// Hands out identifiers within one Swift scope (a type's members, an enum's cases, a

@@ -3,8 +3,8 @@
 public enum ExportRules {
     public static let all: [Rule] = [
         lineTooLong, leadingBOM, blankLine, missingFinalNewline, documentTooLarge,
-        duplicateInput, cannotRead, captureEntryTruncated, captureEntryUnreadable, captureWithoutEvents,
-        formatMismatch, unnestedQueryResult, legacyFirebaseExport,
+        duplicateInput, cannotRead, cannotSpill, cannotWrite, captureEntryTruncated, captureEntryUnreadable,
+        captureWithoutEvents, formatMismatch, unnestedQueryResult, legacyFirebaseExport,
     ]
 
     public static let unnestedQueryResult = Rule(
@@ -85,6 +85,36 @@ public enum ExportRules {
             and decompress what the message names.
 
             No example: it needs a file that cannot be read (missing, a directory, corrupt gzip bytes).
+            """)
+
+    /// Reported by the front end for a `SpillError`, so the failure reaches every report format.
+    public static let cannotSpill = Rule(
+        id: "export/cannot-spill", stage: .export, severity: .error,
+        summary: "the records past --memory-limit cannot be written to temporary files or read back",
+        documentation: """
+            A run whose pair and rule records outgrow `--memory-limit` sorts them into temporary files \
+            in `$TMPDIR` (else `/tmp`), and creating, writing or reading one failed: the directory is \
+            missing or not writable, the disk is full, or a file size limit was reached. Pairs and \
+            rules would be checked on part of the records only, so the run stops with exit status 2 \
+            and this finding is its report, in every format asked for. Set `TMPDIR` to a directory \
+            with room, or raise `--memory-limit`.
+
+            No example: it needs a temporary directory that cannot be written.
+            """)
+
+    /// Reported by the front end when a file the run writes as it reads (`--rejects FILE`)
+    /// cannot be opened or written.
+    public static let cannotWrite = Rule(
+        id: "export/cannot-write", stage: .export, severity: .error,
+        summary: "a file the run writes as it reads (--rejects) cannot be written",
+        documentation: """
+            `lint --rejects FILE` writes each rejected line to FILE while the exports are read, and \
+            the file could not be created or a write to it failed (a missing directory, no \
+            permission, a full disk). The rejects would be incomplete, so the run stops with exit \
+            status 2 and this finding is its report, in every format asked for. Choose a path that \
+            can be written.
+
+            No example: it needs a file that cannot be written.
             """)
 
     public static let formatMismatch = Rule(

@@ -7,7 +7,7 @@ public enum DiffRules {
         eventRemoved, paramRemoved, typeChanged, valueRemoved, nowRequired, rangeNarrowed, registrationRemoved,
         pairChanged, ruleChanged,
         eventAdded, paramAdded, typeWidened, valueAdded, requiredSince, nowOptional, rangeWidened, registrationAdded,
-        pairAdded, pairUpdated, pairRemoved, ruleAdded, ruleUpdated, ruleRemoved,
+        pairAdded, pairUpdated, pairRemoved, ruleAdded, ruleUpdated, ruleRemoved, suppressionLanded,
     ]
 
     static let breaking = """
@@ -103,4 +103,29 @@ public enum DiffRules {
         "Data described by the base plan cannot match it.")
     public static let ruleRemoved = rule(
         "diff/rule-removed", .info, "a cross-event rule of the base plan is gone", "Nothing checks it any more.")
+
+    /// How an intended breaking change expires: its suppression stays in the plan after the
+    /// change merged, where it would silence the next, unintended change of the same name.
+    public static let suppressionLanded = Rule(
+        id: "diff/suppression-landed", stage: .plan, severity: .warning,
+        summary:
+            "a suppression of a diff/ rule matches no change against the base: the change it let through has landed",
+        documentation:
+            "A breaking change that is meant lands with a reviewed suppression that names it (`{ rule: 'diff/event-removed', event: 'old_event', reason: '…' }`, see docs/pre-merge.md). Once the change is in the base branch, `check --base` no longer finds it, and the suppression would only hide the next change of that name: remove it. Only suppressions whose rule is a `diff/` id are judged, and only by `check --base`."
+    )
+
+    /// `diff/suppression-landed` for each suppression of a `diff/` rule that none of `diff`
+    /// (the findings before suppressions) matches.
+    static func landedSuppressions(_ plan: Plan, diff: [Finding]) -> [Finding] {
+        plan.suppressions.filter { $0.rule.hasPrefix("diff/") && !diff.contains(where: $0.matches) }.map {
+            suppression in
+            var subject = "suppression of \"\(suppression.rule)\""
+            if let event = suppression.event { subject += " for event \"\(event)\"" }
+            if let param = suppression.param { subject += " for param \"\(param)\"" }
+            return Finding(
+                rule: suppressionLanded,
+                message: "\(subject) matches no change against the base: the change has landed, remove it",
+                at: suppression.location, event: suppression.event, param: suppression.param)
+        }
+    }
 }

@@ -28,6 +28,9 @@ public struct PlanSession: Sendable {
     public let planFindings: [Finding]
     /// With a base: every difference, classified as breaking or additive.
     public let diffFindings: [Finding]
+    /// With a base: the breaking changes the plan's suppressions let through (an intended
+    /// change, reviewed), which the verdict names.
+    public let suppressedBreaking: Int
 
     public var plan: Plan { loaded.plan }
 
@@ -54,10 +57,15 @@ public struct PlanSession: Sendable {
                 throw .cannotLoad(error, part: .basePlan)
             }
             base = basePlan
-            diffFindings = loaded.plan.adjust(PlanDiff.compare(base: basePlan, current: loaded.plan)).sortedForReport()
+            let diff = PlanDiff.compare(base: basePlan, current: loaded.plan)
+            diffFindings = loaded.plan.adjust(diff + DiffRules.landedSuppressions(loaded.plan, diff: diff))
+                .sortedForReport()
+            let plan = loaded.plan
+            suppressedBreaking = diff.filter { $0.severity > .info && plan.adjust($0) == nil }.count
         } else {
             base = nil
             diffFindings = []
+            suppressedBreaking = 0
         }
     }
 

@@ -39,11 +39,17 @@ public struct HTMLReporter {
             """
     }
 
-    /// The groups with filters by rule, event and severity.
+    /// The groups with filters by rule, event and severity. Each option carries its `value`, the
+    /// same escaped text as the rows' `data-` attribute, and the script compares values: an
+    /// option's text is collapsed by the browser (leading, doubled and tab white space), its
+    /// value is not.
     func findings(_ groups: [FindingGroup]) -> String {
         func options(_ name: String, _ values: [String]) -> String {
             "<label>\(name) <select data-filter=\"\(name)\"><option value=\"\">all</option>"
-                + Set(values).sorted().map { "<option>\(Self.escape($0))</option>" }.joined() + "</select></label>"
+                + Set(values).subtracting([""]).sorted().map {
+                    let value = Self.escape($0)
+                    return "<option value=\"\(value)\">\(value)</option>"
+                }.joined() + "</select></label>"
         }
         var html = "<section id=\"findings\"><h2>findings by rule, event and param</h2>\n<form class=\"filters\">"
         html +=

@@ -32,9 +32,10 @@ public enum JSONOutput: Sendable {
     /// Escapes `text` as the body of a JSON string literal (without the surrounding quotes):
     /// `"` and `\` are escaped, control characters become `\n`, `\r`, `\t` or `\u00XX`, and
     /// everything else, non-ASCII included, stays as UTF-8 so output remains readable — except
-    /// what a consumer printing the value raw would pass to a terminal or a parser unseen: DEL
-    /// and C1 controls, bidi controls, U+2028/U+2029 (line breaks to JavaScript) and U+FEFF,
-    /// which become `\uXXXX` (the same characters, in a spelling every JSON reader decodes).
+    /// what a consumer printing the value raw would pass to a terminal or a parser unseen: the
+    /// characters of `EscapedScalars` (DEL and C1 controls, bidi controls, zero-width and other
+    /// format characters, U+2028/U+2029, line breaks to JavaScript), which become `\uXXXX` (the
+    /// same characters, in a spelling every JSON reader decodes).
     public static func escaped(_ text: String) -> String {
         // Most text needs no escape at all: return it as is rather than rebuilding it.
         if !text.utf8.contains(where: needsEscape) { return text }
@@ -79,20 +80,26 @@ public enum JSONOutput: Sendable {
             case 0x0A: escape = "\\n"
             case 0x0D: escape = "\\r"
             case 0x09: escape = "\\t"
-            case 0x00..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069,
-                0x2028, 0x2029, 0xFEFF:
-                escape = nil
             default:
-                index += length
-                continue
+                guard let decoded = Unicode.Scalar(scalar), EscapedScalars.contains(decoded) else {
+                    index += length
+                    continue
+                }
+                escape = nil
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
             if let escape {
                 escape.withUTF8Buffer { bytes.append(contentsOf: $0) }
             } else {
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
-                for shift in stride(from: 12, through: 0, by: -4) {
-                    bytes.append(hexDigits[Int(scalar >> UInt32(shift) & 0xF)])
+                // Past U+FFFF (the tag characters), JSON spells a scalar as its UTF-16 surrogates.
+                let units =
+                    scalar > 0xFFFF
+                    ? [0xD800 + ((scalar - 0x10000) >> 10), 0xDC00 + ((scalar - 0x10000) & 0x3FF)] : [scalar]
+                for unit in units {
+                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+                    for shift in stride(from: 12, through: 0, by: -4) {
+                        bytes.append(hexDigits[Int(unit >> UInt32(shift) & 0xF)])
+                    }
                 }
             }
             index += length

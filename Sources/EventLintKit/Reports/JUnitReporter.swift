@@ -72,9 +72,10 @@ public struct JUnitReporter {
 
     /// Escapes text for XML 1.0. The five markup characters become entities. Tab, LF and CR are
     /// written as character references inside attributes (a parser would turn them into spaces
-    /// otherwise) and CR also in text (a parser would turn it into LF). Other control characters,
-    /// and U+FFFE/U+FFFF, cannot appear in XML 1.0 at all, not even as references, so they are
-    /// replaced by U+FFFD to keep the document well-formed while showing that something was there.
+    /// otherwise) and CR also in text (a parser would turn it into LF). The other characters of
+    /// `EscapedScalars` are shown as `\u{…}`, as in `text` (C0 controls cannot appear in XML 1.0
+    /// at all, and a reference to a bidi control would be decoded back to it); U+FFFE and U+FFFF,
+    /// not XML characters either, are replaced by U+FFFD.
     public static func escape(_ text: String, inAttribute: Bool = true) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -89,7 +90,9 @@ public struct JUnitReporter {
             case "\n": result += inAttribute ? "&#10;" : "\n"
             case "\t": result += inAttribute ? "&#9;" : "\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                if EscapedScalars.contains(scalar) {
+                    result += VisibleText.escaped(scalar)
+                } else if scalar.value == 0xFFFE || scalar.value == 0xFFFF {
                     result += "\u{FFFD}"
                 } else {
                     result.unicodeScalars.append(scalar)

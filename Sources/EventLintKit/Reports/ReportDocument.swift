@@ -92,6 +92,7 @@ public struct ReportDocument: Sendable {
         case .junit: JUnitReporter().render(self)
         case .markdown: MarkdownReporter().render(self)
         case .html: HTMLReporter().render(self)
+        case .xcode: XcodeReporter(workingDirectory: options.workingDirectory).render(self)
         }
     }
 }
@@ -113,6 +114,8 @@ public struct ReportOptions {
     public var compactInfo = false
     /// `github` only: how many findings become annotations.
     public var annotationLimits = GitHubReporter.AnnotationLimits()
+    /// `xcode` only: the absolute directory relative paths are joined to.
+    public var workingDirectory: String?
 
     public init(
         format: ReportFormat, color: Bool = false, maxExamples: Int? = nil,

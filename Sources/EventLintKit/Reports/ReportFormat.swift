@@ -15,6 +15,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case markdown
     /// One self-contained HTML page (inline CSS, SVG and script; no network) for a CI artifact.
     case html
+    /// `path:line:column: error: message [rule]`, one line per finding: what Xcode's issue
+    /// navigator, gcc and most editors read.
+    case xcode
 
     /// Parses a `--format` value. Unknown names are a usage error the caller reports; they never
     /// trap, because a flag value is user input.

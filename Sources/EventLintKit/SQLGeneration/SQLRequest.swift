@@ -58,6 +58,14 @@ public struct SQLTableReference: Sendable, Hashable, CustomStringConvertible {
     /// Whether the reference is a wildcard table, so `_TABLE_SUFFIX` selects the days.
     public var isWildcard: Bool { table.hasSuffix("*") }
 
+    /// Whether a wildcard matches GA4's daily tables only: `events_*`, or `events_` and the start
+    /// of a day (`events_2024*`). Any other wildcard (`*`, `e*`, `events*`) also matches tables
+    /// of other schemas, and its `_TABLE_SUFFIX` is not a day.
+    public var isDailyWildcard: Bool {
+        guard table.hasPrefix("events_"), table.hasSuffix("*") else { return false }
+        return table.dropFirst("events_".count).dropLast().allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
     public var description: String { "\(project).\(dataset).\(table)" }
 
     /// The reference as BigQuery SQL text: one backquoted path.
@@ -143,7 +151,13 @@ extension SQLRequest {
     /// are cut off the days: for `events_2024*` the table of 2024-01-05 has the suffix `0105`.
     /// A range reaching past the days those digits allow is cut to them; a range none of those
     /// tables can hold is an error, as is a table name that fixes more than a whole day.
+    /// A wildcard that is not GA4's daily tables is refused first, with the form it must take.
     public func tableSuffixRange() throws(SQLRequestError) -> (lower: String?, upper: String?) {
+        if table.isWildcard, !table.isDailyWildcard {
+            throw SQLRequestError(
+                "--table's wildcard must be GA4's daily tables, events_* (or events_ and the start of a day: events_2024*), not \(table)"
+            )
+        }
         guard from != nil || to != nil else { return (nil, nil) }
         let fixed = String(table.table.dropLast().reversed().prefix { $0.isASCII && $0.isNumber }.reversed())
         guard table.isWildcard else { return (from?.description, to?.description) }

@@ -3,8 +3,9 @@
 enum SQLText {
     /// A string literal: `'…'`, with `\` and `'` escaped and control characters written as
     /// escapes, so any plan text is safe inside it. The only way plan text enters SQL, comments
-    /// included: line breaks of any kind (LF, CR, U+0085, U+2028, U+2029), other controls and
-    /// bidi controls are escaped, so a literal in a `--` comment cannot end the comment.
+    /// included: line breaks of any kind (LF, CR, U+0085, U+2028, U+2029) and every other
+    /// character of `EscapedScalars` are escaped, so a literal in a `--` comment cannot end the
+    /// comment nor a bidi control reorder the query a reviewer reads.
     static func string(_ text: String) -> String {
         var result = "'"
         for scalar in text.unicodeScalars {
@@ -18,12 +19,11 @@ enum SQLText {
                 if scalar.value < 0x20 || scalar.value == 0x7F {
                     let hex = String(scalar.value, radix: 16)
                     result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
-                } else if (0x80...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-                    || scalar.value == 0xFEFF
-                {
+                } else if EscapedScalars.contains(scalar) {
+                    // `\u` takes four hex digits, `\U` eight (the tag characters past U+FFFF).
                     let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    let (escape, width) = scalar.value > 0xFFFF ? ("\\U", 8) : ("\\u", 4)
+                    result += escape + String(repeating: "0", count: width - hex.count) + hex
                 } else {
                     result.unicodeScalars.append(scalar)
                 }

@@ -38,11 +38,19 @@ struct DocumentAssembly {
     var unitLine = 0
     var unitColumn = 1
     var unitByteOffset: Int64 = 0
-    /// Lines fully read while the open unit was open, counted when it ends.
+    /// Lines fully read while the open unit was open, counted when it ends; with `--rejects`,
+    /// the non-blank ones are kept (their first bytes) for a reject record each if it breaks.
     var pendingBlank = 0
     var pendingOther = 0
-    /// A unit on the current line was invalid.
-    var lineInvalid = false
+    var pendingLines: [DocumentLine] = []
+    /// The finding that made the open unit invalid (its JSON error), once it is scanned.
+    var unitFinding: Finding?
+    /// The finding that makes the current line invalid, if one does.
+    var lineFinding: Finding?
+    /// The last non-blank line counted, and whether it was counted valid: an array that never
+    /// closes makes it invalid at the end of the input (the last line, so rejects stay in order).
+    var lastNonBlank: DocumentLine?
+    var lastNonBlankValid = false
     /// The open containers of the unit (`{` or `[`), innermost last, up to `maxDepth`; and the
     /// last byte that was not blank or inside a string (`"` for a string): together they say
     /// whether a value may start where a line starts.
@@ -50,14 +58,18 @@ struct DocumentAssembly {
     var lastSignificant: UInt8 = 0
     /// The unit's first byte (`{` or `[`): a closer of the other kind at its level ends it too.
     var unitOpener: UInt8 = 0
-    /// The line of the top-level array's `[`, and whether it was counted valid: invalid after
-    /// all when the array never closes.
-    var arrayLine = 0
-    var arrayLineCountedValid = false
     /// Where the last line read ends, for a finding at the end of the input.
     var lastLine = 0
     var lastColumn = 1
     var lastByteOffset: Int64 = 0
+
+    /// What a line leaves for its reject record, should it be counted invalid later.
+    struct DocumentLine {
+        var number: Int
+        var byteOffset: Int64
+        var prefix: [UInt8]
+        var size: Int64
+    }
 
     /// The depth at which units start: inside the array, or between documents.
     var base: Int { inArray ? 1 : 0 }
@@ -110,7 +122,7 @@ extension LinePass {
     /// counts the line once no unit is open across it.
     func assembleDocumentLine(_ line: FramedLine) {
         let bytes = line.bytes
-        documents.lineInvalid = false
+        documents.lineFinding = nil
         documents.lastLine = line.number
         documents.lastColumn = line.column(ofContentIndex: bytes.count)
         documents.lastByteOffset = line.contentByteOffset + Int64(bytes.count)
@@ -123,7 +135,7 @@ extension LinePass {
             endUnit()
             resetDocumentStructure()
             // The broken unit's lines are counted; this line starts clean.
-            documents.lineInvalid = false
+            documents.lineFinding = nil
         }
         var segmentStart = documents.unitOpen ? 0 : -1
         var index = 0
@@ -176,8 +188,6 @@ extension LinePass {
                         documents.inArray = true
                         documents.expectSeparator = false
                         documents.depth = 1
-                        documents.arrayLine = line.number
-                        documents.arrayLineCountedValid = false
                         break
                     }
                     beginUnit(line, at: index)
@@ -245,6 +255,7 @@ extension LinePass {
                     documents.pendingBlank += 1
                 } else {
                     documents.pendingOther += 1
+                    if keepsRejects { documents.pendingLines.append(documentLine(line)) }
                 }
                 return
             }
@@ -259,17 +270,38 @@ extension LinePass {
         if documents.unitOpen { endUnit() }
         if documents.inArray {
             documents.inArray = false
-            if documents.arrayLineCountedValid {
-                counters.validLines -= 1
-                counters.invalidLines += 1
-            }
             let finding = Finding(
                 rule: JSONRules.unexpectedEnd, message: "the input ends inside the top-level array (no closing ']')",
                 at: SourceLocation(
                     file: file, line: documents.lastLine, column: documents.lastColumn,
                     byteOffset: documents.lastByteOffset))
             findings.append(finding)
+            // The last non-blank line is where the array should have closed: invalid, if it
+            // was not already.
+            if documents.lastNonBlankValid {
+                documents.lastNonBlankValid = false
+                counters.validLines -= 1
+                counters.invalidLines += 1
+                if let last = documents.lastNonBlank { rejectDocumentLine(last, finding) }
+            }
         }
+    }
+
+    /// Whether rejected lines are kept or written (`--rejects`).
+    var keepsRejects: Bool { settings.collectRejects || settings.rejectSink != nil }
+
+    /// What a line leaves for its reject record.
+    func documentLine(_ line: FramedLine) -> DocumentAssembly.DocumentLine {
+        DocumentAssembly.DocumentLine(
+            number: line.number, byteOffset: line.byteOffset,
+            prefix: Array(line.bytes.prefix(settings.rejectPrefixBytes)), size: line.length)
+    }
+
+    /// One reject record for one line of a broken document, with the finding that broke it.
+    func rejectDocumentLine(_ line: DocumentAssembly.DocumentLine, _ finding: Finding) {
+        let rejected = RejectedLine(finding: finding, lineOffset: line.byteOffset, prefix: line.prefix, size: line.size)
+        if let sink = settings.rejectSink { sink.write(rejected) }
+        if settings.collectRejects { rejects.append(rejected) }
     }
 
     // MARK: - Units
@@ -288,6 +320,8 @@ extension LinePass {
         documents.unitByteOffset = line.contentByteOffset + Int64(index)
         documents.pendingBlank = 0
         documents.pendingOther = 0
+        documents.pendingLines.removeAll(keepingCapacity: true)
+        documents.unitFinding = nil
     }
 
     /// Adds `bytes[from..<to]` of the line to the open unit, and its line end when `lineEnd` > 0
@@ -318,44 +352,54 @@ extension LinePass {
                     file: file, line: documents.unitLine, column: documents.unitColumn,
                     byteOffset: documents.unitByteOffset), limit: settings.framing.maxLineBytes)
             findings.append(finding)
+            documents.unitFinding = finding
         } else {
             valid = checkUnit()
         }
+        countPendingLines(valid: valid, finding: documents.unitFinding)
+        if !valid { documents.lineFinding = documents.unitFinding }
+        documents.unit.removeAll(keepingCapacity: documents.unit.capacity <= 1 << 20)
+    }
+
+    /// Counts the lines the unit spanned before the current one, with a reject record each when
+    /// they are invalid.
+    func countPendingLines(valid: Bool, finding: Finding?) {
         counters.blankLines += documents.pendingBlank
         if valid {
             counters.validLines += documents.pendingOther
         } else {
             counters.invalidLines += documents.pendingOther
-            documents.lineInvalid = true
+            if let finding { for line in documents.pendingLines { rejectDocumentLine(line, finding) } }
+        }
+        if documents.pendingOther > 0 {
+            documents.lastNonBlank = documents.pendingLines.last
+            documents.lastNonBlankValid = valid
         }
         documents.pendingBlank = 0
         documents.pendingOther = 0
-        documents.unit.removeAll(keepingCapacity: documents.unit.capacity <= 1 << 20)
+        documents.pendingLines.removeAll(keepingCapacity: true)
     }
 
     /// An oversize line (cut by the framer) while documents are read: the unit it falls in
     /// cannot be read, so its lines so far are invalid; the line itself is reported by the
     /// caller, and the next line starts afresh.
-    func breakDocumentAtOversizeLine() {
+    func breakDocumentAtOversizeLine(_ line: FramedLine) {
         if documents.mode == .undecided {
             // A line cut at the size limit is a line, whatever its first bytes open.
             documents.mode = .lines
             assemblesDocuments = false
             return
         }
-        if documents.unitOpen { dropUnit() }
+        if documents.unitOpen {
+            documents.unitOpen = false
+            documents.unitIsScalar = false
+            countPendingLines(
+                valid: false, finding: ExportRules.lineTooLong(line, file: file, limit: settings.framing.maxLineBytes))
+            documents.unit.removeAll(keepingCapacity: documents.unit.capacity <= 1 << 20)
+        }
+        documents.lastNonBlank = nil
+        documents.lastNonBlankValid = false
         resetDocumentStructure()
-    }
-
-    /// A unit cut by an oversize line: its lines so far are invalid, and the line says why.
-    func dropUnit() {
-        documents.unitOpen = false
-        documents.unitIsScalar = false
-        counters.invalidLines += documents.pendingOther
-        counters.blankLines += documents.pendingBlank
-        documents.pendingBlank = 0
-        documents.pendingOther = 0
-        documents.unit.removeAll(keepingCapacity: documents.unit.capacity <= 1 << 20)
     }
 
     /// After a broken unit the next line starts afresh, between documents or in the array.
@@ -390,24 +434,31 @@ extension LinePass {
 
     /// A byte between units that JSON does not allow there: a JSON finding at the byte.
     func strayByte(_ line: FramedLine, at index: Int, _ message: String) {
-        documents.lineInvalid = true
-        findings.append(
-            Finding(
-                rule: JSONRules.unexpectedCharacter, message: message,
-                at: SourceLocation(
-                    file: file, line: line.number, column: line.column(ofContentIndex: index),
-                    byteOffset: line.contentByteOffset + Int64(index))))
+        let finding = Finding(
+            rule: JSONRules.unexpectedCharacter, message: message,
+            at: SourceLocation(
+                file: file, line: line.number, column: line.column(ofContentIndex: index),
+                byteOffset: line.contentByteOffset + Int64(index)))
+        findings.append(finding)
+        if documents.lineFinding == nil { documents.lineFinding = finding }
     }
 
-    /// Counts a line no unit is open across: blank, invalid when a unit on it was, else valid.
+    /// Counts a line no unit is open across: blank, invalid when a unit on it was (with its
+    /// reject record), else valid.
     func countDocumentLine(_ line: FramedLine) {
         if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
             counters.blankLines += 1
-        } else if documents.lineInvalid {
+            return
+        }
+        let kept = keepsRejects ? documentLine(line) : nil
+        if let finding = documents.lineFinding {
             counters.invalidLines += 1
+            if let kept { rejectDocumentLine(kept, finding) }
+            documents.lastNonBlankValid = false
         } else {
             counters.validLines += 1
-            if line.number == documents.arrayLine, documents.inArray { documents.arrayLineCountedValid = true }
+            documents.lastNonBlankValid = true
         }
+        documents.lastNonBlank = kept
     }
 }

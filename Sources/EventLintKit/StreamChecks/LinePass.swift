@@ -163,7 +163,7 @@ public final class LinePass: @unchecked Sendable {
         }
         if assemblesDocuments {
             if line.isOversize {
-                breakDocumentAtOversizeLine()
+                breakDocumentAtOversizeLine(line)
             } else if documents.mode == .documents || startsDocuments(line) {
                 assembleDocumentLine(line)
                 return
@@ -236,7 +236,12 @@ public final class LinePass: @unchecked Sendable {
                 finding.notes += Self.hints(for: error, at: offset, in: line)
             }
             findings.append(finding)
-            reject(line, finding)
+            if documentIndex != nil {
+                // A document's lines each get a reject record when they are counted.
+                documents.unitFinding = finding
+            } else {
+                reject(line, finding)
+            }
             return
         }
         counters.validLines += 1

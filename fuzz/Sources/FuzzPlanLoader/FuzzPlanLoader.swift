@@ -37,6 +37,6 @@ public func fuzzPlanLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     // Generated code for any loaded plan, checked or not: the generator must not trap either.
     _ = SwiftCodeGenerator(plan: loaded.plan, fingerprint: PlanFingerprint(sources: sources),
-                           regenerateCommand: "eventlint codegen swift").generate()
+                           adapter: .firebase).generate()
     return 0
 }

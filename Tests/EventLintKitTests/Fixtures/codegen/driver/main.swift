@@ -112,7 +112,7 @@ sessions.append(
             clock.advance(milliseconds: 4_000)
             tracker.log(Tracker.OnboardingStepComplete(phase: phase))
         }
-        let offer = tracker.openBlockOffer(blockCapArm: .cap4)
+        let offer = tracker.openBlockOffer()
         clock.advance(milliseconds: 6_500)
         offer.close(outcome: .setup)
         tracker.log(Tracker.OnboardingStepComplete(phase: .blockOffer))
@@ -193,7 +193,7 @@ sessions.append(
             clock.advance(milliseconds: 3_000)
             tracker.log(Tracker.OnboardingStepComplete(phase: phase))
         }
-        let offer = tracker.openBlockOffer(blockCapArm: .unlimited)
+        let offer = tracker.openBlockOffer()
         clock.advance(milliseconds: 12_345)
         offer.close(outcome: .later)
         tracker.log(Tracker.OnboardingStepComplete(phase: .blockOffer))
