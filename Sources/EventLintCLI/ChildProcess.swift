@@ -70,6 +70,26 @@ struct ChildProcess {
             termination: termination, output: outputEnd.bytes, errors: errorEnd.bytes, outputOverflowed: overflowed)
     }
 
+    /// Starts the program at `path` with `arguments` and returns at once: its pid and the read
+    /// end of its standard output, which the caller reads as it comes and closes (`watch --from`
+    /// reads a log tool that runs until it is stopped). Its standard error is this process's, so
+    /// the tool's own messages reach the user; its standard input is `/dev/null`.
+    static func startStreaming(_ path: String, _ arguments: [String]) throws(ChildProcessError) -> (pid_t, Int32) {
+        let words = ([path] + arguments).map(SystemPath.bytes)
+        guard !words.contains(where: { $0.contains(0) }) else { throw ChildProcessError(code: EINVAL) }
+        let argv: [UnsafeMutablePointer<CChar>?] =
+            words.map { word in
+                let copy = UnsafeMutablePointer<CChar>.allocate(capacity: word.count + 1)
+                for (index, byte) in word.enumerated() { copy[index] = CChar(bitPattern: byte) }
+                copy[word.count] = 0
+                return copy
+            } + [nil]
+        defer { for pointer in argv { pointer?.deallocate() } }
+        let (pid, output, errors) = try spawn(argv, errorsToParent: true)
+        close(errors.descriptor)
+        return (pid, output.descriptor)
+    }
+
     /// The read end of one of the child's output streams and what was read from it.
     private struct Stream {
         var descriptor: Int32
@@ -85,11 +105,11 @@ struct ChildProcess {
 
     /// Makes the two pipes and starts the child: its pid and the parent's read ends.
     private static func spawn(
-        _ argv: [UnsafeMutablePointer<CChar>?]
+        _ argv: [UnsafeMutablePointer<CChar>?], errorsToParent: Bool = false
     ) throws(ChildProcessError) -> (pid_t, Stream, Stream) {
         try spawnLock.withLock { () -> Result<(pid_t, Stream, Stream), ChildProcessError> in
             do throws(ChildProcessError) {
-                return .success(try spawnUnlocked(argv))
+                return .success(try spawnUnlocked(argv, errorsToParent: errorsToParent))
             } catch {
                 return .failure(error)
             }
@@ -97,7 +117,7 @@ struct ChildProcess {
     }
 
     private static func spawnUnlocked(
-        _ argv: [UnsafeMutablePointer<CChar>?]
+        _ argv: [UnsafeMutablePointer<CChar>?], errorsToParent: Bool
     ) throws(ChildProcessError) -> (pid_t, Stream, Stream) {
         var outputPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
@@ -121,7 +141,7 @@ struct ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         // dup2 leaves the new descriptors without close-on-exec; every pipe end is closed on exec.
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        if !errorsToParent { posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2) }
 
         // The child starts with no signal blocked and every signal at its default action: what
         // this process blocks or ignores (a handler thread's mask, SIGPIPE) is not git's business.

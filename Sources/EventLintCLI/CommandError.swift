@@ -19,6 +19,9 @@ public enum CommandError: Error, Sendable {
     /// `lint`'s records outgrew `--memory-limit` and their temporary files failed (a full disk):
     /// pairs and rules would be incomplete, so the report holds only this failure.
     case spill(SpillError)
+    /// A program the command runs (`watch --from`: adb, xcrun, idevicesyslog) is missing or
+    /// failed to start: `reason` says why and what to install.
+    case cannotRun(tool: String, reason: String)
 
     static func from(_ failure: PlanSession.Failure, schema: String) -> CommandError {
         switch failure {
@@ -59,6 +62,8 @@ public enum CommandError: Error, Sendable {
             return "error: cannot write \(SystemPath.shown(path)): \(reason)\n"
         case .spill(let error):
             return "error: \(shown(error.description))\n"
+        case .cannotRun(let tool, let reason):
+            return "error: cannot run \(shown(tool)): \(shown(reason))\n"
         }
     }
 
@@ -69,7 +74,7 @@ public enum CommandError: Error, Sendable {
     /// that cannot be written under `export/cannot-write`. Usage errors have no report: `nil`.
     var findings: [Finding]? {
         switch self {
-        case .usage:
+        case .usage, .cannotRun:
             return nil
         case .cannotWrite(let path, let reason):
             return [

@@ -161,7 +161,35 @@ enum Commands {
             """,
         options: [])
 
-    static let all: [CommandDefinition] = [check, lint, budget, sql, codegen, initPlan, explain]
+    static let watch = CommandDefinition(
+        name: "watch",
+        summary: "check a live stream against the plan as it is written (a debug build's log)",
+        positionalSynopsis: "[FILE|-]", positionals: 0...1,
+        description: """
+            Checks events as they arrive (standard input by default, a FILE, or the platform's log with
+            --from) and prints each finding as soon as it is certain: a bad value when its line is read,
+            a wrong close when the close comes, a pair still open after --pair-timeout. On the end of
+            the input or Ctrl-C, prints the session's summary and the plan's events never seen.
+            """,
+        options: [
+            schema, verbose,
+            .valued("--format", "FORMAT", "text (default) or json (one finding a line, the summary last)"),
+            failOn,
+            .valued(
+                "--from", "PLATFORM",
+                "read the platform's log: android (adb logcat), ios-simulator (xcrun\nsimctl … log stream) or ios-device (idevicesyslog)"
+            ),
+            .valued("--device", "ID", "the device or simulator of --from (default: the only one, or booted)"),
+            .valued(
+                "--pair-timeout", "DURATION",
+                "a pair still open this long is reported (60s, 5m; default: the plan's\nunclosedWindowMinutes)"),
+            .valued("--save", "PATH", "write every line read to PATH, for `eventlint lint PATH` later"),
+            .valued(
+                "--input-format", "FORMAT",
+                "auto (default: detected per line), bq, flat, mp, ios-console or\nandroid-logcat"),
+        ])
+
+    static let all: [CommandDefinition] = [check, lint, watch, budget, sql, codegen, initPlan, explain]
 
     static func definition(_ name: String) -> CommandDefinition? { all.first { $0.name == name } }
 

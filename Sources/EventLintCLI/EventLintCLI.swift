@@ -144,6 +144,7 @@ public enum EventLintCLI {
                 return CommandResult(stderr: document.rendered(options), status: CommandError.exitStatus)
             }
         case "init": return try InitCommand.run(parsed)
+        case "watch": return try WatchCommand.run(parsed, environment: environment)
         case "check": reportCommand = .check
         case "lint": reportCommand = .lint
         case "budget": reportCommand = .budget

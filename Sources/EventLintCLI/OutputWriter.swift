@@ -43,6 +43,14 @@ final class OutputWriter: @unchecked Sendable {
         }
     }
 
+    /// Writes raw bytes (a copy of the input, `watch --save`).
+    func write(bytes: UnsafeRawBufferPointer) {
+        lock.withLock {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= 1 << 16 { flushLocked() }
+        }
+    }
+
     /// Flushes and closes; the first failure, if any.
     func finish() -> Int32? {
         lock.withLock {

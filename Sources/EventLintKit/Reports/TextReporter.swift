@@ -68,6 +68,10 @@ public struct TextReporter {
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
+    /// One finding as `render` shows it in full, for output that streams findings one by one
+    /// (`watch`).
+    public func render(finding: Finding) -> String { block(for: finding) }
+
     /// Splits findings into those shown in full (the first `maxExamples` of each rule id, in the
     /// given order) and, per rule id that had more, how many were left out, in the order the
     /// rules first appear.

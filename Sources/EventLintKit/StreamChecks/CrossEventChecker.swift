@@ -59,6 +59,22 @@ public struct PairStatistics: Sendable {
     }
 }
 
+/// What the cross-event stage gives besides its findings: per pair what it saw, and the
+/// violations of each plan rule in plan order. Parts of a run (threads, a live session's users)
+/// add up.
+public struct CrossEventResult: Sendable {
+    public var pairs: [PairStatistics]
+    public var ruleViolations: [Int]
+
+    /// Adds another part's counts of the same plan.
+    mutating func add(_ other: CrossEventResult) {
+        for index in pairs.indices where index < other.pairs.count { pairs[index].add(other.pairs[index]) }
+        for index in ruleViolations.indices where index < other.ruleViolations.count {
+            ruleViolations[index] += other.ruleViolations[index]
+        }
+    }
+}
+
 /// Everything the cross-event stage needs from the merged line pass.
 public struct CrossEventInput: Sendable {
     /// Sorted by `EventRecord.timeOrder` (user, then time order).
@@ -169,36 +185,32 @@ public struct CrossEventChecker: Sendable {
     /// Runs every pair and rule over records already sorted by `EventRecord.timeOrder`. Findings
     /// go to `store` as users are done, so a run that finds millions keeps only what the store
     /// keeps.
-    func run(_ input: CrossEventInput, into store: inout FindingStore) -> (
-        pairs: [PairStatistics], ruleViolations: [Int]
-    ) {
+    func run(_ input: CrossEventInput, into store: inout FindingStore) -> CrossEventResult {
         run(input, users: input.records.indices, into: &store)
     }
 
     /// The same on `parts` threads, each on a run of whole users (users are independent): the
     /// parts' findings are cut by the store's limit each, then joined in user order, so the
     /// findings, counts and statistics are those of one thread.
-    func run(_ input: CrossEventInput, parts: Int, into store: inout FindingStore) -> (
-        pairs: [PairStatistics], ruleViolations: [Int]
-    ) {
+    func run(_ input: CrossEventInput, parts: Int, into store: inout FindingStore) -> CrossEventResult {
         let ranges = Self.userRanges(input.records, parts: parts)
         guard ranges.count > 1 else { return run(input, into: &store) }
-        let results = PartResults<(FindingStore, [PairStatistics], [Int])>(count: ranges.count)
+        let results = PartResults<(FindingStore, CrossEventResult)>(count: ranges.count)
         let (limit, plan) = (store.limit, store.plan)
         DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
             var partStore = FindingStore(limit: limit, plan: plan)
-            let (pairs, ruleViolations) = run(input, users: ranges[part], into: &partStore)
-            results.set(part, (partStore, pairs, ruleViolations))
+            let result = run(input, users: ranges[part], into: &partStore)
+            results.set(part, (partStore, result))
         }
-        var pairs = self.pairs.map { PairStatistics(name: $0.declaration.name) }
-        var ruleViolations = Array(repeating: 0, count: rules.count)
-        for (partStore, partPairs, partViolations) in results.all {
+        var total = CrossEventResult(
+            pairs: self.pairs.map { PairStatistics(name: $0.declaration.name) },
+            ruleViolations: Array(repeating: 0, count: rules.count))
+        for (partStore, part) in results.all {
             store.absorb(partStore, lineOffset: 0)
             store.trimToLimit()
-            for index in pairs.indices { pairs[index].add(partPairs[index]) }
-            for index in ruleViolations.indices { ruleViolations[index] += partViolations[index] }
+            total.add(part)
         }
-        return (pairs, ruleViolations)
+        return total
     }
 
     /// Up to `parts` ranges of records sorted by user, each about as long, none splitting a user.
@@ -216,9 +228,7 @@ public struct CrossEventChecker: Sendable {
     }
 
     /// Pairs and rules over the records in `users` (whole users).
-    func run(_ input: CrossEventInput, users: Range<Int>, into store: inout FindingStore) -> (
-        pairs: [PairStatistics], ruleViolations: [Int]
-    ) {
+    func run(_ input: CrossEventInput, users: Range<Int>, into store: inout FindingStore) -> CrossEventResult {
         let records = input.records
         var run = CrossEventRun(checker: self, input: input)
         var start = users.lowerBound
@@ -230,13 +240,13 @@ public struct CrossEventChecker: Sendable {
             start = end
         }
         run.hand(to: &store, all: true)
-        return (run.pairStatistics, run.ruleViolations)
+        return run.result
     }
 
     /// Runs every pair and rule over the records of a spill, user by user from its merged runs.
     func run(
         spill: RecordSpill, input: CrossEventInput, into store: inout FindingStore
-    ) throws(SpillError) -> (pairs: [PairStatistics], ruleViolations: [Int]) {
+    ) throws(SpillError) -> CrossEventResult {
         var run = CrossEventRun(checker: self, input: input)
         let merge = SpillMerge(spill: spill)
         // Chunks of a user's records: at most 16,384 (their findings are handed on after each),
@@ -245,8 +255,26 @@ public struct CrossEventChecker: Sendable {
             16_384, spill.budget / 4 / (MemoryLayout<EventRecord>.stride + 4 * MemoryLayout<TrackedValue>.stride))
         try merge.run(&run, chunk: chunk) { $0.hand(to: &store) }
         run.hand(to: &store, all: true)
-        return (run.pairStatistics, run.ruleViolations)
+        return run.result
     }
+}
+
+/// A pair opened and not yet closed: its session key (0 unless keyed by session), the opening
+/// record, when it arrived in a live run's clock, and whether it was reported as timed out.
+struct OpenPair {
+    var key: UInt64
+    var record: EventRecord
+    var arrival: Int64 = .min
+    var timedOut = false
+}
+
+/// One user's pair and rule state between that user's records: what `CrossEventRun` holds for
+/// the current user, kept apart per user by a driver that sees users interleaved.
+struct UserCrossState {
+    var open: [[OpenPair]] = []
+    var afterSeen: [Bool] = []
+    var latestAfter: [EventRecord?] = []
+    var latestNotAfter: [EventRecord?] = []
 }
 
 /// The state of one cross-event run.
@@ -292,6 +320,9 @@ struct CrossEventRun {
         }
         return result
     }
+
+    /// What the run counted so far.
+    var result: CrossEventResult { CrossEventResult(pairs: pairStatistics, ruleViolations: ruleViolations) }
 
     /// The experiment slots' values of the last record `arm(_:)` named, and its id (-1: none):
     /// a user's records nearly always share one combination, which then needs no key at all.
@@ -425,14 +456,28 @@ struct CrossEventRun {
 
     // MARK: - One user
 
-    /// Open pairs of the current user, per pair: (key, opening record); a short list, since a
-    /// user has few sessions open at once. Reused from user to user.
-    var open: [[(key: UInt64, record: EventRecord)]] = []
+    /// Open pairs of the current user, per pair; a short list, since a user has few sessions
+    /// open at once. Reused from user to user.
+    var open: [[OpenPair]] = []
     var afterSeen: [Bool] = []
     /// Per rule: the latest earlier event with a valid timestamp that its windowed `after` /
     /// its `notAfter` matches. Records come in time order, so the latest is also the closest.
     var latestAfter: [EventRecord?] = []
     var latestNotAfter: [EventRecord?] = []
+    /// When the record being fed arrived, in the driver's clock (`Int64.min`: not told): a live
+    /// run times out open pairs by it (`StreamEngine`); `lint` never sets it.
+    var arrival: Int64 = .min
+
+    /// Swaps the current user's pair and rule state with `state`: a driver that sees users
+    /// interleaved (`StreamEngine`) keeps one state per user and swaps it in before feeding that
+    /// user's record, so every check runs the same code as in `lint`. Swapping moves four array
+    /// references; nothing is copied.
+    mutating func swapUserState(with state: inout UserCrossState) {
+        swap(&open, &state.open)
+        swap(&afterSeen, &state.afterSeen)
+        swap(&latestAfter, &state.latestAfter)
+        swap(&latestNotAfter, &state.latestNotAfter)
+    }
 
     mutating func runUser(_ records: ArraySlice<EventRecord>) {
         guard let first = records.first else { return }
@@ -535,11 +580,16 @@ struct CrossEventRun {
     mutating func endUser(latest last: Int64) {
         let lastTimestamp: Int64? = last == .min ? nil : last
         for (index, pair) in checker.pairs.enumerated() where pair.declaration.closeRequired {
-            for (_, record) in open[index].sorted(by: {
+            for entry in open[index].sorted(by: {
                 ($0.record.file, $0.record.line) < ($1.record.file, $1.record.line)
             }) {
+                let record = entry.record
                 let name = pair.declaration.name
-                if let lastTimestamp, record.timestamp != .min,
+                if entry.timedOut {
+                    // Reported live when it timed out (`reportTimedOut`): counted, not reported again.
+                    statistics[index].unclosed += 1
+                    countArm(index, record) { $0.unclosed += 1 }
+                } else if let lastTimestamp, record.timestamp != .min,
                     record.timestamp >= lastTimestamp.subtractingSaturating(input.unclosedWindowMicros)
                 {
                     statistics[index].unclosedNearEnd += 1
@@ -560,6 +610,37 @@ struct CrossEventRun {
         }
     }
 
+    /// Reports each open pair of the current user (where the close is required) that opened
+    /// before `eventCutoff` in event time, or arrived before `arrivalCutoff` in the driver's
+    /// clock, once: it stays open, so a late close still closes it, and `endUser` counts it
+    /// without a second finding. Returns, of the pairs still waiting, the earliest opening time
+    /// and arrival (`Int64.max`: none), so the driver knows when to look again.
+    mutating func reportTimedOut(
+        eventCutoff: Int64, arrivalCutoff: Int64, timeout: String
+    ) -> (earliestOpening: Int64, earliestArrival: Int64) {
+        var earliest = (opening: Int64.max, arrival: Int64.max)
+        for (index, pair) in checker.pairs.enumerated() where pair.declaration.closeRequired {
+            for position in open[index].indices where !open[index][position].timedOut {
+                let entry = open[index][position]
+                let byEvent = entry.record.timestamp != .min && entry.record.timestamp < eventCutoff
+                let byArrival = entry.arrival != .min && entry.arrival < arrivalCutoff
+                guard byEvent || byArrival else {
+                    if entry.record.timestamp != .min {
+                        earliest.opening = min(earliest.opening, entry.record.timestamp)
+                    }
+                    if entry.arrival != .min { earliest.arrival = min(earliest.arrival, entry.arrival) }
+                    continue
+                }
+                open[index][position].timedOut = true
+                report(
+                    PairRules.unclosed,
+                    "pair \"\(pair.declaration.name)\": \"\(eventName(entry.record))\" is still not closed after \(timeout) for user \(userText(entry.record))",
+                    at: entry.record)
+            }
+        }
+        return (earliest.opening, earliest.arrival)
+    }
+
     var windowText: String {
         let minutes = Double(input.unclosedWindowMicros) / 60_000_000
         return "\(LinePass.format(minutes)) minutes"
@@ -568,7 +649,7 @@ struct CrossEventRun {
     /// One event through one pair's machine.
     mutating func step(
         pair: CrossEventChecker.CompiledPair, index: Int, record: EventRecord,
-        values: RecordValues, open: inout [(key: UInt64, record: EventRecord)]
+        values: RecordValues, open: inout [OpenPair]
     ) {
         let key = pair.declaration.keyedBySession ? record.session : 0
         let name = pair.declaration.name
@@ -599,7 +680,8 @@ struct CrossEventRun {
                     "pair \"\(name)\": \"\(eventName(previous))\" is opened again before it was closed, for user \(userText(previous))",
                     at: previous, notes: [FindingNote("opened again here", at: location(record))])
             }
-            if let position { open[position].record = record } else { open.append((key, record)) }
+            let entry = OpenPair(key: key, record: record, arrival: arrival)
+            if let position { open[position] = entry } else { open.append(entry) }
             return
         }
         if let inside = pair.inside.firstMatch(record, values),

@@ -40,6 +40,14 @@ struct FindingStore: Sendable {
         }
     }
 
+    /// Hands out the kept findings and forgets them (their groups and counts stay): a live run
+    /// prints each finding as it is found instead of keeping it for a report.
+    mutating func takeKept() -> [Finding] {
+        var taken: [Finding] = []
+        swap(&taken, &kept)
+        return taken
+    }
+
     mutating func append(contentsOf findings: some Sequence<Finding>) {
         for finding in findings { append(finding) }
     }

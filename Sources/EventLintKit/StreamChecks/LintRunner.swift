@@ -39,14 +39,19 @@ public struct LintResult: Sendable {
     public var rejects: [RejectedLine] = []
     public var files: [String]
     public var plan: CompiledPlan
+    /// Findings a live run (`StreamEngine`) handed out as it found them: counted, not kept.
+    public var streamed = FindingCounts()
     /// Findings per rule id, listed or not, before any grouping in the text output.
     public var countsByRule: [String: Int] {
-        findings.reduce(into: unlisted.byRule) { $0[$1.ruleID, default: 0] += 1 }
+        findings.reduce(into: unlisted.byRule.merging(streamed.byRule, uniquingKeysWith: +)) {
+            $0[$1.ruleID, default: 0] += 1
+        }
     }
 
     /// Every finding counted, listed or not.
     public var counts: FindingCounts {
         var counts = unlisted
+        counts.add(streamed)
         for finding in findings { counts.add(finding) }
         return counts
     }
@@ -106,7 +111,7 @@ public enum LintRunner {
             users: merged.users, userLastTimestamp: merged.userLastTimestamp, texts: merged.texts,
             unclosedWindowMicros: LintSettings.windowMicros(minutes: window))
         let checker = CrossEventChecker(plan: plan)
-        var cross: (pairs: [PairStatistics], ruleViolations: [Int])
+        var cross: CrossEventResult
         var spillFailure: SpillError?
         if let spill, spilled {
             do throws(SpillError) {

@@ -56,7 +56,7 @@ public enum PairRules {
         id: "pair/unclosed", stage: .pair, severity: .error,
         summary: "an open never closed, where the close is required",
         documentation: order
-            + "\n\nThe user's stream has no close after the open. Opens within the last `unclosedWindowMinutes` (default 30) before the user's last event are reported apart, as `pair/unclosed-near-end`.",
+            + "\n\nThe user's stream has no close after the open. Opens within the last `unclosedWindowMinutes` (default 30) before the user's last event are reported apart, as `pair/unclosed-near-end`. `eventlint watch` reports an open still not closed after `--pair-timeout` under this id while the stream goes on (\"is still not closed after 60s\"); it stays open, so a later close still closes it.",
         examples: RuleExamples(
             failing: #"""
                 /*>*/{"name":"dialog_opened","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
