@@ -51,7 +51,10 @@ import Testing
         let sources = ArithmeticGuardTests.sources
         let files = try #require(FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String])
         var offenders: [String] = []
-        for file in files where file.hasSuffix(".swift") {
+        // The SwiftPM plugins run inside SwiftPM, which gives them Foundation; they are not part
+        // of the tool.
+        let plugins = ["EventLintPlugin/", "EventLintCommand/"]
+        for file in files where file.hasSuffix(".swift") && !plugins.contains(where: { file.hasPrefix($0) }) {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             where line.range(

@@ -196,3 +196,15 @@ import Testing
         #expect(outcome.rejects.count == outcome.invalidLines, "\(text): \(outcome.rejects.count) rejects")
     }
 }
+
+/// Lines that wait for the input's kind (no log prefix, not JSON) keep their rejects records in
+/// file order with the lines rejected while they wait (FuzzLint found them written last).
+@Suite struct WaitingLineRejectTests {
+    @Test func rejectsStayInLineOrder() {
+        let text = "$$$$ not json\n" + String(repeating: "x", count: 400) + "\nstill not json\n"
+        let outcome = AdversarialLint.lint(Array(text.utf8), ["--max-line-bytes", "300"])
+        let lines = outcome.rejects.compactMap { $0["line"] as? Int }
+        #expect(lines == [1, 2, 3], "\(lines)")
+        #expect(outcome.invalidLines == 3)
+    }
+}

@@ -15,6 +15,10 @@ struct CaptureState {
     /// a file's first 64 KiB decide, so standard input and a file give the same report.
     var pending: [PendingLine] = []
     var pendingBytes = 0
+    /// Rejects records of lines read while others wait (and of the waiting lines themselves,
+    /// while they are resolved), written in line order once the wait ends.
+    var heldRejects: [(line: Int, rejected: RejectedLine)] = []
+    var holdsRejects = false
     static let maxPendingBytes = 64 << 10
     /// The device's app instance (a new one after `Resetting analytics data`).
     var device = 0
@@ -142,6 +146,15 @@ extension LinePass {
         let pending = capture.pending
         capture.pending = []
         capture.pendingBytes = 0
+        capture.holdsRejects = true
+        defer {
+            capture.holdsRejects = false
+            let held = capture.heldRejects.enumerated().sorted {
+                ($0.element.line, $0.offset) < ($1.element.line, $1.offset)
+            }
+            capture.heldRejects = []
+            for record in held { writeReject(record.element.rejected) }
+        }
         for held in pending {
             held.bytes.withUnsafeBytes { bytes in
                 let line = FramedLine(

@@ -256,6 +256,21 @@ public final class LinePass: @unchecked Sendable {
         let rejected = RejectedLine(
             finding: finding, lineOffset: line.byteOffset,
             prefix: Array(line.bytes.prefix(settings.rejectPrefixBytes)), size: line.length)
+        // While lines wait for the input's kind (a capture's output, or JSON lines), a later
+        // line's record waits with them, so the records keep file and line order; the wait is
+        // bounded as the waiting lines are.
+        if capture.holdsRejects || !capture.pending.isEmpty {
+            capture.heldRejects.append((line.number, rejected))
+            if !capture.holdsRejects {
+                capture.pendingBytes += rejected.prefix.count + 64
+                if capture.pendingBytes > CaptureState.maxPendingBytes { resolvePending(asCapture: false) }
+            }
+            return
+        }
+        writeReject(rejected)
+    }
+
+    func writeReject(_ rejected: RejectedLine) {
         if let sink = settings.rejectSink { sink.write(rejected) }
         if settings.collectRejects { rejects.append(rejected) }
     }
