@@ -299,7 +299,10 @@ extension LinePass {
 
     /// One reject record for one line of a broken document, with the finding that broke it.
     func rejectDocumentLine(_ line: DocumentAssembly.DocumentLine, _ finding: Finding) {
-        let rejected = RejectedLine(finding: finding, lineOffset: line.byteOffset, prefix: line.prefix, size: line.size)
+        // The record names its own line: the finding's rule and message, at the line's start.
+        var own = finding
+        own.location = SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset)
+        let rejected = RejectedLine(finding: own, lineOffset: line.byteOffset, prefix: line.prefix, size: line.size)
         if let sink = settings.rejectSink { sink.write(rejected) }
         if settings.collectRejects { rejects.append(rejected) }
     }
