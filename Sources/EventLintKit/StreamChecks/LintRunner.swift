@@ -192,7 +192,11 @@ public enum LintRunner {
                 && sniffed?.startsDocuments != true ? request.jobs : 1
         let split = try runParts(
             path, parts: parts, fileIndex: fileIndex, plan: plan, request: request, spill: spill, progress: progress)
-        guard split.passes.count > 1, split.passes.contains(where: { $0.capture.recognised }) else { return split }
+        // So is a file whose first line turned out to open a multi-line JSON document although
+        // its start did not show it to the sniff: its first worker read documents, the others lines.
+        guard split.passes.count > 1,
+            split.passes.contains(where: { $0.capture.recognised }) || split.passes[0].documents.mode == .documents
+        else { return split }
         if let spill { spill.drop(split.passes.map(\.segment)) }
         return try runParts(
             path, parts: 1, fileIndex: fileIndex, plan: plan, request: request, spill: spill, progress: progress)
