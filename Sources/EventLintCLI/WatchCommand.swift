@@ -348,7 +348,9 @@ struct LiveChild {
                 throw .cannotRun(tool: command, reason: error.message)
             }
             guard result.termination == .exit(0) else {
-                let said = String(decoding: result.errors, as: UTF8.self)
+                let said = result.errors.withUnsafeBytes {
+                    String(validating: $0, as: UTF8.self) ?? LineIndex.escapedRendering($0)
+                }
                 throw .cannotRun(tool: command, reason: said.isEmpty ? "it failed" : said)
             }
         }

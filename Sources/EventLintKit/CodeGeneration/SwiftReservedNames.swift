@@ -232,13 +232,13 @@ enum SwiftIdentifiers {
                 let start = index + 1
                 var end = start
                 while end < bytes.count, bytes[end] != 0x60 { end += 1 }
-                if previous != 0x2E { found.insert(String(decoding: bytes[start..<end], as: UTF8.self)) }
+                if previous != 0x2E { found.insert(String(validating: bytes[start..<end], as: UTF8.self) ?? "") }
                 index = end + 1
                 previous = 0x61
             case _ where isHead(byte):
                 let start = index
                 while index < bytes.count, isBody(bytes[index]) { index += 1 }
-                let name = String(decoding: bytes[start..<index], as: UTF8.self)
+                let name = String(validating: bytes[start..<index], as: UTF8.self) ?? ""
                 let label = (previous == 0x28 || previous == 0x2C) && at(0) == 0x3A && at(1) != 0x3A
                 let member = previous == 0x2E || previous == 0x40 || previous == 0x23
                 if !label, !member, !SwiftSource.keywords.contains(name) { found.insert(name) }
