@@ -5,6 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export SWIFT_BACKTRACE=enable=no
+# The leak suppressions match function names, so reports must be symbolised even where a test
+# runs the binary with a PATH that holds only stand-in tools: the symbolizer is named by path.
+if symbolizer="$(command -v llvm-symbolizer)"; then
+  export ASAN_SYMBOLIZER_PATH="$symbolizer"
+fi
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 # Runs the suite under one sanitizer: the last lines, and on a failure every sanitizer report
