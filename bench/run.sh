@@ -84,12 +84,17 @@ bench_file() {
   run "tokenizer on $cores cores" "$tokenizer" "$file" "$cores"
   run "eventlint --jobs 1" "$eventlint" lint --schema "$root/schema" --jobs 1 --format json "$file"
   run "eventlint --jobs $cores" "$eventlint" lint --schema "$root/schema" --jobs "$cores" --format json "$file"
+  # watch reads the same bytes one line at a time, piped as a live log would be.
+  [[ $label == export* ]] && run "cat | eventlint watch" sh -c "cat '$file' | '$eventlint' watch --schema '$root/schema' --format json"
   run "jq select | wc -l" sh -c "jq -c 'select(.event_name==\"onboarding_block_offer_closed\")' '$file' | wc -l"
   run "python orjson+jsonschema-rs" "$dir/venv/bin/python" "$root/bench/validate.py" "$file"
   local one=${secs[eventlint --jobs 1]} all=${secs[eventlint --jobs $cores]}
   target "--jobs 1 / tokenizer throughput" "$(awk -v a="$one" -v t="${secs[tokenizer (the limit)]}" 'BEGIN{print t/a}')" 0.65
   target "--jobs $cores vs jq" "$(awk -v a="$all" -v j="${secs[jq select | wc -l]}" 'BEGIN{print j/a}')" 25
   target "--jobs $cores vs python" "$(awk -v a="$all" -v p="${secs[python orjson+jsonschema-rs]}" 'BEGIN{print p/a}')" 5
+  if [[ $label == export* ]]; then
+    target "piped watch vs --jobs 1 (at most 2x the time)" "$(awk -v w="${secs[cat | eventlint watch]}" -v o="$one" 'BEGIN{print o/w}')" 0.5
+  fi
   target "--jobs $cores vs --jobs 1 (scaling on $cores cores)" "$(awk -v a="$all" -v o="$one" 'BEGIN{print o/a}')" 1
   local limit=${secs[tokenizer on $cores cores]}
   ceiling "limit on $cores cores vs jq" "$(awk -v a="$limit" -v j="${secs[jq select | wc -l]}" 'BEGIN{print j/a}')" 25
@@ -157,9 +162,10 @@ if [ "$callgrind_bytes" != 0 ]; then
     }
     limit=$(instructions "$tokenizer" "$sample")
     ours=$(instructions "$eventlint" lint --schema "$root/schema" --jobs 1 --format json "$sample")
+    watched=$(instructions "$eventlint" watch --schema "$root/schema" --format json "$sample")
     echo
-    awk -v t="$limit" -v e="$ours" -v b="$bytes" 'BEGIN {
-      printf "instructions per byte (callgrind, %d bytes): tokenizer %.1f, eventlint --jobs 1 %.1f\n", b, t/b, e/b
+    awk -v t="$limit" -v e="$ours" -v w="$watched" -v b="$bytes" 'BEGIN {
+      printf "instructions per byte (callgrind, %d bytes): tokenizer %.1f, eventlint --jobs 1 %.1f, watch %.1f\n", b, t/b, e/b, w/b
       printf "  %-44s %7.1f   target %5.1f   %s\n", "eventlint instructions per byte", e/b, 18, (e/b <= 18 ? "met" : "NOT MET")
     }'
   else

@@ -121,4 +121,60 @@ import Testing
         #expect(watched.counts == linted.counts)
         #expect(watched.result.ruleViolations == linted.ruleViolations)
     }
+
+    /// A long session keeps only the values of what is still open: with a small slack the
+    /// engine compacts many times while pairs of three users stay open across compactions, and
+    /// its findings, pair statistics and rule counts are still exactly `lint`'s.
+    @Test func aLongSessionKeepsOnlyTheValuesOfWhatIsStillOpen() throws {
+        var lines: [String] = []
+        for round in 0..<120 {
+            let at = Double(round * 100)
+            for user in ["u1", "u2", "u3"] {
+                lines.append(Export.bq("offer_shown", at: at, user: user, params: E.offerArm))
+                // Each tenth offer of a user stays open: it is closed in the next round.
+                if round % 10 != 3 || user == "u2" {
+                    lines.append(
+                        Export.bq(
+                            "offer_closed", at: at + 5, user: user,
+                            params: E.offerClosed(duration: .int(Int64(5000 + round)))))
+                }
+                lines.append(
+                    Export.bq("picker_shown", at: at + 6, user: user, params: [("entry", .string("e\(round)"))]))
+                lines.append(Export.bq("picker_closed", at: at + 7, user: user, params: E.picker(entry: "onboarding")))
+            }
+        }
+        let linted = try Lint.run(lines)
+        let engine = try Self.engine()
+        engine.compactionSlack = 16
+        var found: [Finding] = []
+        var most = 0
+        for (index, text) in lines.enumerated() {
+            let bytes = Array(text.utf8)
+            found += bytes.withUnsafeBytes { raw in
+                engine.push(
+                    FramedLine(number: index + 1, byteOffset: 0, bytes: raw, length: Int64(raw.count), flags: []),
+                    arrival: 0)
+            }
+            most = max(most, engine.storedValueCount.values)
+        }
+        let end = engine.finish()
+        found += end.findings
+        // Without compaction every record's values stay: more than a thousand here.
+        #expect(most < 200, "values kept: \(most)")
+        #expect(
+            found.map { "\($0.location.line) \($0.ruleID) \($0.message)" }.sorted()
+                == linted.findings.map { "\($0.location.line) \($0.ruleID) \($0.message)" }.sorted())
+        #expect(end.counts == linted.counts)
+        #expect(end.result.ruleViolations == linted.ruleViolations)
+        func digest(_ pairs: [PairStatistics]) -> [String] {
+            pairs.map { pair in
+                let outcomes = pair.closedByOutcome.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                let arms = pair.byArms.keys.map { $0.joined(separator: "+") }.sorted()
+                return "\(pair.name) \(pair.opened) \(outcomes) \(pair.unclosed) \(pair.orphanCloses) "
+                    + "\(pair.durationsMs.sorted()) \(arms)"
+            }
+        }
+        #expect(digest(end.result.pairs) == digest(linted.pairs))
+        #expect(linted.pairs.contains { $0.opened > 300 }, "the pairs ran: \(digest(linted.pairs))")
+    }
 }

@@ -511,7 +511,18 @@ struct CrossEventRun {
     mutating func keepHeldValues() {
         var kept: [TrackedValue] = []
         var texts = checker.plan.texts
-        let planTexts = UInt64(texts.count)
+        moveHeldValues(into: &kept, texts: &texts)
+        input.values = kept
+        input.texts = texts
+        forgetValueMemos()
+    }
+
+    /// Appends to `kept` the values of the records the current user's state holds (open pairs,
+    /// the latest earlier events of rules), their texts interned in `texts`, and moves those
+    /// records onto them. The caller then makes `kept` and `texts` the input's and forgets the
+    /// value memos (`keepHeldValues`, or `StreamEngine` over every user's state).
+    mutating func moveHeldValues(into kept: inout [TrackedValue], texts: inout ByteInterner<SeededByteHash>) {
+        let planTexts = UInt64(checker.plan.texts.count)
         func move(_ record: inout EventRecord) {
             let count = checker.plan.storedSlots[Int(record.event)].count
             let start = kept.count
@@ -536,9 +547,6 @@ struct CrossEventRun {
                 latestNotAfter[rule] = record
             }
         }
-        input.values = kept
-        input.texts = texts
-        forgetValueMemos()
     }
 
     /// Runs a user's records (all of them, or the next chunk), in time order.

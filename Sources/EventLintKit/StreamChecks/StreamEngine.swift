@@ -90,6 +90,11 @@ public final class StreamEngine {
     var earliestArrival = Int64.max
     var lastEventScan = Int64.min
     var finished = false
+    /// Values the users' states held at the last compaction (`compactValues`).
+    var heldValues = 0
+    /// `pass.values` is compacted once it holds this many more values than twice what the
+    /// states held (tests make it small).
+    var compactionSlack = 1 << 16
 
     public init(plan: CompiledPlan, settings: StreamSettings, file: String) {
         self.plan = plan
@@ -101,6 +106,9 @@ public final class StreamEngine {
         pass = LinePass(plan: plan, settings: lint)
         pass.file = file
         pass.fileIndex = 0
+        // A session may run for hours: the user ids of events without records are folded into
+        // the user table every MiB instead of every 64 MiB.
+        pass.userLogLimit = 1 << 20
         let window = settings.unclosedWindowMinutes ?? plan.plan.unclosedWindowMinutes
         run = CrossEventRun(
             checker: CrossEventChecker(plan: plan),
@@ -143,8 +151,32 @@ public final class StreamEngine {
         found += feedRecords(arrival: arrival)
         found += timeOut(now: arrival)
         for finding in found { counted.add(finding) }
+        if pass.values.count > 2 * heldValues + compactionSlack { compactValues() }
         return found
     }
+
+    /// Keeps, of the values and texts the line pass made, only those of the records the users'
+    /// states still hold (open pairs, rules' latest earlier events), as a spilled `lint` run
+    /// does per user: memory then grows with the users and their open pairs, not with the
+    /// length of the session. Amortised: it runs when the values have doubled since the last.
+    func compactValues() {
+        var kept: [TrackedValue] = []
+        var texts = plan.texts
+        lendTables()
+        for user in userStates.indices where started[user] {
+            run.swapUserState(with: &userStates[user])
+            run.moveHeldValues(into: &kept, texts: &texts)
+            run.swapUserState(with: &userStates[user])
+        }
+        run.input.values = kept
+        run.input.texts = texts
+        run.forgetValueMemos()
+        returnTables()
+        heldValues = kept.count
+    }
+
+    /// The values and texts the line pass keeps now, for tests of the compaction.
+    var storedValueCount: (values: Int, texts: Int) { (pass.values.count, pass.texts.count) }
 
     /// The driver's clock moved to `now` (microseconds) with no line: the pairs that timed out.
     public func advance(to now: Int64) -> [Finding] {
