@@ -1,0 +1,122 @@
+/// The plan's cross-event rules, applied to each record of the current user against the
+/// earlier events its state keeps (`afterSeen`, `latestAfter`, `latestNotAfter`).
+extension CrossEventRun {
+    mutating func apply(
+        _ rule: CrossEventChecker.CompiledRule, to record: EventRecord, values: RecordValues,
+        afterSeen: Bool, latestAfter: EventRecord?, latestNotAfter: EventRecord?
+    ) {
+        for index in rule.conditions.indices where rule.conditions[index].holds(values) != true { return }
+        let name = rule.declaration.name
+        let event = eventName(record)
+        for index in rule.require.indices where rule.require[index].holds(values) == false {
+            let condition = rule.require[index]
+            let actual = text(values[condition.slot])
+            if case .equalsSlot(let slot, let property)? = condition.predicates.first(where: {
+                if case .equalsSlot = $0 { true } else { false }
+            }) {
+                let reference = text(values[slot])
+                report(
+                    CrossEventRules.paramEqualsUserProperty, severity: rule.severity,
+                    "rule \"\(name)\": param \"\(condition.name)\" of \"\(event)\" is \(actual), but user property \"\(property)\" is \(reference)",
+                    at: record, param: condition.name)
+            } else {
+                report(
+                    CrossEventRules.paramRequirement, severity: rule.severity,
+                    "rule \"\(name)\": \"\(event)\" needs param \"\(condition.name)\" \(condition.expected), but it is \(actual)",
+                    at: record, param: condition.name)
+            }
+        }
+        for index in rule.requireUser.indices where rule.requireUser[index].holds(values) == false {
+            let condition = rule.requireUser[index]
+            let actual = text(values[condition.slot])
+            report(
+                CrossEventRules.userPropertyRequirement, severity: rule.severity,
+                "rule \"\(name)\": \"\(event)\" needs user property \"\(condition.name)\" \(condition.expected), but it is \(actual) for user \(userText(record))",
+                at: record, param: condition.name)
+        }
+        if let after = rule.after, let declaration = rule.declaration.after {
+            let wanted = describe(declaration.matcher, after)
+            if let window = rule.afterWindow, let within = declaration.within?.value {
+                // An event without a valid timestamp takes part in no window check.
+                if record.timestamp != .min, !Self.isWithin(latestAfter, window, of: record) {
+                    let notes =
+                        latestAfter.map {
+                            [
+                                FindingNote(
+                                    "the latest earlier one, \(Self.gap(from: $0, to: record)) before", at: location($0)
+                                )
+                            ]
+                        } ?? []
+                    report(
+                        CrossEventRules.onlyAfter, severity: rule.severity,
+                        "rule \"\(name)\": \"\(event)\" comes without any \(wanted) of user \(userText(record)) within \(within) before it",
+                        at: record, notes: notes)
+                }
+            } else if !afterSeen {
+                report(
+                    CrossEventRules.onlyAfter, severity: rule.severity,
+                    "rule \"\(name)\": \"\(event)\" comes before any \(wanted) of user \(userText(record))",
+                    at: record)
+            }
+        }
+        if let notAfter = rule.notAfter, let declaration = rule.declaration.notAfter,
+            let within = declaration.within?.value,
+            record.timestamp != .min, let earlier = latestNotAfter,
+            Self.isWithin(earlier, rule.notAfterWindow, of: record)
+        {
+            report(
+                CrossEventRules.notAfter, severity: rule.severity,
+                "rule \"\(name)\": \"\(event)\" comes \(Self.gap(from: earlier, to: record)) after \(describe(declaration.matcher, notAfter)) of user \(userText(record)), inside the rule's \(within) window",
+                at: record, notes: [FindingNote("the earlier event", at: location(earlier))])
+        }
+    }
+
+    /// `"event" with param in […]`, for messages.
+    func describe(_ declaration: EventMatcher, _ compiled: CompiledMatcher) -> String {
+        var wanted = "\"\(declaration.event)\""
+        let conditions = compiled.conditions.map { "\($0.name) \($0.expected)" }
+        if !conditions.isEmpty { wanted += " with " + conditions.joined(separator: ", ") }
+        return wanted
+    }
+
+    /// Whether an earlier record lies within `window` microseconds before `record`, the edge
+    /// included. Both timestamps are valid (inside `GA4Facts.plausibleTimestampMicros`); the
+    /// difference saturates all the same.
+    static func isWithin(_ earlier: EventRecord?, _ window: Int64, of record: EventRecord) -> Bool {
+        guard let earlier, earlier.timestamp != .min, record.timestamp != .min else { return false }
+        return record.timestamp.subtractingSaturating(earlier.timestamp) <= window
+    }
+
+    /// The time between two records, in seconds (`12 s`, `0.25 s`).
+    static func gap(from earlier: EventRecord, to record: EventRecord) -> String {
+        let micros = record.timestamp.subtractingSaturating(earlier.timestamp)
+        return "\(LinePass.format(Double(micros) / 1_000_000)) s"
+    }
+}
+
+extension String {
+    /// Drops the quotes `text(_:)` puts around text values, for table cells.
+    var replacingQuotes: String {
+        hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : self
+    }
+}
+
+extension EventMatcher {
+    /// `"tour_step_shown" (step intro)`: the event and what its conditions ask.
+    var spelled: String {
+        let conditions = conditions.map { condition -> String in
+            let asked = condition.predicates.map { predicate -> String in
+                switch predicate {
+                case .oneOf(let values): values.map(\.plainText).joined(separator: "/")
+                case .noneOf(let values): "not " + values.map(\.plainText).joined(separator: "/")
+                case .atLeast(let number): "≥ " + NumberText.format(number)
+                case .atMost(let number): "≤ " + NumberText.format(number)
+                case .present(let flag): flag ? "present" : "absent"
+                case .equalsUserProperty(let name): "= user property " + name
+                }
+            }
+            return ([condition.name] + asked).joined(separator: " ")
+        }
+        return "\"\(event)\"" + (conditions.isEmpty ? "" : " (" + conditions.joined(separator: ", ") + ")")
+    }
+}
