@@ -17,13 +17,16 @@ public enum ExportInputError: Error, Sendable, Hashable, CustomStringConvertible
     /// A byte range was asked of an input that can only be read from start to end
     /// (standard input, compressed data, pipes and other non-regular files).
     case notSplittable(path: String)
+    /// A regular file ended at `offset`, before the `size` it had when it was opened: another
+    /// process truncated or rewrote it while it was read. Lines before `offset` were read.
+    case shrank(path: String, offset: Int64, size: Int64)
 
     /// The file the error is about, as the user gave it (`-` for standard input).
     public var path: String {
         switch self {
         case .notFound(let path), .isDirectory(let path), .cannotOpen(let path, _),
             .readFailed(let path, _, _), .unsupportedCompression(let path, _),
-            .corruptGzip(let path, _, _), .notSplittable(let path):
+            .corruptGzip(let path, _, _), .notSplittable(let path), .shrank(let path, _, _):
             path
         }
     }
@@ -49,6 +52,9 @@ public enum ExportInputError: Error, Sendable, Hashable, CustomStringConvertible
                 + "lines before that point were read"
         case .notSplittable:
             return "cannot read \(name) in parts: only regular uncompressed files can be split"
+        case .shrank(_, let offset, let size):
+            return "\(name) shrank while it was read: it ends at byte \(offset) of the \(size) it had when "
+                + "opened (another process truncated or rewrote it); lines before that point were read"
         }
     }
 

@@ -137,9 +137,16 @@ final class FileReader {
                 usesPositionedReads
                 ? pread(descriptor, base, wanted, off_t(position))
                 : Glibc.read(descriptor, base, wanted)
-            if got >= 0 {
+            if got > 0 {
                 position += Int64(got)
                 return got
+            }
+            if got == 0 {
+                // The end came before the range's end or the size at open: the file shrank,
+                // and the lines it lost would go unchecked without a word.
+                let expected = end ?? (isRegularFile ? sizeAtOpen : 0)
+                if position < expected { throw .shrank(path: path, offset: position, size: sizeAtOpen) }
+                return 0
             }
             let code = errno
             if code == EINTR { continue }
