@@ -108,7 +108,7 @@ enum FlagNumber {
 
 /// A small, strict parser driven by a command's option table: `--name value`, `--name=value`,
 /// boolean `--flag`, `--` ends options, `-` is a positional (stdin). Unknown, repeated or
-/// value-less options are usage errors.
+/// value-less options are usage errors, and each names the option or argument it is about.
 enum ArgumentParser {
     /// Whether the arguments ask for the command's usage: `--help` or `-h` where an option may
     /// stand, read as `parse` reads them. The value of an option is not one (`--base --help`
@@ -123,6 +123,13 @@ enum ArgumentParser {
             if !argument.contains("="), definition.option(argument)?.value != nil { index += 1 }
         }
         return false
+    }
+
+    /// The option an argument names, as `parse` reads it (`--jobs` of `--jobs=4`), or `nil`
+    /// for an argument that is not an option (`-` is standard input).
+    static func optionName(_ argument: String) -> String? {
+        guard argument.hasPrefix("-"), argument != "-" else { return nil }
+        return String(argument.prefix { $0 != "=" })
     }
 
     static func parse(_ arguments: [String], for definition: CommandDefinition) throws(UsageError) -> ParsedArguments {
@@ -159,7 +166,7 @@ enum ArgumentParser {
             if let inlineValue {
                 value = inlineValue
             } else {
-                guard index < arguments.count else { throw UsageError("\(name) needs a value", command: command) }
+                guard index < arguments.count else { throw UsageError("missing value for \(name)", command: command) }
                 value = arguments[index]
                 index += 1
             }
@@ -169,14 +176,14 @@ enum ArgumentParser {
             parsed.values[name, default: []].append(value)
         }
         let positionals = definition.positionals
-        if !positionals.contains(parsed.positionals.count) {
-            if positionals.upperBound == 0 {
-                throw UsageError("unexpected argument \"\(parsed.positionals[0])\"", command: command)
-            }
-            if parsed.positionals.count < positionals.lowerBound {
-                throw UsageError("missing argument", command: command)
-            }
-            throw UsageError("too many arguments", command: command)
+        if parsed.positionals.count < positionals.lowerBound {
+            let missing = ["missing argument", definition.positionalName].compactMap(\.self)
+            throw UsageError(missing.joined(separator: " "), command: command)
+        }
+        if parsed.positionals.count > positionals.upperBound {
+            // The first argument past those the command takes is the one to name.
+            let extra = parsed.positionals[positionals.upperBound]
+            throw UsageError("unexpected argument \"\(extra)\"", command: command)
         }
         return parsed
     }

@@ -27,6 +27,13 @@ struct OptionDefinition: Sendable {
     static func flag(_ name: String, _ help: String) -> OptionDefinition {
         OptionDefinition(name: name, value: nil, help: help)
     }
+
+    /// How the command's synopsis writes the option: `[--jobs N]`, `--table TABLE`,
+    /// `--registered FILE...`.
+    var synopsis: String {
+        let text = value.map { "\(name) \($0)" + (repeatable ? "..." : "") } ?? name
+        return required ? text : "[\(text)]"
+    }
 }
 
 /// A command: its options, its positional arguments and the text of its `--help`.
@@ -44,13 +51,29 @@ struct CommandDefinition: Sendable {
 
     func option(_ name: String) -> OptionDefinition? { options.first { $0.name == name } }
 
+    /// The command line in one line, for a usage error: the options it cannot do without, the
+    /// others as `[OPTIONS]`, then the positional arguments (`eventlint lint [OPTIONS] FILE...`).
+    /// `--help` lists the rest.
+    var synopsis: String {
+        var pieces = ["eventlint", name]
+        if options.contains(where: { !$0.required }) { pieces.append("[OPTIONS]") }
+        pieces += options.filter(\.required).map(\.synopsis)
+        if let positionalSynopsis { pieces.append(positionalSynopsis) }
+        return pieces.joined(separator: " ")
+    }
+
+    /// The positional argument a usage error names when it is missing: `FILE` of `FILE...`.
+    var positionalName: String? {
+        guard var name = positionalSynopsis else { return nil }
+        name.removeAll { $0 == "[" || $0 == "]" }
+        while name.hasSuffix(".") { name.removeLast() }
+        return name
+    }
+
     /// The `--help` text: synopsis wrapped at 100 columns, description, options, footer.
     var usage: String {
         let head = "USAGE: eventlint \(name)"
-        var pieces: [String] = options.filter(\.inSynopsis).map { option in
-            let text = option.value.map { "\(option.name) \($0)" + (option.repeatable ? "..." : "") } ?? option.name
-            return option.required ? text : "[\(text)]"
-        }
+        var pieces: [String] = options.filter(\.inSynopsis).map(\.synopsis)
         if let positionalSynopsis { pieces.append(positionalSynopsis) }
         var lines: [String] = []
         var line = head

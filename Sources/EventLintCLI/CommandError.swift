@@ -1,10 +1,12 @@
 import EventLintKit
 
-/// Why a command stops before it has a report: the one error type commands throw. Only
-/// `EventLintCLI.run` turns it into text and an exit status (always 2), the way
-/// swift-argument-parser maps errors in one place.
+/// Why a command stops before it has a report: the one error type commands throw, and the
+/// executable's own failed writes. Its `message` and `exitStatus` are the one mapping from an
+/// error to text and an exit status (always 2), the way swift-argument-parser maps errors in
+/// one place: `EventLintCLI.run` and `main.swift` both go through them.
 public enum CommandError: Error, Sendable {
-    /// A flag, argument or command that is not accepted: the message and the command's usage.
+    /// A flag, argument or command that is not accepted: the message, the command's one-line
+    /// usage and where its help is.
     case usage(UsageError)
     /// A file the command depends on cannot be used: `what` names it ("the plan",
     /// "the base plan", "the registered definitions"); `file` is the path a report shows when
@@ -16,6 +18,8 @@ public enum CommandError: Error, Sendable {
     case input(ExportInputError)
     /// An output file cannot be written.
     case cannotWrite(path: String, reason: String)
+    /// The executable cannot write a command's output (`> /dev/full`); a closed pipe is not this.
+    case cannotWriteStandardOutput(reason: String)
     /// `lint`'s records outgrew `--memory-limit` and their temporary files failed (a full disk):
     /// pairs and rules would be incomplete, so the report holds only this failure.
     case spill(SpillError)
@@ -31,17 +35,25 @@ public enum CommandError: Error, Sendable {
     }
 
     /// The exit status of every command error.
-    static let exitStatus: Int32 = 2
+    public static let exitStatus: Int32 = 2
+
+    /// A write of the executable's that failed with `code` (an `errno`): a file a command
+    /// produced (`OutputFile`), or standard output when `path` is `nil`.
+    public static func failedWrite(to path: String?, code: Int32) -> CommandError {
+        let reason = OutputWriter.describe(code)
+        guard let path else { return .cannotWriteStandardOutput(reason: reason) }
+        return .cannotWrite(path: path, reason: reason)
+    }
 
     /// What the front end prints on standard error. Everything in it that came from outside
     /// (an argument, a path, a plan's name, a message quoting them) goes through `VisibleText`:
     /// a newline in a file name cannot start a line of its own (`::error …`, which GitHub reads
     /// from standard error too), nor an escape sequence reach the terminal.
-    var message: String {
+    public var message: String {
         let shown = VisibleText.of
         switch self {
         case .usage(let error):
-            return "error: \(shown(error.message))\n\n\(Commands.usage(for: error.command))"
+            return "error: \(shown(error.message))\n" + Commands.usageHint(for: error.command)
         case .cannotLoad(let error, let what, _):
             var text = "error"
             if let rule = error.ruleID { text += "[\(rule)]" }
@@ -60,6 +72,8 @@ public enum CommandError: Error, Sendable {
             return "error: \(shown(error.description))\n"
         case .cannotWrite(let path, let reason):
             return "error: cannot write \(SystemPath.shown(path)): \(reason)\n"
+        case .cannotWriteStandardOutput(let reason):
+            return "error: cannot write standard output: \(reason)\n"
         case .spill(let error):
             return "error: \(shown(error.description))\n"
         case .cannotRun(let tool, let reason):
@@ -71,10 +85,11 @@ public enum CommandError: Error, Sendable {
     /// annotations, the step summary): a file that cannot be loaded under its JSON rule or
     /// `plan/cannot-load`, an invalid plan as its own errors, an unreadable export under
     /// `export/cannot-read`, temporary files that fail under `export/cannot-spill`, a rejects file
-    /// that cannot be written under `export/cannot-write`. Usage errors have no report: `nil`.
+    /// that cannot be written under `export/cannot-write`. Usage errors have no report, and a
+    /// standard output that cannot be written has nowhere to show one: `nil`.
     var findings: [Finding]? {
         switch self {
-        case .usage, .cannotRun:
+        case .usage, .cannotRun, .cannotWriteStandardOutput:
             return nil
         case .cannotWrite(let path, let reason):
             return [

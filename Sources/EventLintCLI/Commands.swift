@@ -193,12 +193,15 @@ enum Commands {
 
     static func definition(_ name: String) -> CommandDefinition? { all.first { $0.name == name } }
 
+    /// The command line of `eventlint` itself, for a usage error that is not about one command.
+    static let mainSynopsis = "eventlint COMMAND [OPTIONS]"
+
     /// `eventlint --help`.
     static var mainUsage: String {
         var text = """
             eventlint \(ToolVersion.current) — keeps an app's GA4 analytics honest against its tracking plan
 
-            USAGE: eventlint COMMAND [OPTIONS]
+            USAGE: \(mainSynopsis)
 
             COMMANDS:
 
@@ -223,5 +226,14 @@ enum Commands {
     static func usage(for name: String?) -> String {
         guard let name, let command = definition(name) else { return mainUsage }
         return command.usage
+    }
+
+    /// What a usage error prints after its message, as swift-argument-parser does: the command's
+    /// line and where its help is, not the whole help (the message would scroll out of sight).
+    static func usageHint(for name: String?) -> String {
+        guard let name, let command = definition(name) else {
+            return "usage: \(mainSynopsis)\n  See 'eventlint help' for more information.\n"
+        }
+        return "usage: \(command.synopsis)\n  See 'eventlint help \(name)' for more information.\n"
     }
 }

@@ -84,7 +84,10 @@ public enum EventLintCLI {
         case "--help", "-h": return CommandResult(stdout: Commands.mainUsage, status: 0)
         case "--version", "-V": return CommandResult(stdout: "eventlint \(version)\n", status: 0)
         case "help":
-            guard let topic = rest.first else { return CommandResult(stdout: Commands.mainUsage, status: 0) }
+            guard let topic = rest.first, topic != "--help", topic != "-h" else {
+                return CommandResult(stdout: Commands.mainUsage, status: 0)
+            }
+            if let option = ArgumentParser.optionName(topic) { throw .usage(UsageError("unknown option \(option)")) }
             guard rest.count == 1, topic == "help" || Commands.definition(topic) != nil else {
                 throw .usage(UsageError("no help for \"\(rest.joined(separator: " "))\""))
             }
@@ -92,6 +95,9 @@ public enum EventLintCLI {
         default: break
         }
         guard let definition = Commands.definition(command) else {
+            // `eventlint -x`, `eventlint --jobs 4 lint`: eventlint itself takes only --help and
+            // --version; a command's options come after the command.
+            if let option = ArgumentParser.optionName(command) { throw .usage(UsageError("unknown option \(option)")) }
             throw .usage(UsageError("unknown command \"\(command)\""))
         }
         // `--help` where an option may stand, before `--`, prints the command's usage.

@@ -10,8 +10,9 @@ import EventLintKit
 // The thin executable: read argv and the environment, run the library, write its output, exit.
 // A closed stdout (`eventlint lint big.ndjson | head -1`) must end quietly, so SIGPIPE is
 // ignored and EPIPE on stdout simply stops the output. Any other failed write (a full disk,
-// `> /dev/full`, a report path that is a directory) is exit status 2 with a message: a CI job
-// must not pass on a report it never wrote.
+// `> /dev/full`, a report path that is a directory) is a `CommandError`, with its message and
+// exit status as for a command's own failed write: a CI job must not pass on a report it never
+// wrote.
 signal(SIGPIPE, SIG_IGN)
 // git (`check --base`) is waited for: with SIGCHLD ignored, which a parent may leave behind
 // across exec, the kernel reaps it at once and the wait fails, though git did its work.
@@ -46,10 +47,6 @@ nonisolated func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
     return 0
 }
 
-nonisolated func describe(_ code: Int32) -> String {
-    String(cString: strerror(code))
-}
-
 let environment = CommandEnvironment(
     stdoutIsTerminal: isatty(1) == 1,
     stderrIsTerminal: isatty(2) == 1,
@@ -68,23 +65,16 @@ let arguments = (1..<Int(CommandLine.argc)).compactMap { index in
     CommandLine.unsafeArgv[index].map { SystemPath.string(cString: $0) }
 }
 let result = EventLintCLI.run(arguments, environment: environment, progress: progress)
-var status = result.status
-var errors = ""
+var failures: [CommandError] = []
 for file in result.files {
     let descriptor = SystemPath.withCString(file.path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
     var code = descriptor < 0 ? errno : writeAll(file.contents, to: descriptor)
     if descriptor >= 0, close(descriptor) != 0, code == 0 { code = errno }
-    if code != 0 {
-        errors += "error: cannot write \(SystemPath.shown(file.path)): \(describe(code))\n"
-        status = 2
-    }
+    if code != 0 { failures.append(.failedWrite(to: file.path, code: code)) }
 }
 if !result.stdout.isEmpty {
     let code = writeAll(result.stdout, to: 1)
-    if code != 0 && code != EPIPE {
-        errors += "error: cannot write standard output: \(describe(code))\n"
-        status = 2
-    }
+    if code != 0 && code != EPIPE { failures.append(.failedWrite(to: nil, code: code)) }
 }
-_ = writeAll(result.stderr + errors, to: 2)
-exit(status)
+_ = writeAll(result.stderr + failures.map(\.message).joined(), to: 2)
+exit(failures.isEmpty ? result.status : CommandError.exitStatus)

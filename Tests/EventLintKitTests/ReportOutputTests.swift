@@ -150,10 +150,10 @@ import Testing
     func aFullDiskIsExit2() throws {
         let stdout = try Self.shell("check > /dev/full")
         #expect(stdout.status == 2)
-        #expect(stdout.stderr.contains("cannot write standard output: No space left on device"), "\(stdout.stderr)")
+        #expect(stdout.stderr.contains("cannot write standard output: no space left on device"), "\(stdout.stderr)")
         let file = try Self.shell("check --output sarif=/dev/full")
         #expect(file.status == 2)
-        #expect(file.stderr.contains("cannot write /dev/full: No space left on device"))
+        #expect(file.stderr.contains("cannot write /dev/full: no space left on device"))
         let rejects = try Self.shell("lint --rejects /dev/full samples/exports/focusity-events.ndjson")
         #expect(rejects.status == 2)
         #expect(rejects.stderr.contains("cannot write /dev/full"))
@@ -162,7 +162,7 @@ import Testing
     @Test func aReportPathThatIsADirectoryIsExit2() throws {
         let result = try Self.shell("check --output sarif=samples")
         #expect(result.status == 2)
-        #expect(result.stderr.contains("cannot write samples: Is a directory"), "\(result.stderr)")
+        #expect(result.stderr.contains("cannot write samples: is a directory"), "\(result.stderr)")
     }
 
     @Test func aClosedPipeEndsQuietly() throws {

@@ -377,7 +377,7 @@ import Testing
         #expect(output.status == 2)
         #expect(output.stdout.isEmpty)
         #expect(output.stderr.hasPrefix(message), "\(output.stderr)")
-        #expect(output.stderr.contains("USAGE: eventlint sql"))
+        #expect(output.stderr.contains("\nusage: eventlint sql [OPTIONS] --table TABLE\n"))
     }
 
     /// `--limit` takes a positive whole number in decimal digits: no hex, sign, exponent, empty

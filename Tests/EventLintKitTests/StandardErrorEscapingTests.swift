@@ -26,6 +26,10 @@ struct StandardErrorEscapingTests {
         ("missing export", #""$0" lint --schema "$1/schema" "$H.ndjson""#),
         // A flag value echoed in a usage error.
         ("usage error", #""$0" lint --format "$H" x.ndjson"#),
+        // An unknown option named in a usage error, after the command and before one (the name
+        // ends at `=`, so the name is cut there).
+        ("unknown option", #""$0" lint "--${H%%=*}forged" x.ndjson"#),
+        ("unknown option before a command", #""$0" "-${H%%=*}forged""#),
         // An output path that cannot be written.
         (
             "output path",
