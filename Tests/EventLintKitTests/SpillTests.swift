@@ -260,8 +260,14 @@ import Testing
             { cat "$3"; exec sleep 6; } < /dev/null 2> /dev/null \
               | TMPDIR="$2" "$0" lint --schema "$1" --memory-limit 64K --jobs 1 - > /dev/null 2>&1 &
             pid=$!
-            sleep 2
-            spilled=$(ls -l /proc/$pid/fd 2>/dev/null | grep -c "$2/eventlint-.*(deleted)")
+            # Until its runs are on disk (open and unlinked), or it is gone.
+            spilled=0
+            for _ in $(seq 1 3000); do
+              spilled=$(ls -l /proc/$pid/fd 2>/dev/null | grep -c "$2/eventlint-.*(deleted)")
+              [ "$spilled" -gt 0 ] && break
+              kill -0 "$pid" 2>/dev/null || break
+              sleep 0.01
+            done
             kill -TERM "$pid"
             # A parent that blocks SIGTERM cannot be undone from here: then SIGKILL, which the
             # files outlive no more than SIGTERM.
