@@ -35,8 +35,17 @@ enum PlanText {
 
 /// The repository's own directories, found from this file's path.
 enum Repository {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The nearest directory above this file that holds `Package.swift`: the tests sit in
+    /// folders of any depth.
+    static let root: URL = {
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while directory.path != "/",
+            !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path)
+        {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory
+    }()
     static let schema = root.appendingPathComponent("schema")
     static let samplePlans = root.appendingPathComponent("samples/plans")
     static let fixtures = root.appendingPathComponent("Tests/EventLintKitTests/Fixtures")

@@ -189,7 +189,9 @@ import Testing
         let exit = Int32(contents("status").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
         let stderr = contents("err")
         #expect(exit == 2, "exit \(exit): \(stderr)")
-        #expect(stderr.contains("shrinking.ndjson' shrank while it was read: it ends at byte 1234567 of the "), "\(stderr)")
+        #expect(
+            stderr.contains("shrinking.ndjson' shrank while it was read: it ends at byte 1234567 of the "),
+            "\(stderr)")
         #expect(!stderr.contains("Fatal error") && !stderr.contains("Crash"), "\(stderr)")
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(contents("out").utf8)) as? [String: Any], "\(contents("out"))")
