@@ -17,6 +17,8 @@
 /// members or orders, a repeated member, `true`, a nested value, nesting at the depth limit, or
 /// any error — puts the cursor back where the element starts and returns `nil`, and the caller
 /// reads the element with the generic calls, which find the same values or throw the error.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 extension EventScanner {
     /// `{"key":"`, how a compact element starts, as a little-endian word (a literal, so the hot
     /// path loads no global; `CompactElementTests` checks it against the bytes).

@@ -5,6 +5,8 @@
 #endif
 
 /// Params and user properties: the key and value of each, and items, recorded as tokens in place.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 extension EventScanner {
 
     /// BigQuery's `[{key, value: {string_value | int_value | float_value | double_value}}]`.

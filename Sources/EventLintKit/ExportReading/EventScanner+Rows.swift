@@ -5,6 +5,8 @@
 #endif
 
 /// Rows, flat lines and requests: each export shape's top-level members read into a `ScannedEvent`.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 extension EventScanner {
 
     /// The top-level keys eventlint reads, each name written once; every other key is skipped.

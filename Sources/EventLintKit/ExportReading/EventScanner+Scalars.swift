@@ -5,6 +5,8 @@
 #endif
 
 /// Scalars: timestamps, ids and values read as tokens of the line's bytes.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 extension EventScanner {
 
     @inline(__always)

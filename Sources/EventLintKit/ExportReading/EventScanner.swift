@@ -10,6 +10,8 @@
 /// skipped by the cursor without building anything.
 /// A class, not a struct: its scan result and scratch are buffers reused line after line, so a
 /// copy would share them with the original; one scanner belongs to one line pass.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 public final class EventScanner {
     public let scan: LineScan
     // The scan's buffers (handles: `scan` owns them for as long as the scanner lives).

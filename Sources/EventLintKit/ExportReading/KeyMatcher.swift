@@ -12,6 +12,8 @@
 ///
 /// The names live in one flat table that is never mutated after `init`, read through plain
 /// pointers: matching a key takes no retain and calls no `memcmp` for names of up to 16 bytes.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 struct KeyMatcher<Key: RawRepresentable & CaseIterable & Sendable>: @unchecked Sendable
 where Key.RawValue == String {
     private struct Entry {

@@ -18,6 +18,8 @@
 /// A column that never repeats costs a comparison a row, and a copy now and then: the more
 /// misses since the last hit, the more arrays pass (up to 64) before another one is kept.
 /// One memo belongs to one scanner and one column.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 final class KeyValueMemo {
     /// The longest array kept.
     static var maxBytes: Int { 4096 }

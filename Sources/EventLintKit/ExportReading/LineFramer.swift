@@ -17,6 +17,8 @@ import Glibc
 /// A framer built for a `ByteRange` reports **range-local** line numbers (the first line of the
 /// range is line 1) and **absolute** byte offsets; the caller adds the line counts of earlier
 /// ranges at merge time. A leading BOM is only recognised when the framer starts at offset 0.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 public struct LineFramer<Source: ByteSource>: ~Copyable {
     private var source: Source
     private let maxLineBytes: Int

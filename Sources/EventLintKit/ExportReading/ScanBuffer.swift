@@ -10,6 +10,8 @@
 /// from the scanner took one of each, two atomic operations, at every use on every line). Its
 /// owner frees it once with `deallocate()`: `LineScan` does in its `deinit`, and no copy may be
 /// used after that. Every index is checked against `count`.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 public struct ScanBuffer<Element>: RandomAccessCollection, MutableCollection {
     private struct Header {
         var base: UnsafeMutablePointer<Element>

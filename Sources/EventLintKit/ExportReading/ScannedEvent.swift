@@ -121,6 +121,8 @@ public struct ScannedEvent: Sendable {
 
 /// What the scanner found on one line, in buffers reused from line to line so a clean line
 /// allocates nothing.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 public final class LineScan {
     // One scan belongs to one scanner on one thread; it owns its buffers and frees them.
     public let events = ScanBuffer<ScannedEvent>(capacity: 8)

@@ -1,5 +1,7 @@
 /// Containers: what the next value is, entering and leaving objects and arrays, their keys
 /// (each registered against duplicates) and elements.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 extension JSONCursor {
 
     /// Skips whitespace and tells what the next value is, without consuming it.

@@ -1,4 +1,6 @@
 /// Skipping: a whole value validated without being read, the end of the input, a BOM.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 extension JSONCursor {
     /// Skips one value of any kind, validating it exactly as reading it would (UTF-8, escapes,
     /// surrogates, number grammar, duplicate keys, depth). Iterative: nesting costs a scratch

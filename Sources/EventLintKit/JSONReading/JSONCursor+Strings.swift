@@ -4,6 +4,8 @@
 /// quote characters differ, backslash, controls and non-ASCII bytes need attention in both.
 ///
 /// `nonisolated(unsafe)`: the table is written once at initialisation and only read afterwards.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 nonisolated(unsafe) let stringByteClasses: UnsafePointer<UInt8> = {
     let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
     for index in 0..<256 {

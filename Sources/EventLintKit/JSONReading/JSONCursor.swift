@@ -117,6 +117,8 @@ enum ASCII {
 ///
 /// The buffer must stay valid for the cursor's lifetime; the `JSONScratch` must serve only this
 /// cursor while it is in use.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 public struct JSONCursor {
     @usableFromInline let bytes: UnsafeRawBufferPointer
     @usableFromInline let count: Int

@@ -4,18 +4,30 @@
     import Darwin
 #endif
 
-/// Reusable working storage for `JSONCursor`: one per thread, reused for every line, so that
-/// tracking open containers and detecting duplicate keys costs no allocation once warmed up.
+/// The working storage of `JSONCursor`, and what its reader has learned from the texts before:
+/// one per reader (an `EventScanner` keeps one for every line it reads), so that tracking open
+/// containers and detecting duplicate keys costs no allocation once warmed up.
 ///
-/// Layout: a stack of frames (one per open container); the keys of all open objects in one flat
-/// array, each object owning the slice from its frame's `keyStart` up to the next frame's start;
-/// decoded bytes of escaped keys in one flat arena. Closing a container truncates the arrays,
-/// which keeps their capacity. Small objects (GA4 rows: about twenty keys; params: two) are
-/// checked by a linear scan over their keys' lengths and first eight bytes, with no hashing;
-/// once an object has `largeObjectThreshold` keys its keys are hashed (seeded) into an
-/// open-addressing table, so hostile objects with 100,000 keys stay linear.
+/// Per text, emptied by `reset` (which the cursor's `init` calls) down to their capacity: a
+/// stack of frames (one per open container); the keys of all open objects in one flat array,
+/// each object owning the slice from its frame's `keyStart` up to the next frame's start;
+/// decoded bytes of escaped keys in one flat arena. Closing a container truncates the arrays.
+/// Small objects (GA4 rows: about twenty keys; params: two) are checked by a linear scan over
+/// their keys' lengths and first eight bytes, with no hashing; once an object has
+/// `largeObjectThreshold` keys its keys are hashed (seeded) into an open-addressing table, so
+/// hostile objects with 100,000 keys stay linear.
+///
+/// Kept from text to text, so not scratch: the names met in the compact flat objects the cursor
+/// skips and the order they came in (`flatKeys`, up to `LearnedKeyNames.capacity` names), the
+/// last key of the last such object (`lastFlatKey`), which predicts the next object's first key
+/// on the next line too, and the large-object `table`, whose stale slots a lookup ignores. None
+/// of it changes what a text reads as: a predicted key is confirmed by its bytes, and within an
+/// object every key of a name is checked for a duplicate the same way (`LearnedKeyNamesTests`,
+/// and the JSON fuzz target, which reads every input with one scratch).
 ///
 /// Not thread-safe by design: a scratch belongs to one cursor at a time.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 public final class JSONScratch {
     /// An open container.
     struct Frame {

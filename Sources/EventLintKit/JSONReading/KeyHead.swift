@@ -2,6 +2,8 @@
 /// for keys of at most eight bytes it holds all of them, so equal heads mean equal keys; longer
 /// keys compare the rest after it. Built from at most two loads, never past the key's end and
 /// never through `memcpy`.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 enum KeyHead {
     @inline(__always)
     static func of(_ start: UnsafeRawPointer, count: Int) -> UInt64 {

@@ -24,6 +24,8 @@
 /// the same name.
 ///
 /// One table belongs to one reader; it is never shared between threads.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 final class LearnedKeyNames {
     static var capacity: Int { 64 }
     /// The longest name learned: its bytes, `"` and `:` fill at most `wordsPerName` words.

@@ -54,6 +54,8 @@ public enum JSONOutput: Sendable {
     /// `escaped` on a string's UTF-8 (which Swift keeps valid), appended to `bytes`: the runs
     /// that need nothing are copied whole, so a message with one quote in it costs a few
     /// copies, not a string built scalar by scalar.
+    ///
+    /// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
     static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         let count = utf8.count
         var index = 0

@@ -14,6 +14,8 @@
 /// multiply per 8-byte word, as in wyhash), so ids that differ only in their tail (`u0000001`,
 /// `u0000002`, …) spread over the whole table. No output depends on the seed: tables are only
 /// ever iterated in insertion order, and findings are sorted before they are reported.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 public enum ByteHash {
     /// This run's seed.
     public static let seed: UInt64 = {

@@ -16,6 +16,8 @@ public struct CrossEventInput: Sendable {
 
 /// Runs pairs and rules per user, after the line pass: records grouped by user and sorted by
 /// time, then the same machines whatever the thread count.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 public struct CrossEventChecker: Sendable {
     let plan: CompiledPlan
     let pairs: [CompiledPair]

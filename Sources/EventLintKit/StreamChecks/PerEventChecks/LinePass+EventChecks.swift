@@ -1,4 +1,6 @@
 /// The per-event checks: the event against the plan, value by value, straight from the bytes.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 extension LinePass {
     /// The value's type on the wire, after the BigQuery slot or the JSON kind is read.
     enum Wire {

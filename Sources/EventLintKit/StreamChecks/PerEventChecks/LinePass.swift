@@ -38,6 +38,8 @@ public struct LintSettings: Sendable {
 /// compact records for pairs and rules. One per thread (hence unchecked Sendable: each instance
 /// is only ever touched by the one worker that runs it, then by the merge after the join; the
 /// same single-owner rule makes the hot stored properties safe without dynamic exclusivity checks).
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 public final class LinePass: @unchecked Sendable {
     let plan: CompiledPlan
     let settings: LintSettings

@@ -23,6 +23,8 @@ struct SeededByteHash: ByteHashing {
 /// bytes: the identity of users and of tracked text values. Two strings get the same id only
 /// when their bytes are equal: the hash only picks the slot to start from, so ids that collide
 /// (by chance or crafted) stay apart. Open addressing with linear probing, at most half full.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 struct ByteInterner<Hashing: ByteHashing>: Sendable {
     /// Per slot: the hash's high 32 bits, then id + 1 in the low 32 bits; 0 for an empty slot.
     /// One word per slot, so a probe reads one cache line (a table of millions of users misses

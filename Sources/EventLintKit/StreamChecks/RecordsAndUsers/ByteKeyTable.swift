@@ -12,6 +12,8 @@
 /// reads for every key, and a lookup through such a property copies the table. A copy of one
 /// reference is one retain, not one per array, and a hit compares against the keys' shared bytes
 /// instead of retaining the key's own array.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 struct ByteKeyTable: Sendable {
     private let storage: Storage
 

@@ -73,6 +73,8 @@ public struct EventRecord: Sendable {
     /// move in place along the permutation's cycles, so the only extra memory is 4 bytes a
     /// record and 4 a user. Ids out of range or more than `UInt32.max` records fall back to a comparison
     /// sort; either way the result is the one `sort(by: timeOrder)` gives.
+    ///
+    /// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
     static func sortInTimeOrder(_ records: inout [EventRecord], userCount: Int) {
         let count = records.count
         guard count > 1 else { return }

@@ -5,6 +5,8 @@
 ///
 /// Fixed room for `capacity` entries and a byte buffer that grows: queueing an id is a copy of
 /// its bytes and one entry, with no array bookkeeping. One queue belongs to one line pass.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 final class PendingUsers {
     /// One queued id: its bytes in the queue's buffer, its hash, the event's timestamp
     /// (`Int64.min`: none) and the index of the event's record (-1: none).

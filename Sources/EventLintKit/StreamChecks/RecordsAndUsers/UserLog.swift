@@ -19,6 +19,8 @@
 ///
 /// Its memory counts in the pass's share of the memory budget, and the pass folds it when it
 /// outgrows its own part of it. One log belongs to one line pass.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 final class UserLog {
     /// One event's user: its bytes end at `end` in the log's buffer (and start where the
     /// previous entry's end), its hash under the user table's seed, and the event's timestamp.

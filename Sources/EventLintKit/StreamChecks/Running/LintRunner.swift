@@ -59,6 +59,8 @@ public struct LintResult: Sendable {
 
 /// Runs `lint`: the line pass over every input (files split at newlines across workers), the
 /// merge, then pairs and rules per user. The result is identical whatever `jobs` is.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 public enum LintRunner {
     /// An input that cannot be read (or stops being readable: a truncated `.gz`, a read error)
     /// does not stop the run: every line read before the problem, and every other input, is

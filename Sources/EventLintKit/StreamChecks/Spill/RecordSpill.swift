@@ -24,6 +24,8 @@ public struct SpillError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Every file is unlinked the moment it is created and read back through its descriptor, so
 /// none is left behind however the process ends (exit, SIGINT, SIGTERM, even SIGKILL): the
 /// system frees the space with the last descriptor.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 public final class RecordSpill: @unchecked Sendable {
     /// Bytes the records of all workers may hold before they are spilled.
     public let budget: Int
