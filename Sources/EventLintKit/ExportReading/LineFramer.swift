@@ -3,7 +3,7 @@ import Glibc
 /// Splits a byte stream into NDJSON lines at LF, the first stage of the lint path.
 ///
 /// Why it looks the way it does:
-/// - LF is a hard record boundary (RELIABILITY §0.1): whatever a line holds, the next line
+/// - LF is a hard record boundary: whatever a line holds, the next line
 ///   starts after its LF, so a broken record can never swallow the next one.
 /// - Reads go into one fixed buffer; a line that lies inside it is handed out as a pointer into
 ///   it (no copy, no allocation). Only a line crossing a read boundary is assembled, in one

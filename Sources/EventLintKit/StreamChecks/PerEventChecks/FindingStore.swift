@@ -2,7 +2,7 @@
 /// applied as findings arrive, the first `limit` are kept (and every further one on the same
 /// line, so the cut never falls inside a line), and the rest are only counted. Lines arrive in
 /// order within a pass, so what is kept is a prefix of the pass in report order; the merge
-/// (`LintRunner.trim`) then cuts the union at the same place whatever `--jobs` was.
+/// (`FindingStore.trimToLimit`) then cuts the union at the same place whatever `--jobs` was.
 struct FindingStore: Sendable {
     /// How many findings to keep; `Int.max` keeps all.
     let limit: Int
