@@ -43,6 +43,37 @@ extension EventScanner {
         return nil
     }
 
+    /// The scalar a value slot holds in compact form (a string, a number or `null`), the cursor
+    /// left after it; nil for anything else, which the general reading then reads.
+    @inline(__always)
+    private static func compactScalar(
+        _ cursor: inout JSONCursor, _ base: UnsafeRawPointer, at position: Int, count: Int
+    ) throws(JSONError) -> ValueToken? {
+        var token = ValueToken()
+        token.offset = position
+        switch base.load(fromByteOffset: position, as: UInt8.self) {
+        case ASCII.quote:
+            cursor.offset = position
+            let string = try cursor.scanString()
+            token.kind = .string
+            token.range = string.content
+            token.hasEscapes = string.hasEscapes
+        case ASCII.minus, ASCII.zero...ASCII.nine:
+            cursor.offset = position
+            token.kind = .number
+            token.range = try cursor.scanNumber()
+        case ASCII.lowerN:
+            guard position + 4 <= count,
+                UInt32(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt32.self)) == Self.nullWord
+            else { return nil }
+            cursor.offset = position + 4
+            token.kind = .null
+        default:
+            return nil
+        }
+        return token
+    }
+
     private func compactElement(
         _ cursor: inout JSONCursor, _ base: UnsafeRawPointer, start: Int
     ) throws(JSONError) -> ScannedField? {
@@ -69,29 +100,7 @@ extension EventScanner {
                 seen |= bit
                 position += length
                 guard position < count else { return nil }
-                var token = ValueToken()
-                token.offset = position
-                switch base.load(fromByteOffset: position, as: UInt8.self) {
-                case ASCII.quote:
-                    cursor.offset = position
-                    let string = try cursor.scanString()
-                    token.kind = .string
-                    token.range = string.content
-                    token.hasEscapes = string.hasEscapes
-                case ASCII.minus, ASCII.zero...ASCII.nine:
-                    cursor.offset = position
-                    token.kind = .number
-                    token.range = try cursor.scanNumber()
-                case ASCII.lowerN:
-                    guard position + 4 <= count,
-                        UInt32(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt32.self))
-                            == Self.nullWord
-                    else { return nil }
-                    cursor.offset = position + 4
-                    token.kind = .null
-                default:
-                    return nil
-                }
+                guard let token = try Self.compactScalar(&cursor, base, at: position, count: count) else { return nil }
                 position = cursor.offset
                 if let slot, token.kind != .null, value.kind == .absent || value.kind == .null {
                     value = token

@@ -64,31 +64,7 @@ extension EventScanner {
                 if Self.same(member, "key", bytes), try cursor.peekKind() == .string {
                     key = try cursor.readString()
                 } else if Self.same(member, "value", bytes), try cursor.peekKind() == .object {
-                    value.offset = cursor.offset
-                    try cursor.enterObject()
-                    while let slotKey = try cursor.nextKey() {
-                        let slot: ValueSlot?
-                        switch slotKey.content.count {
-                        case 12:
-                            slot =
-                                Self.same(slotKey, "string_value", bytes)
-                                ? .stringValue
-                                : Self.same(slotKey, "double_value", bytes) ? .doubleValue : nil
-                        case 9: slot = Self.same(slotKey, "int_value", bytes) ? .intValue : nil
-                        case 11: slot = Self.same(slotKey, "float_value", bytes) ? .floatValue : nil
-                        default: slot = nil
-                        }
-                        guard let slot else {
-                            try cursor.skipValue()
-                            continue
-                        }
-                        let token = try readScalar(&cursor)
-                        if token.kind != .null, value.kind == .absent || value.kind == .null {
-                            value = token
-                            value.slot = slot
-                        }
-                    }
-                    if value.kind == .absent { value.kind = .null }
+                    value = try readValueObject(&cursor, bytes)
                 } else if Self.same(member, "value", bytes), let kind = try Self.notAnObject(cursor.peekKind()) {
                     // `"value": "x"`: not the export's shape, whatever the param's type; at its byte.
                     shape(
@@ -106,6 +82,39 @@ extension EventScanner {
             }
             fields.append(ScannedField(key: key, value: value, keyHash: hash(key, bytes)))
         }
+    }
+
+    /// An element's `value` object (`{"string_value": …, "int_value": null, …}`): the first
+    /// slot that holds a value, or null when none does. The cursor is on the object.
+    @inline(__always)
+    func readValueObject(_ cursor: inout JSONCursor, _ bytes: UnsafeRawBufferPointer) throws(JSONError) -> ValueToken {
+        var value = ValueToken()
+        value.offset = cursor.offset
+        try cursor.enterObject()
+        while let slotKey = try cursor.nextKey() {
+            let slot: ValueSlot?
+            switch slotKey.content.count {
+            case 12:
+                slot =
+                    Self.same(slotKey, "string_value", bytes)
+                    ? .stringValue
+                    : Self.same(slotKey, "double_value", bytes) ? .doubleValue : nil
+            case 9: slot = Self.same(slotKey, "int_value", bytes) ? .intValue : nil
+            case 11: slot = Self.same(slotKey, "float_value", bytes) ? .floatValue : nil
+            default: slot = nil
+            }
+            guard let slot else {
+                try cursor.skipValue()
+                continue
+            }
+            let token = try readScalar(&cursor)
+            if token.kind != .null, value.kind == .absent || value.kind == .null {
+                value = token
+                value.slot = slot
+            }
+        }
+        if value.kind == .absent { value.kind = .null }
+        return value
     }
 
     /// How a message names a JSON kind that is not an object (null is no value, so nil).

@@ -194,25 +194,8 @@ public struct CompiledPlan: Sendable {
         automaticParamPatterns = automatic.paramPatterns
         automaticUserPropertyPatterns = automatic.userPropertyPatterns
         let reads = CrossEventReads(plan)
-        var compiledParams = plan.params.map {
-            CompiledParam(
-                name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: $0.minimum?.value,
-                maximum: $0.maximum?.value, minLength: $0.minLength, maxLength: $0.maxLength,
-                bucket: $0.bucket)
-        }
-        let eventNames = plan.events.map(\.name)
-        for (index, declaration) in plan.params.enumerated() {
-            compiledParams[index].isAutomatic = automatic.isParam(declaration.name, onAnyOf: eventNames)
-            compiledParams[index].isImplicit = declaration.isImplicit
-        }
-        let compiledUserProperties = plan.userProperties.map {
-            let compiled = CompiledParam(
-                name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: nil, maximum: nil,
-                minLength: nil, maxLength: nil, bucket: nil)
-            compiled.isAutomatic = automatic.isUserProperty($0.name)
-            compiled.isImplicit = $0.isImplicit
-            return compiled
-        }
+        var compiledParams = Self.compileParams(of: plan, automatic: automatic)
+        let compiledUserProperties = Self.compileUserProperties(of: plan, automatic: automatic)
         texts = Self.internTexts(of: plan, bucketsOf: &compiledParams)
         let paramIndex = Self.firstIndex(plan.params.map(\.name))
         let userPropertyIndex = Self.firstIndex(plan.userProperties.map(\.name))
@@ -246,6 +229,34 @@ public struct CompiledPlan: Sendable {
         }.filter { $0 >= 0 }
         crossEventPairs = plan.pairs.map(compilePair)
         crossEventRules = plan.rules.map(compileRule)
+    }
+
+    /// The plan's params as the per-event checks read them; each knows whether the SDK sets it.
+    private static func compileParams(of plan: Plan, automatic: AutomaticNames) -> [CompiledParam] {
+        let compiled = plan.params.map {
+            CompiledParam(
+                name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: $0.minimum?.value,
+                maximum: $0.maximum?.value, minLength: $0.minLength, maxLength: $0.maxLength,
+                bucket: $0.bucket)
+        }
+        let eventNames = plan.events.map(\.name)
+        for (index, declaration) in plan.params.enumerated() {
+            compiled[index].isAutomatic = automatic.isParam(declaration.name, onAnyOf: eventNames)
+            compiled[index].isImplicit = declaration.isImplicit
+        }
+        return compiled
+    }
+
+    /// The plan's user properties as the per-event checks read them (no bounds or buckets).
+    private static func compileUserProperties(of plan: Plan, automatic: AutomaticNames) -> [CompiledParam] {
+        plan.userProperties.map {
+            let compiled = CompiledParam(
+                name: $0.name, type: $0.type, values: $0.values?.map(\.value), minimum: nil, maximum: nil,
+                minLength: nil, maxLength: nil, bucket: nil)
+            compiled.isAutomatic = automatic.isUserProperty($0.name)
+            compiled.isImplicit = $0.isImplicit
+            return compiled
+        }
     }
 
     /// Name → index of its first declaration, so compiling is linear in the plan.
