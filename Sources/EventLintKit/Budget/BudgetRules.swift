@@ -27,7 +27,29 @@ public enum BudgetRules {
             `budget/archive-candidate`; archiving cannot be undone), register fewer parameters \
             (`register: 'none'` for those only analysed in BigQuery), or reuse one parameter name \
             across events.
-            """)
+            """,
+        examples: RuleExamples(
+            registered: """
+                {"customDimensions": [{"parameterName": "plan_tier", "scope": "USER"}]}
+                """,
+            failing: """
+                {
+                  /*>*/property: { quota: { user: 1 } },
+                  userProperties: {
+                    plan_tier: { values: ['free', 'pro'], register: 'user', description: 'The plan of the user.' },
+                    signup_source: { values: ['store', 'web'], register: 'user', description: 'Where the user signed up.' },
+                  },
+                }
+                """,
+            passing: """
+                {
+                  property: { quota: { user: 1 } },
+                  userProperties: {
+                    plan_tier: { values: ['free', 'pro'], register: 'user', description: 'The plan of the user.' },
+                    signup_source: { values: ['store', 'web'], register: 'none', description: 'Where the user signed up.' },
+                  },
+                }
+                """))
 
     public static let underMinHeadroom = Rule(
         id: "budget/under-min-headroom", stage: .budget, severity: .error,
@@ -36,7 +58,32 @@ public enum BudgetRules {
             `--min-headroom N` keeps N slots of every scope free for what comes next (an urgent \
             experiment, a partner's dimension). The finding names the scope, the slots that would \
             remain and the headroom asked for. Free slots as for `budget/over-quota`.
-            """)
+            """,
+        examples: RuleExamples(
+            registered: """
+                {"customDimensions": [{"parameterName": "screen", "scope": "EVENT"}]}
+                """,
+            failing: """
+                {
+                  /*>*/property: { quota: { event: 2 } },
+                  params: {
+                    screen: { type: 'string', values: ['home', 'search'], register: 'event', description: 'The screen it happened on.' },
+                    item_kind: { type: 'string', values: ['article', 'video'], register: 'event', description: 'What kind of item it is.' },
+                  },
+                  events: { item_viewed: { description: 'An item was opened.', params: { screen: 'required', item_kind: 'required' } } },
+                }
+                """,
+            passing: """
+                {
+                  property: { quota: { event: 2 } },
+                  params: {
+                    screen: { type: 'string', values: ['home', 'search'], register: 'event', description: 'The screen it happened on.' },
+                    item_kind: { type: 'string', values: ['article', 'video'], register: 'none', description: 'What kind of item it is.' },
+                  },
+                  events: { item_viewed: { description: 'An item was opened.', params: { screen: 'required', item_kind: 'required' } } },
+                }
+                """,
+            options: ["--min-headroom", "1"]))
 
     public static let archiveCandidate = Rule(
         id: "budget/archive-candidate", stage: .budget, severity: .info,
@@ -48,7 +95,29 @@ public enum BudgetRules {
             explorations and reports that use the definition break, and its name can be reused only \
             for a new definition (support.google.com/analytics/answer/12436143). The finding points \
             at the definition in the registered file.
-            """)
+            """,
+        examples: RuleExamples(
+            registered: """
+                {"customDimensions": [
+                  {"parameterName": "screen", "scope": "EVENT"},
+                  {"parameterName": "item_kind", "scope": "EVENT"}
+                ]}
+                """,
+            failing: """
+                {
+                  params: { screen: { type: 'string', values: ['home', 'search'], register: 'event', description: 'The screen it happened on.' } },
+                  events: { item_viewed: { description: 'An item was opened.', params: { screen: 'required' } } },
+                }
+                """,
+            passing: """
+                {
+                  params: {
+                    screen: { type: 'string', values: ['home', 'search'], register: 'event', description: 'The screen it happened on.' },
+                    item_kind: { type: 'string', values: ['article', 'video'], register: 'event', description: 'What kind of item it is.' },
+                  },
+                  events: { item_viewed: { description: 'An item was opened.', params: { screen: 'required', item_kind: 'optional' } } },
+                }
+                """))
 
     public static let paramAndUserProperty = Rule(
         id: "budget/param-and-user-property", stage: .budget, severity: .warning,
@@ -59,7 +128,27 @@ public enum BudgetRules {
             user property, the event-scoped registration can be dropped (`register: 'none'` on the \
             param) and one event-scoped slot saved; keep both only when the value on the event may \
             differ from the user's current value.
-            """)
+            """,
+        examples: RuleExamples(
+            registered: "{}",
+            failing: """
+                {
+                  params: {
+                    /*>*/plan_tier: { type: 'string', values: ['free', 'pro'], register: 'event', description: 'The plan of the user then.' },
+                  },
+                  userProperties: { plan_tier: { values: ['free', 'pro'], register: 'user', description: 'The plan of the user.' } },
+                  events: { item_viewed: { description: 'An item was opened.', params: { plan_tier: 'required' } } },
+                }
+                """,
+            passing: """
+                {
+                  params: {
+                    plan_tier: { type: 'string', values: ['free', 'pro'], register: 'none', description: 'The plan of the user then.' },
+                  },
+                  userProperties: { plan_tier: { values: ['free', 'pro'], register: 'user', description: 'The plan of the user.' } },
+                  events: { item_viewed: { description: 'An item was opened.', params: { plan_tier: 'required' } } },
+                }
+                """))
 
     public static let freeTextDimension = Rule(
         id: "budget/free-text-dimension", stage: .budget, severity: .warning,
@@ -70,7 +159,21 @@ public enum BudgetRules {
             "(other)" (support.google.com/analytics/answer/10075209), so reports on it lose the \
             long tail. Declare the values it may take, bucket it, or analyse it in BigQuery without \
             registering it.
-            """)
+            """,
+        examples: RuleExamples(
+            registered: "{}",
+            failing: """
+                {
+                  params: { /*>*/screen: { type: 'string', register: 'event', description: 'The screen it happened on.' } },
+                  events: { item_viewed: { description: 'An item was opened.', params: { screen: 'required' } } },
+                }
+                """,
+            passing: """
+                {
+                  params: { screen: { type: 'string', values: ['home', 'search'], register: 'event', description: 'The screen it happened on.' } },
+                  events: { item_viewed: { description: 'An item was opened.', params: { screen: 'required' } } },
+                }
+                """))
 
     public static let registeredTypeMismatch = Rule(
         id: "budget/registered-type-mismatch", stage: .budget, severity: .warning,
@@ -82,7 +185,25 @@ public enum BudgetRules {
             a metric (or the other way round). The plan's registration still needs its own slot; \
             the existing definition reports nothing useful. Fix the plan, or archive the definition \
             and create the right one (`parameterName` is immutable).
-            """)
+            """,
+        examples: RuleExamples(
+            registered: """
+                {"customMetrics": [{"parameterName": "item_count", "measurementUnit": "STANDARD", "scope": "EVENT"}]}
+                """,
+            failing: """
+                {
+                  params: {
+                    /*>*/item_count: { type: 'bucket', edges: [0, 1, 5, 20], register: 'event', description: 'How many items the list shows.' },
+                  },
+                  events: { list_viewed: { description: 'A list of items was shown.', params: { item_count: 'required' } } },
+                }
+                """,
+            passing: """
+                {
+                  params: { item_count: { type: 'int', min: 0, register: 'metric', description: 'How many items the list shows.' } },
+                  events: { list_viewed: { description: 'A list of items was shown.', params: { item_count: 'required' } } },
+                }
+                """))
 
     public static let reservedName = Rule(
         id: "budget/reserved-name", stage: .budget, severity: .warning,
@@ -94,5 +215,21 @@ public enum BudgetRules {
             (`first_open_time`, `user_id`, …) (support.google.com/analytics/answer/13316687). The \
             registration the plan counts on cannot be created. Rename the parameter.
             """,
-        ga4ValidationCode: "NAME_RESERVED")
+        ga4ValidationCode: "NAME_RESERVED",
+        examples: RuleExamples(
+            registered: "{}",
+            failing: """
+                {
+                  params: {
+                    /*>*/ga_session_number: { type: 'int', min: 1, register: 'event', description: 'The session count the SDK adds.' },
+                  },
+                  events: { item_viewed: { description: 'An item was opened.', params: { ga_session_number: 'optional' } } },
+                }
+                """,
+            passing: """
+                {
+                  params: { ga_session_number: { type: 'int', min: 1, description: 'The session count the SDK adds.' } },
+                  events: { item_viewed: { description: 'An item was opened.', params: { ga_session_number: 'optional' } } },
+                }
+                """))
 }

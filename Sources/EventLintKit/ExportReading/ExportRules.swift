@@ -136,7 +136,7 @@ public enum ExportRules {
                 """#,
             passing: #"""
                 {"event_name":"page_viewed","event_params":[{"key":"choice","value":{"string_value":"yes"}}]}
-                """#, lintOptions: ["--input-format", "bq"]))
+                """#, options: ["--input-format", "bq"]))
 
     public static let captureEntryTruncated = Rule(
         id: "export/capture-entry-truncated", stage: .export, severity: .warning,
@@ -235,7 +235,7 @@ public enum ExportRules {
                 """#,
             passing: #"""
                 {"name":"page_viewed","params":{"choice":"yes"}}
-                """#, lintOptions: ["--max-line-bytes", "64"]))
+                """#, options: ["--max-line-bytes", "64"]))
 
     public static let leadingBOM = Rule(
         id: "export/leading-bom", stage: .export, severity: .warning,
@@ -279,7 +279,7 @@ public enum ExportRules {
             passing: #"""
                 {"name":"page_viewed","params":{"choice":"yes"}}
                 {"name":"page_viewed","params":{"choice":"yes"}}
-                """#, lintOptions: ["--strict"]))
+                """#, options: ["--strict"]))
 
     public static let missingFinalNewline = Rule(
         id: "export/missing-final-newline", stage: .export, severity: .info,
@@ -323,7 +323,7 @@ public enum ExportRules {
                   {"name":"page_viewed","params":{"choice":"yes"}},
                   {"name":"page_viewed","params":{"choice":"no"}}
                 ]
-                """#, lintOptions: ["--max-line-bytes", "64"]))
+                """#, options: ["--max-line-bytes", "64"]))
 
     public static let duplicateInput = Rule(
         id: "export/duplicate-input", stage: .export, severity: .info,

@@ -13,7 +13,8 @@ public enum PlanLoadingRules {
             ref is not in the repository, or a registered-definitions file is not a GA4 Admin API list \
             response. The command stops with exit status 2; no other finding is reported. A JSON or \
             JSON5 syntax error is reported with its `json/…` rule instead. Follow the message's hint \
-            (`--schema DIR`, fetch the base branch, export the definitions again).
+            (`--schema DIR`, fetch the base branch, export the definitions again). No example: it \
+            needs a file that cannot be used, not a plan document.
             """)
 
     public static let unknownKey = Rule(
@@ -72,7 +73,7 @@ public enum PlanLoadingRules {
             Plan files merge into one plan, and a name may be declared only once across all of \
             them: which declaration would win is exactly the kind of silent choice a tracking plan \
             must not make. The finding stands at the second declaration with a note at the first. \
-            (Two identical keys within one object are already a JSON error.)
-            """,
-        examples: nil)
+            (Two identical keys within one object are already a JSON error.) No example: it needs \
+            two plan files, and an example is one.
+            """)
 }

@@ -54,23 +54,59 @@ public struct Rule: Sendable, Hashable {
         }
         text += "\n\(documentation)\n"
         if let examples {
+            for input in exampleInputs {
+                text += "\n\(input.heading):\n\n\(input.text.indentedBlock)"
+            }
             text += "\n\(examplesHeading ?? "Fails"):\n\n\(examples.failing.indentedBlock)"
             text += "\nPasses:\n\n\(examples.passing.indentedBlock)"
         }
         return text
     }
 
-    /// How to read the examples, said before the failing one (`Fails (…):`): where the marker
-    /// points, and for export lines which plan and options they are checked with.
+    /// What both examples are run with besides themselves, shown before them: the base plan a
+    /// `check --base` rule compares them with, the registered definitions a `budget` rule counts
+    /// them against.
+    public var exampleInputs: [(heading: String, text: String)] {
+        guard let examples else { return [] }
+        var inputs: [(heading: String, text: String)] = []
+        if let base = examples.base {
+            inputs.append(("Base plan (each example below is the current plan `check --base` compares with it)", base))
+        }
+        if let registered = examples.registered {
+            inputs.append(
+                ("Registered definitions (the Admin API list response `budget --registered` reads)", registered))
+        }
+        return inputs
+    }
+
+    /// How to read the examples, said before the failing one (`Fails (…):`): what they are
+    /// checked with (the example plan and `lint` options, the base plan, the registered
+    /// definitions and `budget` options) and where the finding stands.
     public var examplesHeading: String? {
         guard let examples else { return nil }
-        if stage == .plan { return "Fails (the finding stands at `/*>*/`)" }
+        let marked = "the finding stands at `\(RuleExamples.lineMarker)`"
+        let isMarked = examples.failing.contains(RuleExamples.lineMarker)
+        if examples.base != nil {
+            // Something removed has no place in the current plan: `PlanDiff` reports it on line 1
+            // of the file of that name, with a note at the declaration in the base plan.
+            let place =
+                isMarked
+                ? marked : "the finding stands on line 1, with a note at the declaration in the base plan"
+            return "Fails (the current plan, compared with the base plan; \(place))"
+        }
+        if examples.registered != nil {
+            let command = (["eventlint budget"] + examples.options).joined(separator: " ")
+            let place =
+                isMarked ? marked : "the finding stands in the registered definitions, at the definition it concerns"
+            return "Fails (the plan, counted by `\(command)` against the registered definitions; \(place))"
+        }
+        if stage == .plan { return "Fails (\(marked))" }
         let options =
-            examples.lintOptions.isEmpty ? "" : " with `eventlint lint \(examples.lintOptions.joined(separator: " "))`"
+            examples.options.isEmpty ? "" : " with `eventlint lint \(examples.options.joined(separator: " "))`"
         var parts = [
             "export lines, checked\(options) against the example plan that `eventlint explain --example-plan` prints"
         ]
-        if examples.failing.contains(RuleExamples.lineMarker) {
+        if isMarked {
             parts.append("the finding stands on the line marked `\(RuleExamples.lineMarker)`")
         }
         return "Fails (" + parts.joined(separator: "; ") + ")"
@@ -80,17 +116,30 @@ public struct Rule: Sendable, Hashable {
 /// Example inputs for a rule. For plan rules they are plan documents (JSON5) in which the comment
 /// `/*>*/` marks where the finding must stand. For the rules of `lint` they are export lines
 /// checked against `RuleExamples.examplePlan`; `/*>*/` at the start of a line marks the line the
-/// finding stands on (a one-line example needs no marker).
+/// finding stands on (a one-line example needs no marker). For the rules of `check --base` they
+/// are current plans compared with `base`, and for those of `budget` plans counted against
+/// `registered`: `/*>*/` marks the finding in the plan, and a failing example without one has
+/// its finding where the heading (`Rule.examplesHeading`) says.
 public struct RuleExamples: Sendable, Hashable {
+    /// The base plan (JSON5) a `check --base` rule compares both examples with.
+    public let base: String?
+    /// The registered definitions (a GA4 Admin API list response, the JSON `budget --registered`
+    /// reads) a `budget` rule counts both plans against.
+    public let registered: String?
     public let failing: String
     public let passing: String
-    /// The `lint` options both examples are run with (`--strict`), when the rule needs one.
-    public let lintOptions: [String]
+    /// The command options both examples are run with (`lint --strict`, `budget --min-headroom
+    /// 1`), when the rule needs one.
+    public let options: [String]
 
-    public init(failing: String, passing: String, lintOptions: [String] = []) {
+    public init(
+        base: String? = nil, registered: String? = nil, failing: String, passing: String, options: [String] = []
+    ) {
+        self.base = base
+        self.registered = registered
         self.failing = failing
         self.passing = passing
-        self.lintOptions = lintOptions
+        self.options = options
     }
 
     /// Marks where a finding stands: in a plan example, the byte after it; at the start of an

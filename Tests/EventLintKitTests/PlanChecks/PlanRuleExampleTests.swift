@@ -10,12 +10,9 @@ extension Rule: CustomTestStringConvertible {
 /// where its `/*>*/` marker stands, the passing one must not report it at all. So the examples
 /// `explain` prints and docs/rules.md shows cannot drift from what the checker does.
 @Suite struct PlanRuleExampleTests {
-    /// `check --base` rules compare two plans; PlanDiffTests covers them.
+    /// `check --base` rules compare two plans; DiffRuleExampleTests runs their examples.
     static let planRules = RuleCatalog.all.filter { $0.stage == .plan && !DiffRules.all.contains($0) }
     static let rulesWithExamples = planRules.filter { $0.examples != nil }
-
-    /// Plan rules whose behaviour needs more than one plan document, tested below instead.
-    static let testedElsewhere: Set<String> = ["plan/duplicate-declaration", "plan/cannot-load"]
 
     /// Rules whose finding does not yet stand where their example's marker says: the bucket
     /// edges finding points at the `edges` list, while the marker (rightly) names the edge that
@@ -57,17 +54,6 @@ extension Rule: CustomTestStringConvertible {
         let findings = try PlanText.check(example).findings
         let hits = findings.filter { $0.ruleID == rule.id }
         #expect(hits.isEmpty, "\(rule.id) fired on its passing example: \(hits.map(\.message))")
-    }
-
-    @Test func everyPlanRuleIsExemplifiedOrListed() {
-        let missing = Self.planRules.filter { $0.examples == nil && !Self.testedElsewhere.contains($0.id) }
-        #expect(missing.isEmpty, "plan rules without examples: \(missing.map(\.id))")
-        // The list stays honest: everything on it really lacks examples and is a plan rule.
-        for id in Self.testedElsewhere {
-            let rule = RuleCatalog.rule(id: id)
-            #expect(rule?.stage == .plan && rule?.examples == nil, "\(id) should not be on the tested-elsewhere list")
-        }
-        #expect(Self.testedElsewhere.count <= 3)
     }
 
     @Test func duplicateEventAcrossFilesIsReportedAtTheSecondWithANoteAtTheFirst() throws {

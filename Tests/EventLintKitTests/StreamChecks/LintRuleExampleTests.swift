@@ -12,25 +12,6 @@ import Testing
     static let lintRules = RuleCatalog.all.filter { stages.contains($0.stage) }
     static let rulesWithExamples = lintRules.filter { $0.examples != nil }
 
-    /// Rules a small example cannot show, and why. Each says so in its documentation too.
-    static let exclusions: [String: String] = [
-        "json/empty-input":
-            "an empty export line is a blank line (export/blank-line); the rule fires on empty plan files",
-        "json/number-too-long": "needs a number of more than 1000 characters",
-        "json/control-character-in-string": "a raw control character is invisible in printed text",
-        "json/invalid-utf8": "needs bytes that are not UTF-8, which text cannot hold",
-        "json/not-utf8": "needs UTF-16 bytes, which text cannot hold",
-        "json/depth-exceeded": "needs more than 512 nested brackets",
-        "json/misplaced-bom": "a byte order mark is invisible in printed text",
-        "export/leading-bom": "a byte order mark is invisible in printed text",
-        "export/missing-final-newline": "the failing and passing examples differ only in an invisible final LF",
-        "export/duplicate-input": "needs two inputs naming the same file",
-        "export/cannot-read": "needs a file that cannot be read (missing, a directory, corrupt gzip bytes)",
-        "export/cannot-spill": "needs a temporary directory that cannot be written (StoppedRunReportTests)",
-        "export/cannot-write": "needs a --rejects file that cannot be written (StoppedRunReportTests)",
-        "stream/too-many-params": "needs 26 params on one event",
-    ]
-
     /// The example plan, compiled once; it must load without a single finding.
     static let examplePlan: CompiledPlan? = {
         guard
@@ -90,7 +71,7 @@ import Testing
         let marked = Self.exportText(examples.failing).markedLine
         let lineCount = examples.failing.split(separator: "\n", omittingEmptySubsequences: false).count
         #expect(marked != nil || lineCount == 1, "a failing example of several lines needs a /*>*/ marker")
-        let result = try Self.lint(examples.failing, options: examples.lintOptions)
+        let result = try Self.lint(examples.failing, options: examples.options)
         let findings = result.findings.map { "\($0.location.line) \($0.ruleID): \($0.message)" }
         #expect(result.findings.contains { $0.ruleID == rule.id && $0.location.line == (marked ?? 1) }, "\(findings)")
         #expect(result.findings.allSatisfy { $0.ruleID == rule.id }, "other rules fired: \(findings)")
@@ -100,21 +81,8 @@ import Testing
     func passingExampleReportsNothing(rule: Rule) throws {
         let examples = try #require(rule.examples)
         #expect(!examples.passing.contains(RuleExamples.lineMarker), "a passing example carries no marker")
-        let result = try Self.lint(examples.passing, options: examples.lintOptions)
+        let result = try Self.lint(examples.passing, options: examples.options)
         #expect(result.findings.isEmpty, "\(result.findings.map { "\($0.location.line) \($0.ruleID): \($0.message)" })")
-    }
-
-    @Test func everyLintRuleHasExamplesOrAJustifiedExclusion() {
-        let missing = Self.lintRules.filter { $0.examples == nil && Self.exclusions[$0.id] == nil }
-        #expect(missing.isEmpty, "rules without examples and not excluded: \(missing.map(\.id))")
-        for (id, reason) in Self.exclusions {
-            let rule = RuleCatalog.rule(id: id)
-            #expect(rule != nil && Self.stages.contains(rule!.stage), "\(id) is not a rule lint reports")
-            #expect(rule?.examples == nil, "\(id) has examples now: drop it from the exclusions")
-            #expect(!reason.isEmpty)
-            // The documentation says why there is no example, as the list does.
-            #expect(rule?.documentation.contains("No example") == true, "\(id)'s documentation does not say why")
-        }
     }
 
     @Test func explainShowsTheExamplesAndWhereToFindThePlan() throws {

@@ -15,8 +15,11 @@ import Testing
 
             Every finding eventlint reports carries one of these rule ids. `eventlint explain RULE`
             prints the same text in a terminal. A plan can change a rule's severity or suppress it
-            (see [schema.md](schema.md#severity-and-suppress)). Most rules show a failing and a passing
-            example; those of `lint` are export lines checked against [the example plan](#the-example-plan).
+            (see [schema.md](schema.md#severity-and-suppress)). Rules show a failing and a passing
+            example, which the tests run: those of `lint` are export lines checked against
+            [the example plan](#the-example-plan), those of `check --base` current plans compared with
+            the base plan shown first, those of `budget` plans counted against the registered
+            definitions shown first. A rule without examples says why.
 
             This file is generated from the rule catalogue by `RuleDocsTests`; do not edit it by hand.
             Regenerate it with `UPDATE_GOLDEN=1 swift test --filter RuleDocsTests`.
@@ -44,6 +47,11 @@ import Testing
                 text += "\n\(rule.summary.prefix(1).uppercased() + rule.summary.dropFirst()).\n\n"
                 text += rule.documentation + "\n"
                 if let examples = rule.examples {
+                    for input in rule.exampleInputs {
+                        // A base plan is JSON5; registered definitions are the Admin API's JSON.
+                        let language = input.text == examples.base ? "json5" : "json"
+                        text += "\n\(input.heading):\n\n" + fence(input.text, language: language)
+                    }
                     text += "\n" + (rule.examplesHeading ?? "Fails") + ":\n\n"
                     text += fence(examples.failing, stage: stage)
                     text += "\nPasses:\n\n" + fence(examples.passing, stage: stage)
@@ -55,13 +63,21 @@ import Testing
         return text + "```json5\n\(RuleExamples.examplePlan)\n```\n"
     }
 
+    /// An example in a code block: the examples of plan and budget rules are plans (JSON5), those
+    /// of `lint` export lines (JSON, or text when a line is not JSON).
     static func fence(_ example: String, stage: RuleStage) -> String {
         let isJSON =
             example.hasPrefix("{") || example.hasPrefix("[") || example.hasPrefix(RuleExamples.lineMarker + "{")
             || example.hasPrefix(RuleExamples.lineMarker + "[")
-        let language = stage == .plan ? "json5" : isJSON ? "json" : "text"
-        // Long generated examples (500 events) are cut so the page stays readable.
-        let shown = example.count > 600 ? String(example.prefix(280)) + " … " + String(example.suffix(120)) : example
+        let language = stage == .plan || stage == .budget ? "json5" : isJSON ? "json" : "text"
+        return fence(example, language: language)
+    }
+
+    static func fence(_ example: String, language: String) -> String {
+        // Long generated examples (500 events on one line) are cut so the page stays readable;
+        // written ones, on several lines, are shown whole.
+        let generated = example.count > 600 && !example.contains("\n")
+        let shown = generated ? String(example.prefix(280)) + " … " + String(example.suffix(120)) : example
         return "```\(language)\n\(shown)\n```\n"
     }
 
