@@ -7,6 +7,9 @@ import EventLintKit
     import Darwin
 #endif
 
+// `lint --timings` counts the wall time from here.
+let started = ContinuousClock.now
+
 // The thin executable: read argv and the environment, run the library, write its output, exit.
 // A closed stdout (`eventlint lint big.ndjson | head -1`) must end quietly, so SIGPIPE is
 // ignored and EPIPE on stdout simply stops the output. Any other failed write (a full disk,
@@ -50,13 +53,22 @@ nonisolated func describe(_ code: Int32) -> String {
     String(cString: strerror(code))
 }
 
+/// Writes a file the command produced; the error to report when it cannot be written.
+nonisolated func write(_ file: OutputFile) -> String? {
+    let descriptor = SystemPath.withCString(file.path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+    var code = descriptor < 0 ? errno : writeAll(file.contents, to: descriptor)
+    if descriptor >= 0, close(descriptor) != 0, code == 0 { code = errno }
+    return code == 0 ? nil : "error: cannot write \(SystemPath.shown(file.path)): \(describe(code))\n"
+}
+
 let environment = CommandEnvironment(
     stdoutIsTerminal: isatty(1) == 1,
     stderrIsTerminal: isatty(2) == 1,
     noColor: getenv("NO_COLOR") != nil,
     coreCount: max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))),
     temporaryDirectory: getenv("TMPDIR").map { SystemPath.string(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-        ?? "/tmp")
+        ?? "/tmp",
+    start: started)
 let progress: (@Sendable (String) -> Void)?
 if environment.stderrIsTerminal {
     progress = { @Sendable line in _ = writeAll("\r\u{1B}[2K" + line, to: 2) }
@@ -71,11 +83,8 @@ let result = EventLintCLI.run(arguments, environment: environment, progress: pro
 var status = result.status
 var errors = ""
 for file in result.files {
-    let descriptor = SystemPath.withCString(file.path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-    var code = descriptor < 0 ? errno : writeAll(file.contents, to: descriptor)
-    if descriptor >= 0, close(descriptor) != 0, code == 0 { code = errno }
-    if code != 0 {
-        errors += "error: cannot write \(SystemPath.shown(file.path)): \(describe(code))\n"
+    if let error = write(file) {
+        errors += error
         status = 2
     }
 }
@@ -85,6 +94,11 @@ if !result.stdout.isEmpty {
         errors += "error: cannot write standard output: \(describe(code))\n"
         status = 2
     }
+}
+// Last, once every report is written: their writing is the timings' last stage.
+if let timings = result.timings, let error = write(timings.written()) {
+    errors += error
+    status = 2
 }
 _ = writeAll(result.stderr + errors, to: 2)
 exit(status)
