@@ -9,7 +9,7 @@ public struct CommandEnvironment: Sendable {
     public var coreCount: Int
     /// `$TMPDIR`, else `/tmp`: where `lint` spills records past `--memory-limit`.
     public var temporaryDirectory: String
-    /// When the process started (its first statement): where `lint --timings` starts the clock.
+    /// When the process started: where `lint --timings` starts the clock.
     public var start: ContinuousClock.Instant
 
     public init(

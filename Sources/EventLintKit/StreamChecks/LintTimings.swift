@@ -34,8 +34,8 @@ public struct LintTimings: Sendable, Equatable {
         case rendering
         /// The reports written, and the end of the progress line and of `--rejects`.
         case writing
-        /// What belongs to no stage: the process starting, the arguments and the checks of
-        /// the outputs' paths, before the plan is read.
+        /// What belongs to no stage: the process starting (the program and the runtime
+        /// loaded), the arguments and the checks of the outputs' paths, before the plan is read.
         case other
 
         /// The stage's name in the file.
