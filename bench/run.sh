@@ -4,14 +4,18 @@
 # export and on files whose user ids follow the patterns of real exports. Prints MB/s, peak RSS,
 # the ratio of each target and whether it is met, what the limit on every core reaches against the
 # same yardsticks (a target beyond it cannot be met on the machine), then instructions per byte
-# (callgrind).
+# (callgrind). On the largest export it also prints a scaling table: --jobs 1, 2, 4 … and the core
+# count against the tokenizer on as many threads, the serial fraction from `lint --timings` and
+# what Amdahl's law predicts with it for 8 and 16 cores.
 #
 #   bench/run.sh [SIZE...]        SIZE like 100M or 1G (default: 100M 1G)
+#   ONLY=scaling bench/run.sh 20M   the scaling table alone
 #
 # Environment: BENCH_DIR (default /tmp/eventlint-bench: generated files, reused), ID_LINES (rows
 # per id-pattern file, default 500000), RUNS (runs per tool, the median is shown; default 3),
 # CALLGRIND_BYTES (default 20M; 0 skips callgrind), MEMORY_EVENTS (pair-opening events of the
-# memory run, default 10000000, about 2.4 GB; 0 skips it).
+# memory run, default 10000000, about 2.4 GB; 0 skips it), ONLY (`scaling`: only the exports'
+# generation and the scaling table).
 # Needs python3, jq, GNU time (/usr/bin/time) and, for instructions per byte, valgrind. The
 # Python validator's venv (orjson, jsonschema-rs) is created on first use.
 set -euo pipefail
@@ -21,13 +25,18 @@ id_lines=${ID_LINES:-500000}
 callgrind_bytes=${CALLGRIND_BYTES:-20M}
 runs=${RUNS:-3}
 memory_events=${MEMORY_EVENTS:-10000000}
+only=${ONLY:-}
+case $only in
+  "" | scaling) ;;
+  *) echo "bench: ONLY takes scaling, not '$only'" >&2; exit 2 ;;
+esac
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100M 1G)
 mkdir -p "$dir"
 
 command -v jq >/dev/null || { echo "bench: jq is needed (apt-get install jq)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "bench: GNU time is needed (apt-get install time)" >&2; exit 2; }
-if [ ! -x "$dir/venv/bin/python" ]; then
+if [ -z "$only" ] && [ ! -x "$dir/venv/bin/python" ]; then
   python3 -m venv "$dir/venv"
   "$dir/venv/bin/pip" install --quiet orjson jsonschema-rs
 fi
@@ -102,7 +111,49 @@ bench_file() {
   unset secs
 }
 
-printf '\n%-18s %-28s %9s %9s %9s\n' file tool seconds MB/s "RSS MiB"
+# scaling FILE: eventlint --jobs N beside the tokenizer on N threads, for N = 1, 2, 4, … below
+# the core count and the core count itself: the median seconds, MB/s and the speed-up over one
+# thread of each. The serial fraction s is the share of the wall time, at --jobs 1, of the stages
+# `lint --timings` marks "parallel": false (they run on one thread whatever --jobs is, see
+# bench/README.md); Amdahl's law then bounds the speed-up on n cores at S(n) = 1 / (s + (1 - s)/n),
+# shown beside each measured one and for 8 and 16 cores. Each row's `serial` column is the same
+# share at its own --jobs. A timings file is its --jobs' last run's.
+scaling() {
+  local file=$1 bytes n jobs=() eventlint_s tokenizer_s one_e one_t serial serial_n
+  bytes=$(stat -c %s "$file")
+  cat "$file" > /dev/null
+  for ((n = 1; n < cores; n *= 2)); do jobs+=("$n"); done
+  jobs+=("$cores")
+  echo
+  echo "scaling on $(basename "$file") ($cores cores): eventlint --jobs N and the tokenizer on N threads"
+  printf '%5s %12s %9s %9s %8s %9s %12s %9s %9s\n' \
+    jobs "eventlint s" MB/s speed-up serial Amdahl "tokenizer s" MB/s speed-up
+  for n in "${jobs[@]}"; do
+    rm -f "$dir/timings-$n.json"
+    read -r eventlint_s _ < <(measure "$eventlint" lint --schema "$root/schema" --jobs "$n" --format json \
+      --timings "$dir/timings-$n.json" "$file")
+    read -r tokenizer_s _ < <(measure "$tokenizer" "$file" "$n")
+    [ -s "$dir/timings-$n.json" ] || { echo "bench: eventlint wrote no $dir/timings-$n.json" >&2; exit 2; }
+    serial_n=$(jq '([.stages[] | select(.parallel | not) | .seconds] | add) / .wallSeconds' "$dir/timings-$n.json")
+    if [ "$n" = 1 ]; then one_e=$eventlint_s one_t=$tokenizer_s serial=$serial_n; fi
+    awk -v n="$n" -v e="$eventlint_s" -v t="$tokenizer_s" -v e1="$one_e" -v t1="$one_t" -v b="$bytes" \
+      -v s="$serial" -v sn="$serial_n" 'BEGIN {
+      printf "%5d %12.3f %9.1f %8.2fx %7.1f%% %8.2fx %12.3f %9.1f %8.2fx\n",
+        n, e, b/1e6/e, e1/e, 100*sn, 1/(s+(1-s)/n), t, b/1e6/t, t1/t }'
+  done
+  jq -r '.wallSeconds, (.stages[] | select((.parallel | not) and .seconds > 0) | "\(.name) \(.seconds)")' \
+    "$dir/timings-1.json" | awk 'NR == 1 { wall = $1; next }
+      { list = list (list == "" ? "" : ", ") sprintf("%s %.1f ms", $1, 1000 * $2) }
+      END { printf "  serial at --jobs 1 (\"parallel\": false): %s, of %.1f ms (wallSeconds)\n", list, 1000 * wall }'
+  awk -v s="$serial" 'BEGIN {
+    limit = s > 0 ? sprintf("at most %.1fx on any number", 1 / s) : "no limit"
+    printf "  serial fraction s = %.3f; Amdahl S(n) = 1 / (s + (1 - s)/n): 8 cores %.2fx, 16 cores %.2fx, %s\n",
+      s, 1 / (s + (1 - s) / 8), 1 / (s + (1 - s) / 16), limit
+  }'
+}
+
+[ -n "$only" ] || printf '\n%-18s %-28s %9s %9s %9s\n' file tool seconds MB/s "RSS MiB"
+largest="" largest_bytes=0
 for size in "${sizes[@]}"; do
   file="$dir/export-$size.ndjson"
   if [ ! -s "$file" ]; then
@@ -111,8 +162,14 @@ for size in "${sizes[@]}"; do
     # the first line it cannot parse and would otherwise read only part of the file.
     python3 "$root/bench/generate_export.py" --seed 42 --bytes "$size" --valid-json --output "$file"
   fi
-  bench_file "export $size" "$file"
+  [ -n "$only" ] || bench_file "export $size" "$file"
+  if [ "$(stat -c %s "$file")" -gt "$largest_bytes" ]; then
+    largest=$file largest_bytes=$(stat -c %s "$file")
+  fi
 done
+scaling "$largest"
+[ -z "$only" ] || exit 0
+printf '\n%-18s %-28s %9s %9s %9s\n' file tool seconds MB/s "RSS MiB"
 for pattern in sequential hex32 web-client long-prefix; do
   file="$dir/ids-$pattern-$id_lines.ndjson"
   [ -s "$file" ] || python3 "$root/bench/id_patterns.py" "$pattern" --lines "$id_lines" > "$file"

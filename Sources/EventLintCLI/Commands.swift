@@ -68,6 +68,10 @@ enum Commands {
                 "write every rejected line (not JSON, too long) to FILE as NDJSON, as it\nis read (each file is then read by one worker)"
             ),
             .flag("--strict", "blank lines are errors"),
+            .valued(
+                "--timings", "PATH",
+                "write where the run's time went, stage by stage, to PATH as JSON\n(bench/README.md describes the file)",
+                inSynopsis: false),
         ])
 
     static let budget = CommandDefinition(

@@ -9,16 +9,19 @@ public struct CommandEnvironment: Sendable {
     public var coreCount: Int
     /// `$TMPDIR`, else `/tmp`: where `lint` spills records past `--memory-limit`.
     public var temporaryDirectory: String
+    /// When the process started: where `lint --timings` starts the clock.
+    public var start: ContinuousClock.Instant
 
     public init(
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, noColor: Bool = false,
-        coreCount: Int = 1, temporaryDirectory: String = "/tmp"
+        coreCount: Int = 1, temporaryDirectory: String = "/tmp", start: ContinuousClock.Instant = .now
     ) {
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.noColor = noColor
         self.coreCount = coreCount
         self.temporaryDirectory = temporaryDirectory
+        self.start = start
     }
 }
 
@@ -30,12 +33,29 @@ public struct CommandResult: Sendable, Equatable {
     public var status: Int32
     /// Files the command asked for (`--rejects FILE`): the executable writes them.
     public var files: [OutputFile] = []
+    /// `lint --timings PATH`: written after `files` and `stdout`, whose writing is its last stage.
+    public var timings: TimingsFile?
 
     public init(stdout: String = "", stderr: String = "", status: Int32, files: [OutputFile] = []) {
         self.stdout = stdout
         self.stderr = stderr
         self.status = status
         self.files = files
+    }
+}
+
+/// `lint --timings PATH`: where the run's wall time went, stage by stage, as far as the reports
+/// rendered. The executable writes the reports, then `written()` laps the writing and gives the
+/// file, which it writes like any other.
+public struct TimingsFile: Sendable, Equatable {
+    public var path: String
+    public var timings: LintTimings
+
+    /// The file, once the reports are written (now): the time since the rendering is `writing`.
+    public func written(at now: ContinuousClock.Instant = .now) -> OutputFile {
+        var timings = timings
+        timings.lap(.writing, at: now)
+        return OutputFile(path: path, contents: timings.json.rendered() + "\n")
     }
 }
 

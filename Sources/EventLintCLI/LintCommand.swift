@@ -28,6 +28,12 @@ enum LintCommand {
             throw .usage(error)
         }
         var request = parsedRequest.request
+        // What came before the plan (the process starting, the arguments) belongs to no stage.
+        if parsed.value("--timings") != nil {
+            var timings = LintTimings(start: environment.start, jobs: request.jobs)
+            timings.lap(.other)
+            request.timings = timings
+        }
 
         let session = try PlanSession.open(location)
         let compiled = CompiledPlan(try session.validPlan(schema: schema))
@@ -44,8 +50,15 @@ enum LintCommand {
         if let rejects, let code = rejects.writer.finish() {
             throw .cannotWrite(path: rejects.writer.path, reason: OutputWriter.describe(code))
         }
-        return try report(
+        var timings = result.timings
+        timings?.lap(.writing)
+        var report = try report(
             of: result, inputCount: request.inputs.count, failOn: failOn, maxExamples: parsedRequest.maxExamples)
+        if let path = parsed.value("--timings"), var timings {
+            timings.lap(.statistics)
+            report.timings = TimingsFile(path: path, timings: timings)
+        }
+        return report
     }
 
     /// The first step of `run`: the request and `--max-examples` from the arguments.

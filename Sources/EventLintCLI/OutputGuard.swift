@@ -46,8 +46,8 @@ enum OutputGuard {
     }
 
     /// The files of a report command's run: the plan's (and a base directory's), the exports of
-    /// `lint`, the registered definitions of `budget`; what it writes: every `--output` file and
-    /// the rejects file.
+    /// `lint`, the registered definitions of `budget`; what it writes: every `--output` file, the
+    /// rejects file and the timings file.
     static func check(_ parsed: ParsedArguments, command: ReportCommand, outputs: ReportOutputs) throws(UsageError) {
         var reads = planFiles((try? PlanLocator.locate(parsed))?.directory ?? "schema")
         if let base = parsed.value("--base") { reads += planFiles(base) }
@@ -59,6 +59,9 @@ enum OutputGuard {
         var writes = outputs.files.map { NamedFile(label: "--output \(SystemPath.display($0.path))", path: $0.path) }
         if command == .lint, let rejects = parsed.value("--rejects") {
             writes.insert(NamedFile(label: "--rejects \(SystemPath.display(rejects))", path: rejects), at: 0)
+        }
+        if command == .lint, let timings = parsed.value("--timings") {
+            writes.append(NamedFile(label: "--timings \(SystemPath.display(timings))", path: timings))
         }
         try refuse(writes: writes, reads: reads, command: parsed.command)
     }

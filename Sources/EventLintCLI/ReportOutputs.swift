@@ -17,6 +17,8 @@ struct CommandReport {
     var files: [OutputFile] = []
     /// Said on standard error besides the report (inputs that could not be read).
     var stderr = ""
+    /// `lint --timings`: the stopwatch so far, lapped again once the reports are rendered.
+    var timings: TimingsFile?
 }
 
 /// Where a report command's report goes: standard output in one format (`--format`, or an
@@ -111,8 +113,11 @@ struct ReportOutputs {
             failed && stdoutFormat == .text
             ? "" : render(stdoutFormat, color: EventLintCLI.useColor(environment, format: stdoutFormat))
         let reports = files.map { OutputFile(path: $0.path, contents: render($0.format, color: false)) }
-        return CommandResult(
+        var result = CommandResult(
             stdout: stdout, stderr: report.stderr + stderr, status: report.status,
             files: report.files + reports)
+        result.timings = report.timings
+        result.timings?.timings.lap(.rendering)
+        return result
     }
 }

@@ -29,6 +29,9 @@ struct OutputGuardTests {
         #"mkdir sub && "$0" check --schema plan --output json=a.json --output sarif=sub/../a.json"#,
         // Through a link to a file that is there.
         #"touch a && ln -s a b && "$0" budget --schema plan --registered dims.json --output json=a --output sarif=b"#,
+        // The timings file and a report, or the rejects file.
+        #""$0" lint --schema plan e.ndjson --output json=t.json --timings ./t.json"#,
+        #""$0" lint --schema plan e.ndjson --rejects r.ndjson --timings r.ndjson"#,
     ])
     func twoOutputsOfOneFileAreRefused(script: String) throws {
         let output = try Self.run(script)
@@ -40,6 +43,7 @@ struct OutputGuardTests {
     @Test(arguments: [
         #""$0" lint --schema plan e.ndjson --output json=./e.ndjson"#,
         #""$0" lint --schema plan e.ndjson --output json=plan/params.json5"#,
+        #""$0" lint --schema plan e.ndjson --timings e.ndjson"#,
         #""$0" check --schema plan --output sarif=plan/../plan/onboarding.json5"#,
         #""$0" check --schema plan --base plan --output json=plan/property.json5"#,
         #""$0" budget --schema plan --registered dims.json --output json=dims.json"#,
@@ -55,7 +59,7 @@ struct OutputGuardTests {
 
     @Test func distinctOutputsAreWritten() throws {
         let output = try Self.run(
-            #""$0" lint --schema plan e.ndjson --rejects r.ndjson --output json=a.json --output sarif=b.sarif; s=$?; [ -s a.json ] && [ -s b.sarif ] && [ -f r.ndjson ] && exit $s; exit 9"#
+            #""$0" lint --schema plan e.ndjson --rejects r.ndjson --output json=a.json --output sarif=b.sarif --timings t.json; s=$?; [ -s a.json ] && [ -s b.sarif ] && [ -f r.ndjson ] && [ -s t.json ] && exit $s; exit 9"#
         )
         #expect(output.status == 1, "\(output.stdout)")
         #expect(!output.stdout.contains("AN INPUT CHANGED"))

@@ -66,6 +66,7 @@ import Testing
         #"--output sarif=/dev/stdout > out.txt"#,
         #"--output github=/proc/self/fd/1 > out.txt"#,
         #"--rejects out.txt > out.txt"#,
+        #"--timings out.txt > out.txt"#,
         #"--rejects /dev/stdout --output json=other.json > out.txt"#,
         #"--output json=/dev/stdout | cat > out.txt"#,
         #"--output markdown=link.txt > out.txt"#,

@@ -14,6 +14,9 @@ public struct LintRequest: Sendable {
     public var memoryLimit: Int?
     /// Where spilled records go (the front end passes `$TMPDIR`); `/tmp` when nil.
     public var spillDirectory: String?
+    /// A stopwatch already started (at the process's start, `--timings`) that the run laps at
+    /// each of its stages and hands back in `LintResult.timings`; nil: nothing is timed.
+    public var timings: LintTimings?
 
     public init(inputs: [String]) { self.inputs = inputs }
 }
@@ -41,6 +44,8 @@ public struct LintResult: Sendable {
     public var plan: CompiledPlan
     /// Findings a live run (`StreamEngine`) handed out as it found them: counted, not kept.
     public var streamed = FindingCounts()
+    /// The request's stopwatch, lapped up to the end of the run.
+    public var timings: LintTimings?
     /// Findings per rule id, listed or not, before any grouping in the text output.
     public var countsByRule: [String: Int] {
         findings.reduce(into: unlisted.byRule.merging(streamed.byRule, uniquingKeysWith: +)) {
@@ -67,6 +72,7 @@ public enum LintRunner {
     /// checked and reported, and the problem is in `inputErrors`.
     public static func run(plan: CompiledPlan, request: LintRequest, progress: ProgressMeter? = nil) -> LintResult {
         var merged = LinePass(plan: plan, settings: request.settings)
+        var timings = request.timings
         var files: [String] = []
         var inputErrors: [ExportInputError] = []
         var seen: [FileIdentity: String] = [:]
@@ -89,18 +95,21 @@ public enum LintRunner {
             do throws(ExportInputError) {
                 let (passes, failure) = try runFile(
                     path, fileIndex: fileIndex, plan: plan, request: request, spill: spill,
-                    progress: progress)
+                    progress: progress, timings: &timings)
                 if let spill { spillIfNeeded(passes, merged: merged, spill: spill) }
                 // After the last input, with nothing spilled, a user without records can only
                 // matter through records already merged: see `merge`.
                 let last =
                     inputIndex == request.inputs.count - 1 && spill.map { !$0.hasRuns && $0.failure == nil } != false
                 merge(passes, into: &merged, lastInput: last)
+                timings?.lap(.merging)
                 if let failure { inputErrors.append(failure) }
             } catch {
                 inputErrors.append(error)
+                timings?.lap(.reading)
             }
             merged.findings.trimToLimit()
+            timings?.lap(.sorting)
         }
         let window = request.unclosedWindowMinutes ?? plan.plan.unclosedWindowMinutes
         var records: [EventRecord] = []
@@ -108,6 +117,11 @@ public enum LintRunner {
         if let spill, spilled { spillIfNeeded([], merged: merged, spill: spill, force: true) }
         swap(&records, &merged.records)
         if !spilled { EventRecord.sortInTimeOrder(&records, userCount: merged.users.count) }
+        timings?.lap(.merging)
+        // Pairs and rules run on every job when the users split into one run per job.
+        let crossParallel =
+            timings != nil && !spilled
+            && CrossEventChecker.userRanges(records, parts: request.jobs).count == request.jobs
         let input = CrossEventInput(
             records: records, values: merged.values, files: files,
             users: merged.users, userLastTimestamp: merged.userLastTimestamp, texts: merged.texts,
@@ -129,6 +143,7 @@ public enum LintRunner {
         } else {
             cross = checker.run(input, parts: request.jobs, into: &merged.findings)
         }
+        timings?.lap(.pairsAndRules, parallel: crossParallel)
         merged.findings.trimToLimit()
         var result = LintResult(
             findings: merged.findings.kept, counters: merged.counters, pairs: cross.pairs,
@@ -138,6 +153,8 @@ public enum LintRunner {
         result.rejects = merged.rejects
         result.inputErrors = inputErrors
         result.spillFailure = spillFailure
+        timings?.lap(.sorting)
+        result.timings = timings
         return result
     }
 
@@ -173,7 +190,7 @@ public enum LintRunner {
     /// up to the failed one (which holds the lines read before the failure) and the error.
     static func runFile(
         _ path: String, fileIndex: Int, plan: CompiledPlan, request: LintRequest, spill: RecordSpill? = nil,
-        progress: ProgressMeter?
+        progress: ProgressMeter?, timings: inout LintTimings?
     ) throws(ExportInputError) -> ([LinePass], ExportInputError?) {
         let sniffed = path == "-" ? nil : try Sniff(path)
         // A capture is read as one stream: its entries span lines, its user properties and user
@@ -189,25 +206,36 @@ public enum LintRunner {
             ?? (request.settings.inputFormat == nil && sniffed.map(looksLikeCapture) == true)
         // Multi-line JSON (a pretty-printed row, a `jq .` stream, an array of rows) is read in one
         // piece too: its documents span lines.
-        let parts =
+        let splits =
             request.settings.rejectSink == nil && !isCapture && sniffed?.mayBeUTF16 != true
-                && sniffed?.startsDocuments != true ? request.jobs : 1
+            && sniffed?.startsDocuments != true
+        // Only for `--timings`: whether the file is cut into one range per job (with one job:
+        // would be), which a pipe or a compressed file never is.
+        let splittable = splits && sniffed.map { $0.input.compression == nil } == true
         let split = try runParts(
-            path, parts: parts, fileIndex: fileIndex, plan: plan, request: request, spill: spill, progress: progress)
+            path, parts: splits ? request.jobs : 1, fileIndex: fileIndex, plan: plan, request: request, spill: spill,
+            progress: progress, splittable: splittable, timings: &timings)
         // So is a file whose first line turned out to open a multi-line JSON document although
         // its start did not show it to the sniff: its first worker read documents, the others lines.
-        guard split.passes.count > 1,
-            split.passes.contains(where: { $0.capture.recognised }) || split.passes[0].documents.mode == .documents
-        else { return split }
+        guard split.passes.count > 1, readsAsOneStream(split.passes) else { return split }
         if let spill { spill.drop(split.passes.map(\.segment)) }
         return try runParts(
-            path, parts: 1, fileIndex: fileIndex, plan: plan, request: request, spill: spill, progress: progress)
+            path, parts: 1, fileIndex: fileIndex, plan: plan, request: request, spill: spill, progress: progress,
+            splittable: false, timings: &timings)
+    }
+
+    /// Whether a file's passes met what only one stream can read: capture lines (anywhere), or
+    /// a multi-line JSON document opened on the first line.
+    static func readsAsOneStream(_ passes: [LinePass]) -> Bool {
+        passes.contains(where: { $0.capture.recognised }) || passes.first?.documents.mode == .documents
     }
 
     /// The line pass over one input cut into `parts` ranges at line boundaries, one worker each.
+    /// `splittable` (for `timings`): the file is cut into one range per job when there are
+    /// enough lines.
     static func runParts(
         _ path: String, parts: Int, fileIndex: Int, plan: CompiledPlan, request: LintRequest, spill: RecordSpill?,
-        progress: ProgressMeter?
+        progress: ProgressMeter?, splittable: Bool, timings: inout LintTimings?
     ) throws(ExportInputError) -> (passes: [LinePass], failure: ExportInputError?) {
         let ranges =
             parts > 1 ? try splitAtLineBoundaries(path: path, parts: parts) : [ByteRange.whole]
@@ -221,6 +249,7 @@ public enum LintRunner {
             }
         }
         let errors = Errors(count: ranges.count)
+        timings?.lap(.reading)
         if ranges.count == 1 {
             errors.run(0) { () throws(ExportInputError) in
                 try runRange(path, range: ranges[0], fileIndex: fileIndex, pass: passes[0], settings: request.settings)
@@ -234,6 +263,8 @@ public enum LintRunner {
                 }
             }
         }
+        timings?.lap(
+            .scanning, parallel: splittable && ranges.count == request.jobs && !readsAsOneStream(passes))
         guard let (failedIndex, error) = errors.first else { return (passes, nil) }
         // Later ranges start at line numbers only the failed range could have told.
         spill?.drop(passes[(failedIndex + 1)...].map(\.segment))
