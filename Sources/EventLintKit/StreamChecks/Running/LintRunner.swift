@@ -73,12 +73,36 @@ public enum LintRunner {
     public static func run(plan: CompiledPlan, request: LintRequest, progress: ProgressMeter? = nil) -> LintResult {
         var merged = LinePass(plan: plan, settings: request.settings)
         var timings = request.timings
-        var files: [String] = []
-        var inputErrors: [ExportInputError] = []
-        var seen: [FileIdentity: String] = [:]
         let spill = request.memoryLimit.map {
             RecordSpill(budget: $0, directory: request.spillDirectory ?? "/tmp")
         }
+        let (files, inputErrors) = readInputs(
+            plan: plan, request: request, into: &merged, spill: spill, progress: progress, timings: &timings)
+        let (cross, spillFailure) = runPairsAndRules(
+            plan: plan, request: request, merged: &merged, files: files, spill: spill, timings: &timings)
+        merged.findings.trimToLimit()
+        var result = LintResult(
+            findings: merged.findings.kept, counters: merged.counters, pairs: cross.pairs,
+            ruleViolations: cross.ruleViolations, files: files, plan: plan)
+        result.unlisted = merged.findings.unlisted
+        result.groups = merged.findings.groups.sorted
+        result.rejects = merged.rejects
+        result.inputErrors = inputErrors
+        result.spillFailure = spillFailure
+        timings?.lap(.sorting)
+        result.timings = timings
+        return result
+    }
+
+    /// The line pass over every input, each merged into `merged` as it ends: the run's files
+    /// (an input given twice is a finding, and no file) and the inputs that could not be read.
+    static func readInputs(
+        plan: CompiledPlan, request: LintRequest, into merged: inout LinePass, spill: RecordSpill?,
+        progress: ProgressMeter?, timings: inout LintTimings?
+    ) -> (files: [String], inputErrors: [ExportInputError]) {
+        var files: [String] = []
+        var inputErrors: [ExportInputError] = []
+        var seen: [FileIdentity: String] = [:]
         for (inputIndex, path) in request.inputs.enumerated() {
             if let identity = FileIdentity(path: path) {
                 if let first = seen[identity] {
@@ -111,6 +135,16 @@ public enum LintRunner {
             merged.findings.trimToLimit()
             timings?.lap(.sorting)
         }
+        return (files, inputErrors)
+    }
+
+    /// Pairs and rules over the merged records, sorted per user by time (from the spilled runs
+    /// when records were spilled); their findings go into `merged`'s. A spill that fails is
+    /// returned, and the stage then runs on no records.
+    static func runPairsAndRules(
+        plan: CompiledPlan, request: LintRequest, merged: inout LinePass, files: [String], spill: RecordSpill?,
+        timings: inout LintTimings?
+    ) -> (CrossEventResult, SpillError?) {
         let window = request.unclosedWindowMinutes ?? plan.plan.unclosedWindowMinutes
         var records: [EventRecord] = []
         let spilled = spill.map { $0.hasRuns || $0.failure != nil } == true
@@ -144,18 +178,7 @@ public enum LintRunner {
             cross = checker.run(input, parts: request.jobs, into: &merged.findings)
         }
         timings?.lap(.pairsAndRules, parallel: crossParallel)
-        merged.findings.trimToLimit()
-        var result = LintResult(
-            findings: merged.findings.kept, counters: merged.counters, pairs: cross.pairs,
-            ruleViolations: cross.ruleViolations, files: files, plan: plan)
-        result.unlisted = merged.findings.unlisted
-        result.groups = merged.findings.groups.sorted
-        result.rejects = merged.rejects
-        result.inputErrors = inputErrors
-        result.spillFailure = spillFailure
-        timings?.lap(.sorting)
-        result.timings = timings
-        return result
+        return (cross, spillFailure)
     }
 
     /// Once any records are spilled, every pass spills what it still holds (and so do the
@@ -380,72 +403,23 @@ public enum LintRunner {
         var withoutRecords: [(pass: LinePass, ids: [Int])] = []
         var otherSchemaRows: [OtherExportSchema: (first: SourceLocation, count: Int)] = [:]
         // Room for every pass's records at once, so appending them does not double the array.
-        let records = passes.reduce(merged.records.count) { $0 + $1.records.count }
-        let values = passes.reduce(merged.values.count) { $0 + $1.values.count }
+        let room = (
+            records: passes.reduce(merged.records.count) { $0 + $1.records.count },
+            values: passes.reduce(merged.values.count) { $0 + $1.values.count }
+        )
         for pass in passes {
             // A later input's records may belong to a logged user: the run keeps every user.
             if !lastInput { pass.foldUserLog() }
             let (userMap, later) = mergeUsers(of: pass, into: merged, recordsOnly: lastInput)
-            let textMap = mergeTexts(of: pass, into: merged)
-            if let textMap {
-                for index in pass.values.indices where pass.values[index].tag == .text {
-                    let id = pass.values[index].bits
-                    if id < UInt64(textMap.count) { pass.values[index].bits = textMap[Int(id)] }
-                }
-            }
-            let valueBase = merged.records.isEmpty && merged.values.isEmpty ? 0 : merged.values.count
-            for index in pass.records.indices {
-                pass.records[index].line += lineOffset
-                pass.records[index].values += valueBase
-                if let userMap { pass.records[index].user = userMap[Int(pass.records[index].user)] }
-            }
-            // The first batch of records moves instead of being copied: records are most of the
-            // memory of a run, and a copy would double the peak.
-            if merged.records.isEmpty, merged.values.isEmpty {
-                swap(&merged.records, &pass.records)
-                swap(&merged.values, &pass.values)
-            } else {
-                // At least doubling: one input after another must not copy the records so far
-                // for each (`reserveCapacity` gives exactly what it is asked).
-                if merged.records.capacity < records {
-                    merged.records.reserveCapacity(max(records, 2 * merged.records.capacity))
-                }
-                if merged.values.capacity < values {
-                    merged.values.reserveCapacity(max(values, 2 * merged.values.capacity))
-                }
-                merged.values.append(contentsOf: pass.values)
-                merged.records.append(contentsOf: pass.records)
-            }
-            // What is merged is let go at once: otherwise every range of the file would keep
-            // its records and users until the last range is merged.
-            pass.records = []
-            pass.values = []
+            mergeRecords(of: pass, into: &merged, userMap: userMap, lineOffset: lineOffset, room: room)
             if !later.isEmpty {
                 withoutRecords.append((pass, later))
             } else if userMap != nil {
                 pass.users = ByteInterner(capacity: 1)
                 pass.userLastTimestamp = []
             }
-            merged.findings.absorb(pass.findings, lineOffset: lineOffset)
-            for (schema, rows) in pass.otherSchemaRows {
-                // Passes come in file order: the first pass's first row is the input's first.
-                if let known = otherSchemaRows[schema] {
-                    otherSchemaRows[schema] = (known.first, known.count + rows.count)
-                } else {
-                    var first = rows.first
-                    first.line += lineOffset
-                    otherSchemaRows[schema] = (first, rows.count)
-                }
-            }
-            pass.otherSchemaRows = [:]
-            for var reject in pass.rejects {
-                reject.finding.location.line += lineOffset
-                merged.rejects.append(reject)
-            }
-            merged.counters.add(pass.counters)
-            pass.spill?.setLineOffset(lineOffset, of: pass.segment)
+            mergeReports(of: pass, into: &merged, lineOffset: lineOffset, otherSchemaRows: &otherSchemaRows)
             lineOffset += pass.counters.linesRead
-            if let progress = pass.progress, pass.unreportedBytes > 0 { progress.add(pass.unreportedBytes) }
         }
         for schema in OtherExportSchema.allCases {
             if let rows = otherSchemaRows[schema] {
@@ -453,7 +427,81 @@ public enum LintRunner {
             }
         }
         if lastInput { resolveUserLogs(of: passes, into: merged) }
-        guard !withoutRecords.isEmpty else { return }
+        if !withoutRecords.isEmpty { raiseLatest(ofUsersWithoutRecords: withoutRecords, into: merged) }
+    }
+
+    /// Moves a pass's records and their values onto the run's, with the run's user and text ids
+    /// and the file's line numbers; `room` is what every pass of the file needs at once.
+    static func mergeRecords(
+        of pass: LinePass, into merged: inout LinePass, userMap: [UInt64]?, lineOffset: Int,
+        room: (records: Int, values: Int)
+    ) {
+        if let textMap = mergeTexts(of: pass, into: merged) {
+            for index in pass.values.indices where pass.values[index].tag == .text {
+                let id = pass.values[index].bits
+                if id < UInt64(textMap.count) { pass.values[index].bits = textMap[Int(id)] }
+            }
+        }
+        let valueBase = merged.records.isEmpty && merged.values.isEmpty ? 0 : merged.values.count
+        for index in pass.records.indices {
+            pass.records[index].line += lineOffset
+            pass.records[index].values += valueBase
+            if let userMap { pass.records[index].user = userMap[Int(pass.records[index].user)] }
+        }
+        // The first batch of records moves instead of being copied: records are most of the
+        // memory of a run, and a copy would double the peak.
+        if merged.records.isEmpty, merged.values.isEmpty {
+            swap(&merged.records, &pass.records)
+            swap(&merged.values, &pass.values)
+        } else {
+            // At least doubling: one input after another must not copy the records so far
+            // for each (`reserveCapacity` gives exactly what it is asked).
+            if merged.records.capacity < room.records {
+                merged.records.reserveCapacity(max(room.records, 2 * merged.records.capacity))
+            }
+            if merged.values.capacity < room.values {
+                merged.values.reserveCapacity(max(room.values, 2 * merged.values.capacity))
+            }
+            merged.values.append(contentsOf: pass.values)
+            merged.records.append(contentsOf: pass.records)
+        }
+        // What is merged is let go at once: otherwise every range of the file would keep
+        // its records and users until the last range is merged.
+        pass.records = []
+        pass.values = []
+    }
+
+    /// Adds a pass's findings, rows of other export schemas, rejects and counts to the run's,
+    /// at the file's line numbers.
+    static func mergeReports(
+        of pass: LinePass, into merged: inout LinePass, lineOffset: Int,
+        otherSchemaRows: inout [OtherExportSchema: (first: SourceLocation, count: Int)]
+    ) {
+        merged.findings.absorb(pass.findings, lineOffset: lineOffset)
+        for (schema, rows) in pass.otherSchemaRows {
+            // Passes come in file order: the first pass's first row is the input's first.
+            if let known = otherSchemaRows[schema] {
+                otherSchemaRows[schema] = (known.first, known.count + rows.count)
+            } else {
+                var first = rows.first
+                first.line += lineOffset
+                otherSchemaRows[schema] = (first, rows.count)
+            }
+        }
+        pass.otherSchemaRows = [:]
+        for var reject in pass.rejects {
+            reject.finding.location.line += lineOffset
+            merged.rejects.append(reject)
+        }
+        merged.counters.add(pass.counters)
+        pass.spill?.setLineOffset(lineOffset, of: pass.segment)
+        if let progress = pass.progress, pass.unreportedBytes > 0 { progress.add(pass.unreportedBytes) }
+    }
+
+    /// Raises the last timestamp of the run's users with records by the passes' users that had
+    /// none there, then lets the passes' tables go.
+    static func raiseLatest(ofUsersWithoutRecords withoutRecords: [(pass: LinePass, ids: [Int])], into merged: LinePass)
+    {
         let users = merged.users
         var latest: [Int64] = []
         swap(&latest, &merged.userLastTimestamp)
