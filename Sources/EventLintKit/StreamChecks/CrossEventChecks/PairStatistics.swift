@@ -49,11 +49,16 @@ public struct PairStatistics: Sendable {
         for (arms, statistics) in other.byArms { byArms[arms, default: PairArmStatistics()].add(statistics) }
     }
 
-    public func percentile(_ fraction: Double) -> Double? {
-        guard !durationsMs.isEmpty else { return nil }
+    public func percentile(_ fraction: Double) -> Double? { percentiles([fraction])[0] }
+
+    /// Several percentiles of the durations, sorted once (nil each when there are none).
+    public func percentiles(_ fractions: [Double]) -> [Double?] {
+        guard !durationsMs.isEmpty else { return fractions.map { _ in nil } }
         let sorted = durationsMs.sorted()
-        let index = Int(saturating: (Double(sorted.count - 1) * fraction).rounded(.toNearestOrAwayFromZero))
-        return sorted[min(max(index, 0), sorted.count - 1)]
+        return fractions.map { fraction in
+            let index = Int(saturating: (Double(sorted.count - 1) * fraction).rounded(.toNearestOrAwayFromZero))
+            return sorted[min(max(index, 0), sorted.count - 1)]
+        }
     }
 }
 

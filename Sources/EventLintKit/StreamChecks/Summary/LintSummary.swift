@@ -201,12 +201,13 @@ public struct LintSummary {
         ]
         let rows: [[SummaryValue]] = result.pairs.map { pair in
             let outcomes = pair.closedByOutcome.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            let durations = pair.percentiles([0.5, 0.9])
             return [
                 .text(pair.name), .integer(pair.opened),
                 .integer(pair.closedByOutcome.values.reduce(0) { $0.addingSaturating($1) }),
                 .tally(outcomes.map { SummaryTally($0.key, $0.value) }),
                 .integer(pair.unclosed.addingSaturating(pair.unclosedNearEnd)), .integer(pair.unclosedNearEnd),
-                .integer(pair.orphanCloses), .milliseconds(pair.percentile(0.5)), .milliseconds(pair.percentile(0.9)),
+                .integer(pair.orphanCloses), .milliseconds(durations[0]), .milliseconds(durations[1]),
             ]
         }
         // Machines get every pair; people only those of which an event was seen (the others
