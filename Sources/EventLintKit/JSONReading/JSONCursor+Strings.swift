@@ -153,8 +153,7 @@ extension JSONCursor {
             }
             while index < count && table[Int(bytes[index])] & mask == 0 { index += 1 }
             guard index < count else {
-                throw JSONError(
-                    .unexpectedEnd, at: count, "unterminated string", related: ("starting at", start - 1))
+                throw JSONRules.unterminatedString(at: count, start: start - 1)
             }
             let current = bytes[index]
             if current == quote {
@@ -168,10 +167,7 @@ extension JSONCursor {
                 index = try scanUTF8Sequence(at: index)
             } else {
                 if let utf16 = Self.utf16Error(in: bytes) { throw utf16 }
-                let name = current == ASCII.lineFeed ? "line feed" : "control character"
-                throw JSONError(
-                    .controlCharacterInString, at: index,
-                    "raw \(name) \(JSONError.describe(byte: current)) in string; escape it")
+                throw JSONRules.controlCharacterInString(current, at: index)
             }
         }
     }
@@ -179,7 +175,7 @@ extension JSONCursor {
     /// Validates the escape whose backslash is at `index`; returns the index after it.
     private func scanEscape(at index: Int) throws(JSONError) -> Int {
         guard index + 1 < count else {
-            throw JSONError(.unexpectedEnd, at: count, "unexpected end of input in escape sequence")
+            throw JSONRules.endInsideEscape(at: count)
         }
         switch bytes[index + 1] {
         case ASCII.quote, ASCII.backslash, ASCII.slash, ASCII.lowerB, ASCII.lowerF, ASCII.lowerN,
@@ -195,34 +191,20 @@ extension JSONCursor {
                 let next = index + 6
                 guard next + 1 < count, bytes[next] == ASCII.backslash, bytes[next + 1] == ASCII.lowerU
                 else {
-                    throw JSONError(
-                        .loneSurrogate, at: index,
-                        "lone surrogate \\u\(Self.hex4(unit)) is not followed by a low surrogate")
+                    throw JSONRules.unpairedHighSurrogate(unit, at: index)
                 }
                 let low = try hexQuad(at: next)
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw JSONError(
-                        .loneSurrogate, at: index,
-                        "lone surrogate \\u\(Self.hex4(unit)) is followed by \\u\(Self.hex4(low)), not a low surrogate")
+                    throw JSONRules.highSurrogateWithoutLow(unit, next: low, at: index)
                 }
                 return next + 6
             case 0xDC00...0xDFFF:
-                throw JSONError(
-                    .loneSurrogate, at: index,
-                    "lone low surrogate \\u\(Self.hex4(unit)) without a preceding high surrogate")
+                throw JSONRules.loneLowSurrogate(unit, at: index)
             default:
                 return index + 6
             }
         default:
-            let found = bytes[index + 1]
-            if found >= 0x80 || found < 0x20 {
-                throw JSONError(
-                    .invalidEscape, at: index,
-                    "invalid escape: backslash followed by \(JSONError.describe(byte: found))")
-            }
-            throw JSONError(
-                .invalidEscape, at: index,
-                "invalid escape '\\\(Character(Unicode.Scalar(found)))'")
+            throw JSONRules.invalidEscape(bytes[index + 1], at: index)
         }
     }
 
@@ -231,12 +213,10 @@ extension JSONCursor {
         var value: UInt32 = 0
         for position in (index + 2)..<(index + 6) {
             guard position < count else {
-                throw JSONError(.unexpectedEnd, at: count, "unexpected end of input in \\u escape")
+                throw JSONRules.endInsideUnicodeEscape(at: count)
             }
             guard let digit = Self.hexValue(bytes[position]) else {
-                throw JSONError(
-                    .invalidEscape, at: index,
-                    "invalid \\u escape: expected four hex digits, found \(JSONError.describe(byte: bytes[position]))")
+                throw JSONRules.invalidUnicodeEscape(bytes[position], at: index)
             }
             value = value << 4 | UInt32(digit)
         }
@@ -251,10 +231,6 @@ extension JSONCursor {
         case ASCII.upperA...ASCII.upperF: byte - ASCII.upperA + 10
         default: nil
         }
-    }
-
-    static func hex4(_ value: UInt32) -> String {
-        JSONError.hex(UInt8(value >> 8)) + JSONError.hex(UInt8(value & 0xFF))
     }
 
     /// Validates the multi-byte UTF-8 sequence whose lead byte is at `index`; returns the index
