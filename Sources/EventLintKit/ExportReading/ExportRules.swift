@@ -1,5 +1,7 @@
 /// The rules of the export reading stage, listed in `RuleCatalog`, with the message factories
-/// that build their findings from a `FramedLine`, so wording lives next to the rule.
+/// that build their findings, so wording lives next to the rule. Each factory returns the whole
+/// `Finding`, from a `FramedLine` or the location its caller worked out, and the names, sizes and
+/// counts the message shows.
 public enum ExportRules {
     public static let all: [Rule] = [
         lineTooLong, leadingBOM, blankLine, missingFinalNewline, documentTooLarge,
@@ -138,6 +140,16 @@ public enum ExportRules {
                 {"event_name":"page_viewed","event_params":[{"key":"choice","value":{"string_value":"yes"}}]}
                 """#, lintOptions: ["--input-format", "bq"]))
 
+    /// The finding for a line of another format than `--input-format` promised.
+    public static func formatMismatch(_ natural: InputFormat, forced: InputFormat, at location: SourceLocation)
+        -> Finding
+    {
+        Finding(
+            rule: formatMismatch,
+            message: "the line is \(natural.title), not \(forced.title) (--input-format \(forced.rawValue))",
+            at: location)
+    }
+
     public static let captureEntryTruncated = Rule(
         id: "export/capture-entry-truncated", stage: .export, severity: .warning,
         summary: "a debug console entry ends before its params block or bundle does",
@@ -164,6 +176,15 @@ public enum ExportRules {
                 }
                 """))
 
+    /// The finding for the entry of event `event` that ends before its params; `location` is its name.
+    public static func captureEntryTruncated(event: String, at location: SourceLocation) -> Finding {
+        Finding(
+            rule: captureEntryTruncated,
+            message: "the entry of event \"\(event)\" ends before its params do (cut, or the capture ended); "
+                + "it is not checked",
+            at: location, event: event)
+    }
+
     public static let captureEntryUnreadable = Rule(
         id: "export/capture-entry-unreadable", stage: .export, severity: .warning,
         summary: "a debug console line names an event or user property that cannot be read",
@@ -187,6 +208,20 @@ public enum ExportRules {
             passing: """
                 2026-10-18 10:15:32.123  4321  4390 V FA      : Logging event (FE): page_viewed, Bundle[{choice=yes}]
                 """))
+
+    /// The finding for an SDK line that logs an entry of `kind` that cannot be read; `name` is
+    /// its name as printed (empty when there is none), `location` where the name stands.
+    public static func captureEntryUnreadable(_ kind: CaptureEntry.Kind, name: String, at location: SourceLocation)
+        -> Finding
+    {
+        let what = kind == .userProperty ? "user property" : "event"
+        let named = name.isEmpty ? "" : " \"\(name)\""
+        return Finding(
+            rule: captureEntryUnreadable,
+            message: "this line logs an \(what)\(named) that cannot be read (its name or its params are not in "
+                + "the SDK's form); it is not checked",
+            at: location, event: kind == .userProperty || name.isEmpty ? nil : name)
+    }
 
     public static let captureWithoutEvents = Rule(
         id: "export/capture-without-events", stage: .export, severity: .warning,
@@ -213,6 +248,15 @@ public enum ExportRules {
                 2026-10-18 10:15:32.123  4321  4390 I FA      : App measurement initialized, version: 46000
                 2026-10-18 10:15:33.000  4321  4390 V FA      : Logging event (FE): page_viewed, Bundle[{choice=yes}]
                 """))
+
+    /// The finding for a capture without any event, on its first line of the SDK (or log line).
+    public static func captureWithoutEvents(at location: SourceLocation) -> Finding {
+        Finding(
+            rule: captureWithoutEvents,
+            message: "the capture holds no analytics event: the SDK's debug logging may be off, or the capture "
+                + "missed the events",
+            at: location)
+    }
 
     public static let lineTooLong = Rule(
         id: "export/line-too-long", stage: .export, severity: .error,

@@ -103,11 +103,7 @@ extension LinePass {
     func rejectsShape(_ event: borrowing ScannedEvent, scan: LineScan, line: FramedLine) -> Bool {
         if let natural = event.formatMismatch, let forced = settings.inputFormat {
             counters.notEvents += 1
-            findings.append(
-                Finding(
-                    rule: ExportRules.formatMismatch,
-                    message: "the line is \(natural.title), not \(forced.title) (--input-format \(forced.rawValue))",
-                    at: location(line, event.offset)))
+            findings.append(ExportRules.formatMismatch(natural, forced: forced, at: location(line, event.offset)))
             return true
         }
         if let schema = event.otherSchema {
@@ -125,7 +121,7 @@ extension LinePass {
             counters.notEvents += 1
             findings.append(
                 Finding(
-                    rule: StreamRules.notAnEvent, message: problem,
+                    rule: StreamRules.notAnEvent, message: StreamRules.notAnEventMessage(problem),
                     at: location(line, event.shapeProblemOffset)))
             return true
         }

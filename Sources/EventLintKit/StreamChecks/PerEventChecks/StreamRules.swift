@@ -1,4 +1,9 @@
 /// The per-event rules of `eventlint lint`: each export event against the plan.
+///
+/// Each rule is followed by the factories of its messages. They return the text alone: the
+/// checks that report these rules make the finding where the line, its location and the value
+/// are at hand, and the value checks hand every text to one `fail` closure. They take names,
+/// counts and values, and run only when a finding is made.
 public enum StreamRules {
     public static let all: [Rule] = [
         notAnEvent, unknownEvent, unknownParam, unexpectedParam, duplicateParam, missingRequiredParam, wrongType,
@@ -23,6 +28,41 @@ public enum StreamRules {
             passing: #"""
                 {"name":"page_viewed","params":{"choice":"yes"}}
                 """#))
+
+    /// A line's shape problem, in words.
+    static func notAnEventMessage(_ problem: ShapeProblem) -> String {
+        switch problem {
+        case .lineNotAnObject: "the line is valid JSON but not an event object"
+        case .arrayElementNotAnObject: "an element of the array is not an event object"
+        case .noEventName: "no event_name (or name) and no events array: not an event"
+        case .legacyFirebaseRow: "a row of the Firebase export before GA4 (user_dim, event_dim)"
+        case .unnestedParamRow: "one param of an event (a query result with UNNEST(event_params))"
+        case .nameNotAString(let key): "\"\(key)\" must be a string"
+        case .notAnArray(let field): "\(field) must be an array"
+        case .notAnObject(let field): "\(field) must be an object"
+        case .userPropertiesNeitherArrayNorObject: "user_properties must be an array or an object"
+        case .elementNotAnObject(let field): "an element of \(field) is not an object"
+        case .elementWithoutKey(let field): "an element of \(field) has no string key"
+        case .elementValueNotAnObject(let field, let found):
+            "the value of an element of \(field) must be an object ({\"string_value\": …} or \"int_value\", "
+                + "\"float_value\", \"double_value\"), not \(spelled(found))"
+        case .requestWithoutEvents: "the request holds no events"
+        case .requestEventNameNotAString: "the event name must be a string"
+        case .requestEventWithoutName: "an event of the request has no name"
+        }
+    }
+
+    /// How a message names a kind of JSON value.
+    static func spelled(_ kind: JSONValueKind) -> String {
+        switch kind {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a bool"
+        case .null: "null"
+        }
+    }
 
     public static let unknownEvent = Rule(
         id: "stream/unknown-event", stage: .stream, severity: .error,
