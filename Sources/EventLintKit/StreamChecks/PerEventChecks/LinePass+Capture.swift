@@ -202,8 +202,7 @@ extension LinePass {
             findings.append(
                 Finding(
                     rule: StreamRules.invalidTimestamp,
-                    message:
-                        "the year-less time of this line is past the year 9999 (the year was raised at every New Year before it); the entry is read without a time",
+                    message: StreamRules.yearlessTimeOutOfRangeMessage(),
                     at: SourceLocation(
                         file: file, line: entry.start.line, column: 1, byteOffset: entry.start.byteOffset)))
         }
@@ -335,7 +334,7 @@ extension LinePass {
                 findings.append(
                     Finding(
                         rule: StreamRules.duplicateParam,
-                        message: "param \"\(paramName)\" appears twice on \"\(name)\"",
+                        message: StreamRules.duplicateParamMessage(param: paramName, event: name),
                         at: SourceLocation(
                             file: file, line: entry.start.line, column: entry.namePosition.column,
                             byteOffset: entry.namePosition.byteOffset), event: name, param: paramName))
