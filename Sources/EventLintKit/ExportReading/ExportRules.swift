@@ -89,6 +89,12 @@ public enum ExportRules {
             No example: it needs a file that cannot be read (missing, a directory, corrupt gzip bytes).
             """)
 
+    /// The finding for an export that cannot be read (or not to its end), on the file; the
+    /// error words it, as it does on standard error.
+    public static func cannotRead(_ error: ExportInputError) -> Finding {
+        Finding(rule: cannotRead, message: error.description, at: SourceLocation(file: error.path, line: 1, column: 1))
+    }
+
     /// Reported by the front end for a `SpillError`, so the failure reaches every report format.
     public static let cannotSpill = Rule(
         id: "export/cannot-spill", stage: .export, severity: .error,
@@ -104,6 +110,13 @@ public enum ExportRules {
             No example: it needs a temporary directory that cannot be written.
             """)
 
+    /// The finding for temporary files that fail, on their directory; the error words it.
+    public static func cannotSpill(_ error: SpillError) -> Finding {
+        Finding(
+            rule: cannotSpill, message: error.description, at: SourceLocation(file: error.directory, line: 1, column: 1)
+        )
+    }
+
     /// Reported by the front end when a file the run writes as it reads (`--rejects FILE`)
     /// cannot be opened or written.
     public static let cannotWrite = Rule(
@@ -118,6 +131,13 @@ public enum ExportRules {
 
             No example: it needs a file that cannot be written.
             """)
+
+    /// The finding for a file that cannot be written, `reason` the system's words.
+    public static func cannotWrite(path: String, reason: String) -> Finding {
+        Finding(
+            rule: cannotWrite, message: "cannot write \(SystemPath.display(path)): \(reason)",
+            at: SourceLocation(file: path, line: 1, column: 1))
+    }
 
     public static let formatMismatch = Rule(
         id: "export/format-mismatch", stage: .export, severity: .error,

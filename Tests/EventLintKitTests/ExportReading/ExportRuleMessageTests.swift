@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import EventLintKit
@@ -63,5 +64,19 @@ import Testing
         let property = ExportRules.captureEntryUnreadable(.userProperty, name: "", at: place)
         #expect(property.message.hasPrefix("this line logs an user property that cannot be read"))
         #expect(property.event == nil)
+    }
+
+    @Test func theFindingsOfTheFrontEndComeFromTheirFactories() throws {
+        let missing = "/nonexistent-eventlint/export.ndjson"
+        let result = LintRunner.run(plan: Lint.enginePlan, request: LintRequest(inputs: [missing]))
+        let unread = ExportRules.cannotRead(try #require(result.inputErrors.first))
+        #expect(unread.ruleID == ExportRules.cannotRead.id)
+        #expect(unread.message == "cannot open '\(missing)': no such file")
+        #expect(unread.location.file == missing)
+        let unwritten = ExportRules.cannotWrite(path: "/nonexistent-eventlint/rejects", reason: "no such directory")
+        #expect(unwritten.message == "cannot write /nonexistent-eventlint/rejects: no such directory")
+        let spill = SpillError(action: "create a temporary file in", directory: "/nonexistent-eventlint", errno: ENOENT)
+        #expect(ExportRules.cannotSpill(spill).message == spill.description)
+        #expect(spill.description.hasPrefix("cannot create a temporary file in /nonexistent-eventlint: "))
     }
 }
