@@ -240,7 +240,7 @@ extension JSONCursor {
         let length = UTF8Validation.sequenceLength(bytes, at: index, end: count)
         guard length > 0 else {
             if let utf16 = Self.utf16Error(in: bytes) { throw utf16 }
-            throw JSONError(.invalidUTF8, at: index, UTF8Validation.problem(bytes, at: index, end: count))
+            throw JSONRules.invalidUTF8(UTF8Validation.problem(bytes, at: index, end: count), at: index)
         }
         return index + length
     }
@@ -277,32 +277,42 @@ enum UTF8Validation {
         }
     }
 
-    /// Says why the sequence at `index` is ill-formed, for the error message.
-    static func problem(_ bytes: UnsafeRawBufferPointer, at index: Int, end: Int) -> String {
+    /// Why a sequence is ill-formed, with its lead byte where that tells it.
+    enum Problem: Sendable, Equatable {
+        /// A continuation byte (80–BF) where a sequence should start.
+        case unexpectedContinuation(UInt8)
+        /// A lead byte, or a lead and second byte, that can only start an overlong form.
+        case overlong(UInt8)
+        /// F5–FF: never part of UTF-8.
+        case neverInUTF8(UInt8)
+        /// The input ends inside the sequence.
+        case truncated(UInt8)
+        /// A byte that is no continuation byte inside the sequence.
+        case cutShort(UInt8)
+        case surrogate
+        case aboveMaximum
+    }
+
+    /// Says why the sequence at `index` is ill-formed; `JSONRules.invalidUTF8` words it.
+    static func problem(_ bytes: UnsafeRawBufferPointer, at index: Int, end: Int) -> Problem {
         let lead = bytes[index]
-        let name = "0x" + JSONError.hex(lead)
         switch lead {
-        case 0x80...0xBF: return "invalid UTF-8: unexpected continuation byte \(name)"
-        case 0xC0, 0xC1: return "invalid UTF-8: overlong encoding starting with \(name)"
-        case 0xF5...0xFF: return "invalid UTF-8: byte \(name) never appears in UTF-8"
+        case 0x80...0xBF: return .unexpectedContinuation(lead)
+        case 0xC0, 0xC1: return .overlong(lead)
+        case 0xF5...0xFF: return .neverInUTF8(lead)
         default: break
         }
         let expected = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         // Find the first byte that is not a continuation byte at all.
         for position in (index + 1)..<(index + expected) {
-            guard position < end else { return "invalid UTF-8: truncated sequence starting with \(name)" }
-            guard (0x80...0xBF).contains(bytes[position]) else {
-                return "invalid UTF-8: sequence starting with \(name) is cut short (Latin-1 text?)"
-            }
+            guard position < end else { return .truncated(lead) }
+            guard (0x80...0xBF).contains(bytes[position]) else { return .cutShort(lead) }
         }
         let second = bytes[index + 1]
         switch lead {
-        case 0xE0 where second < 0xA0, 0xF0 where second < 0x90:
-            return "invalid UTF-8: overlong encoding starting with \(name)"
-        case 0xED where second >= 0xA0:
-            return "invalid UTF-8: surrogate code point encoded in UTF-8"
-        default:
-            return "invalid UTF-8: code point above U+10FFFF"
+        case 0xE0 where second < 0xA0, 0xF0 where second < 0x90: return .overlong(lead)
+        case 0xED where second >= 0xA0: return .surrogate
+        default: return .aboveMaximum
         }
     }
 }

@@ -300,6 +300,21 @@ public enum JSONRules {
             No example: it needs bytes that are not UTF-8, which printed text cannot hold.
             """)
 
+    /// An ill-formed UTF-8 sequence inside a string, as `UTF8Validation.problem` tells it.
+    static func invalidUTF8(_ problem: UTF8Validation.Problem, at offset: Int) -> JSONError {
+        let why =
+            switch problem {
+            case .unexpectedContinuation(let lead): "unexpected continuation byte 0x\(JSONError.hex(lead))"
+            case .overlong(let lead): "overlong encoding starting with 0x\(JSONError.hex(lead))"
+            case .neverInUTF8(let lead): "byte 0x\(JSONError.hex(lead)) never appears in UTF-8"
+            case .truncated(let lead): "truncated sequence starting with 0x\(JSONError.hex(lead))"
+            case .cutShort(let lead): "sequence starting with 0x\(JSONError.hex(lead)) is cut short (Latin-1 text?)"
+            case .surrogate: "surrogate code point encoded in UTF-8"
+            case .aboveMaximum: "code point above U+10FFFF"
+            }
+        return JSONError(.invalidUTF8, at: offset, "invalid UTF-8: " + why)
+    }
+
     public static let loneSurrogate = Rule(
         id: "json/lone-surrogate", stage: .json, severity: .error,
         summary: "a \\u escape for half of a surrogate pair",

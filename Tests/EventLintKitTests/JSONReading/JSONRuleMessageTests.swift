@@ -35,6 +35,17 @@ import Testing
         #expect(JSONRules.depthExceeded(limit: 512, at: 0).message == "nesting deeper than the limit of 512 levels")
     }
 
+    @Test func anIllFormedSequenceIsWordedByItsFactory() {
+        let bytes: [UInt8] = Array(#"["a"#.utf8) + [0xC3, 0x28] + Array(#""]"#.utf8)
+        #expect(throws: JSONRules.invalidUTF8(.cutShort(0xC3), at: 3)) {
+            _ = try JSONParser.parse(bytes, mode: .strict)
+        }
+        #expect(
+            JSONRules.invalidUTF8(.cutShort(0xC3), at: 3).message
+                == "invalid UTF-8: sequence starting with 0xC3 is cut short (Latin-1 text?)")
+        #expect(JSONRules.invalidUTF8(.aboveMaximum, at: 0).message == "invalid UTF-8: code point above U+10FFFF")
+    }
+
     @Test func aLintFindingCarriesTheFactorysMessage() throws {
         let result = try Lint.run([#"{"name":"offer_shown","name":"offer_shown"}"#])
         let expected = JSONRules.duplicateKey("name", at: 22, first: 1).message { "column \($0 + 1)" }
