@@ -301,6 +301,14 @@ public enum ExportRules {
                 {"name":"page_viewed","params":{"choice":"yes"}}
                 """#, lintOptions: ["--max-line-bytes", "64"]))
 
+    /// The finding for an oversize line. `location` points at the line start.
+    public static func lineTooLong(_ line: FramedLine, file: String, limit: Int) -> Finding {
+        Finding(
+            rule: lineTooLong,
+            message: "line is \(line.length) bytes long, more than the limit of \(limit) bytes",
+            at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset))
+    }
+
     public static let leadingBOM = Rule(
         id: "export/leading-bom", stage: .export, severity: .warning,
         summary: "the export starts with a UTF-8 byte order mark",
@@ -318,6 +326,13 @@ public enum ExportRules {
 
             No example: a byte order mark is invisible in printed text.
             """)
+
+    /// The finding for a BOM skipped at the start of the file.
+    public static func leadingBOM(_ line: FramedLine, file: String) -> Finding {
+        Finding(
+            rule: leadingBOM, message: "the file starts with a UTF-8 byte order mark, skipped",
+            at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset))
+    }
 
     public static let blankLine = Rule(
         id: "export/blank-line", stage: .export, severity: .error,
@@ -345,6 +360,13 @@ public enum ExportRules {
                 {"name":"page_viewed","params":{"choice":"yes"}}
                 """#, lintOptions: ["--strict"]))
 
+    /// The finding for a blank line; `severity` lets `--strict` raise it to an error.
+    public static func blankLine(_ line: FramedLine, file: String, severity: Severity? = nil) -> Finding {
+        Finding(
+            rule: blankLine, severity: severity, message: "line is blank",
+            at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset))
+    }
+
     public static let missingFinalNewline = Rule(
         id: "export/missing-final-newline", stage: .export, severity: .info,
         summary: "the last line does not end with a newline",
@@ -359,6 +381,16 @@ public enum ExportRules {
 
             No example: a failing and a passing example would differ only in an invisible final LF.
             """)
+
+    /// The finding for a last line without LF, pointing just past its last byte.
+    public static func missingFinalNewline(_ line: FramedLine, file: String) -> Finding {
+        let column = Int(min(line.length, Int64(Int.max - 8))) + 1 + (line.flags.contains(.leadingBOM) ? 3 : 0)
+        return Finding(
+            rule: missingFinalNewline, message: "last line has no trailing newline",
+            at: SourceLocation(
+                file: file, line: line.number, column: column,
+                byteOffset: line.contentByteOffset + line.length))
+    }
 
     public static let documentTooLarge = Rule(
         id: "export/document-too-large", stage: .export, severity: .error,
@@ -389,6 +421,15 @@ public enum ExportRules {
                 ]
                 """#, lintOptions: ["--max-line-bytes", "64"]))
 
+    /// The finding for a JSON document (or element of a top-level array) too large to hold.
+    public static func documentTooLarge(_ location: SourceLocation, limit: Int) -> Finding {
+        Finding(
+            rule: documentTooLarge,
+            message: "this JSON document is more than \(limit) bytes (--max-line-bytes); it is not checked: "
+                + "convert the file to NDJSON with `jq -c` or raise --max-line-bytes above its size",
+            at: location)
+    }
+
     public static let duplicateInput = Rule(
         id: "export/duplicate-input", stage: .export, severity: .info,
         summary: "the same file was given twice (by two names or a name and a glob); it is linted once",
@@ -402,52 +443,11 @@ public enum ExportRules {
             No example: it needs two inputs that name the same file.
             """)
 
-    /// The finding for a JSON document (or element of a top-level array) too large to hold.
-    public static func documentTooLarge(_ location: SourceLocation, limit: Int) -> Finding {
-        Finding(
-            rule: documentTooLarge,
-            message: "this JSON document is more than \(limit) bytes (--max-line-bytes); it is not checked: "
-                + "convert the file to NDJSON with `jq -c` or raise --max-line-bytes above its size",
-            at: location)
-    }
-
     /// The finding for an input given twice.
     public static func duplicateInput(file: String, first: String) -> Finding {
         Finding(
             rule: duplicateInput,
             message: "\"\(file)\" is the same file as \"\(first)\", given before; it is linted once",
             at: SourceLocation(file: file, line: 1, column: 1, byteOffset: 0))
-    }
-
-    /// The finding for an oversize line. `location` points at the line start.
-    public static func lineTooLong(_ line: FramedLine, file: String, limit: Int) -> Finding {
-        Finding(
-            rule: lineTooLong,
-            message: "line is \(line.length) bytes long, more than the limit of \(limit) bytes",
-            at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset))
-    }
-
-    /// The finding for a BOM skipped at the start of the file.
-    public static func leadingBOM(_ line: FramedLine, file: String) -> Finding {
-        Finding(
-            rule: leadingBOM, message: "the file starts with a UTF-8 byte order mark, skipped",
-            at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset))
-    }
-
-    /// The finding for a blank line; `severity` lets `--strict` raise it to an error.
-    public static func blankLine(_ line: FramedLine, file: String, severity: Severity? = nil) -> Finding {
-        Finding(
-            rule: blankLine, severity: severity, message: "line is blank",
-            at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset))
-    }
-
-    /// The finding for a last line without LF, pointing just past its last byte.
-    public static func missingFinalNewline(_ line: FramedLine, file: String) -> Finding {
-        let column = Int(min(line.length, Int64(Int.max - 8))) + 1 + (line.flags.contains(.leadingBOM) ? 3 : 0)
-        return Finding(
-            rule: missingFinalNewline, message: "last line has no trailing newline",
-            at: SourceLocation(
-                file: file, line: line.number, column: column,
-                byteOffset: line.contentByteOffset + line.length))
     }
 }
