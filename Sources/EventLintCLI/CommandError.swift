@@ -92,17 +92,9 @@ public enum CommandError: Error, Sendable {
         case .usage, .cannotRun, .cannotWriteStandardOutput:
             return nil
         case .cannotWrite(let path, let reason):
-            return [
-                Finding(
-                    rule: ExportRules.cannotWrite, message: "cannot write \(SystemPath.display(path)): \(reason)",
-                    at: SourceLocation(file: path, line: 1, column: 1))
-            ]
+            return [ExportRules.cannotWrite(path: path, reason: reason)]
         case .spill(let error):
-            return [
-                Finding(
-                    rule: ExportRules.cannotSpill, message: error.description,
-                    at: SourceLocation(file: error.directory, line: 1, column: 1))
-            ]
+            return [ExportRules.cannotSpill(error)]
         case .cannotLoad(let error, let what, let file):
             let rule = error.ruleID.flatMap(RuleCatalog.rule(id:)) ?? PlanLoadingRules.cannotLoad
             let notes = error.hint.map { [FindingNote("help: " + $0)] } ?? []
@@ -114,17 +106,8 @@ public enum CommandError: Error, Sendable {
         case .invalidPlan(let errors, _):
             return errors
         case .input(let error):
-            return [Self.unreadFinding(error)]
+            return [ExportRules.cannotRead(error)]
         }
-    }
-}
-
-extension CommandError {
-    /// An export input that cannot be read (or not to its end), as a finding on the file.
-    static func unreadFinding(_ error: ExportInputError) -> Finding {
-        Finding(
-            rule: ExportRules.cannotRead, message: error.description,
-            at: SourceLocation(file: error.path, line: 1, column: 1))
     }
 }
 

@@ -108,7 +108,7 @@ enum LintCommand {
         if !result.inputErrors.isEmpty {
             let nothingRead = result.inputErrors.count == inputCount && result.counters.linesRead == 0
             if nothingRead, result.inputErrors.count == 1 { throw .input(result.inputErrors[0]) }
-            let unread = result.inputErrors.map(CommandError.unreadFinding)
+            let unread = result.inputErrors.map(ExportRules.cannotRead)
             report.document.findings = (report.document.findings + unread).sortedForReport()
             report.document.rules = ReportDocument.rulesReferenced(by: report.document.findings)
             report.status = CommandError.exitStatus

@@ -41,14 +41,14 @@ extension EventScanner {
             try cursor.readNull()
             return
         default:
-            shape(&event, "\(what) must be an array", at: cursor.offset)
+            shape(&event, .notAnArray(what), at: cursor.offset)
             try cursor.skipValue()
             return
         }
         try cursor.enterArray()
         while try cursor.nextElement() {
             guard try cursor.peekKind() == .object else {
-                shape(&event, "an element of \(what) is not an object", at: cursor.offset)
+                shape(&event, .elementNotAnObject(what), at: cursor.offset)
                 try cursor.skipValue()
                 continue
             }
@@ -67,17 +67,14 @@ extension EventScanner {
                     value = try readValueObject(&cursor, bytes)
                 } else if Self.same(member, "value", bytes), let kind = try Self.notAnObject(cursor.peekKind()) {
                     // `"value": "x"`: not the export's shape, whatever the param's type; at its byte.
-                    shape(
-                        &event,
-                        "the value of an element of \(what) must be an object ({\"string_value\": …} or \"int_value\", "
-                            + "\"float_value\", \"double_value\"), not \(kind)", at: cursor.offset)
+                    shape(&event, .elementValueNotAnObject(what, found: kind), at: cursor.offset)
                     try cursor.skipValue()
                 } else {
                     try cursor.skipValue()
                 }
             }
             guard let key else {
-                shape(&event, "an element of \(what) has no string key", at: elementOffset)
+                shape(&event, .elementWithoutKey(what), at: elementOffset)
                 continue
             }
             fields.append(ScannedField(key: key, value: value, keyHash: hash(key, bytes)))
@@ -117,15 +114,9 @@ extension EventScanner {
         return value
     }
 
-    /// How a message names a JSON kind that is not an object (null is no value, so nil).
-    static func notAnObject(_ kind: JSONValueKind) -> String? {
-        switch kind {
-        case .object, .null: nil
-        case .array: "an array"
-        case .string: "a string"
-        case .number: "a number"
-        case .bool: "a bool"
-        }
+    /// The kind of a param's `value` that is not an object, or nil (null is no value).
+    static func notAnObject(_ kind: JSONValueKind) -> JSONValueKind? {
+        kind == .object || kind == .null ? nil : kind
     }
 
     /// Flat logs and MP: `{"name": value}`; for user properties also `{"name": {"value": v}}`.
@@ -139,7 +130,7 @@ extension EventScanner {
             try cursor.readNull()
             return
         default:
-            shape(&event, "\(what) must be an object", at: cursor.offset)
+            shape(&event, .notAnObject(what), at: cursor.offset)
             try cursor.skipValue()
             return
         }
@@ -182,7 +173,7 @@ extension EventScanner {
             try cursor.readNull()
             return
         default:
-            shape(&event, "items must be an array", at: cursor.offset)
+            shape(&event, .notAnArray("items"), at: cursor.offset)
             try cursor.skipValue()
             return
         }
@@ -190,7 +181,7 @@ extension EventScanner {
         try cursor.enterArray()
         while try cursor.nextElement() {
             guard try cursor.peekKind() == .object else {
-                shape(&event, "an element of items is not an object", at: cursor.offset)
+                shape(&event, .elementNotAnObject("items"), at: cursor.offset)
                 try cursor.skipValue()
                 continue
             }

@@ -147,7 +147,7 @@ extension EventScanner {
         if let requestEvents = top.requestEvents, forcedFormat != .bigQuery, forcedFormat != .flat {
             applyRequestLevel(event, top: top, to: requestEvents)
             if requestEvents.isEmpty {
-                shape(&event, "the request holds no events", at: event.offset)
+                shape(&event, .requestWithoutEvents, at: event.offset)
                 event.indexInLine = events.count
                 events.append(event)
             }
@@ -167,9 +167,9 @@ extension EventScanner {
                 Self.topLevelKeys(bytes, from: event.offset).contains(where: { $0 == "event_dim" || $0 == "user_dim" })
             {
                 event.otherSchema = .legacyFirebase
-                shape(&event, "a row of the Firebase export before GA4 (user_dim, event_dim)", at: event.offset)
+                shape(&event, .legacyFirebaseRow, at: event.offset)
             } else {
-                shape(&event, "no event_name (or name) and no events array: not an event", at: event.offset)
+                shape(&event, .noEventName, at: event.offset)
             }
         } else if event.name != nil, top.paramsKind == nil, !top.sawNameKey, !event.hasShapeProblem,
             forcedFormat == nil || forcedFormat == .bigQuery,
@@ -178,7 +178,7 @@ extension EventScanner {
             // Rows of the export always carry `event_params` (`[]` at least): a row with an event
             // name and a param's key or value as columns is one param of an event.
             event.otherSchema = .unnestedParams
-            shape(&event, "one param of an event (a query result with UNNEST(event_params))", at: event.offset)
+            shape(&event, .unnestedParamRow, at: event.offset)
         }
         event.indexInLine = events.count
         events.append(event)
@@ -219,7 +219,7 @@ extension EventScanner {
                 event.nameOffset = cursor.offset
                 event.name = try cursor.readString()
             } else {
-                shape(&event, "\"\(key.decodedString(in: bytes))\" must be a string", at: cursor.offset)
+                shape(&event, .nameNotAString(key: key.decodedString(in: bytes)), at: cursor.offset)
                 try cursor.skipValue()
             }
         case .eventParams:
@@ -252,7 +252,7 @@ extension EventScanner {
                 top.sawEvents = try cursor.peekKind() == .array
                 try cursor.skipValue()
             } else if try cursor.peekKind() != .array {
-                shape(&event, "events must be an array", at: cursor.offset)
+                shape(&event, .notAnArray("events"), at: cursor.offset)
                 try cursor.skipValue()
             } else {
                 let first = events.count
@@ -278,7 +278,7 @@ extension EventScanner {
         case .null:
             try cursor.readNull()
         default:
-            shape(&event, "user_properties must be an array or an object", at: cursor.offset)
+            shape(&event, .userPropertiesNeitherArrayNorObject, at: cursor.offset)
             try cursor.skipValue()
         }
         event.userProperties = start..<userProperties.count
@@ -342,7 +342,7 @@ extension EventScanner {
         event.offset = cursor.offset
         event.indexInLine = events.count
         guard try cursor.peekKind() == .object else {
-            shape(&event, "an element of events is not an object", at: cursor.offset)
+            shape(&event, .elementNotAnObject("events"), at: cursor.offset)
             try cursor.skipValue()
             events.append(event)
             return
@@ -361,7 +361,7 @@ extension EventScanner {
                     event.nameOffset = cursor.offset
                     event.name = try cursor.readString()
                 } else {
-                    shape(&event, "the event name must be a string", at: cursor.offset)
+                    shape(&event, .requestEventNameNotAString, at: cursor.offset)
                     try cursor.skipValue()
                 }
             case .params:
@@ -375,7 +375,7 @@ extension EventScanner {
             }
         }
         if event.name == nil, !event.hasShapeProblem {
-            shape(&event, "an event of the request has no name", at: event.offset)
+            shape(&event, .requestEventWithoutName, at: event.offset)
         }
         events.append(event)
     }

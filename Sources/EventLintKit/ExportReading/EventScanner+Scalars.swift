@@ -40,10 +40,11 @@ extension EventScanner {
         return token
     }
 
-    func shape(_ event: inout ScannedEvent, _ message: String, at offset: Int) {
+    /// Gives the event its first shape problem, at `offset`; a later one is dropped.
+    func shape(_ event: inout ScannedEvent, _ problem: ShapeProblem, at offset: Int) {
         if !event.hasShapeProblem {
             event.shapeProblemIndex = Int32(truncatingIfNeeded: scan.shapeProblems.count)
-            scan.shapeProblems.append(message)
+            scan.shapeProblems.append(problem)
             event.shapeProblemOffset = offset
         }
     }

@@ -83,7 +83,7 @@ public final class EventScanner {
                 } else {
                     var event = ScannedEvent()
                     event.offset = cursor.offset
-                    shape(&event, "an element of the array is not an event object", at: cursor.offset)
+                    shape(&event, .arrayElementNotAnObject, at: cursor.offset)
                     try cursor.skipValue()
                     event.indexInLine = events.count
                     events.append(event)
@@ -92,7 +92,7 @@ public final class EventScanner {
         default:
             var event = ScannedEvent()
             event.offset = cursor.offset
-            shape(&event, "the line is valid JSON but not an event object", at: cursor.offset)
+            shape(&event, .lineNotAnObject, at: cursor.offset)
             try cursor.skipValue()
             events.append(event)
         }

@@ -1,5 +1,7 @@
 /// The rules of the export reading stage, listed in `RuleCatalog`, with the message factories
-/// that build their findings from a `FramedLine`, so wording lives next to the rule.
+/// that build their findings, so wording lives next to the rule. Each factory returns the whole
+/// `Finding`, from a `FramedLine` or the location its caller worked out, and the names, sizes and
+/// counts the message shows.
 public enum ExportRules {
     public static let all: [Rule] = [
         lineTooLong, leadingBOM, blankLine, missingFinalNewline, documentTooLarge,
@@ -87,6 +89,12 @@ public enum ExportRules {
             No example: it needs a file that cannot be read (missing, a directory, corrupt gzip bytes).
             """)
 
+    /// The finding for an export that cannot be read (or not to its end), on the file; the
+    /// error words it, as it does on standard error.
+    public static func cannotRead(_ error: ExportInputError) -> Finding {
+        Finding(rule: cannotRead, message: error.description, at: SourceLocation(file: error.path, line: 1, column: 1))
+    }
+
     /// Reported by the front end for a `SpillError`, so the failure reaches every report format.
     public static let cannotSpill = Rule(
         id: "export/cannot-spill", stage: .export, severity: .error,
@@ -102,6 +110,13 @@ public enum ExportRules {
             No example: it needs a temporary directory that cannot be written.
             """)
 
+    /// The finding for temporary files that fail, on their directory; the error words it.
+    public static func cannotSpill(_ error: SpillError) -> Finding {
+        Finding(
+            rule: cannotSpill, message: error.description, at: SourceLocation(file: error.directory, line: 1, column: 1)
+        )
+    }
+
     /// Reported by the front end when a file the run writes as it reads (`--rejects FILE`)
     /// cannot be opened or written.
     public static let cannotWrite = Rule(
@@ -116,6 +131,13 @@ public enum ExportRules {
 
             No example: it needs a file that cannot be written.
             """)
+
+    /// The finding for a file that cannot be written, `reason` the system's words.
+    public static func cannotWrite(path: String, reason: String) -> Finding {
+        Finding(
+            rule: cannotWrite, message: "cannot write \(SystemPath.display(path)): \(reason)",
+            at: SourceLocation(file: path, line: 1, column: 1))
+    }
 
     public static let formatMismatch = Rule(
         id: "export/format-mismatch", stage: .export, severity: .error,
@@ -137,6 +159,16 @@ public enum ExportRules {
             passing: #"""
                 {"event_name":"page_viewed","event_params":[{"key":"choice","value":{"string_value":"yes"}}]}
                 """#, options: ["--input-format", "bq"]))
+
+    /// The finding for a line of another format than `--input-format` promised.
+    public static func formatMismatch(_ natural: InputFormat, forced: InputFormat, at location: SourceLocation)
+        -> Finding
+    {
+        Finding(
+            rule: formatMismatch,
+            message: "the line is \(natural.title), not \(forced.title) (--input-format \(forced.rawValue))",
+            at: location)
+    }
 
     public static let captureEntryTruncated = Rule(
         id: "export/capture-entry-truncated", stage: .export, severity: .warning,
@@ -164,6 +196,15 @@ public enum ExportRules {
                 }
                 """))
 
+    /// The finding for the entry of event `event` that ends before its params; `location` is its name.
+    public static func captureEntryTruncated(event: String, at location: SourceLocation) -> Finding {
+        Finding(
+            rule: captureEntryTruncated,
+            message: "the entry of event \"\(event)\" ends before its params do (cut, or the capture ended); "
+                + "it is not checked",
+            at: location, event: event)
+    }
+
     public static let captureEntryUnreadable = Rule(
         id: "export/capture-entry-unreadable", stage: .export, severity: .warning,
         summary: "a debug console line names an event or user property that cannot be read",
@@ -187,6 +228,20 @@ public enum ExportRules {
             passing: """
                 2026-10-18 10:15:32.123  4321  4390 V FA      : Logging event (FE): page_viewed, Bundle[{choice=yes}]
                 """))
+
+    /// The finding for an SDK line that logs an entry of `kind` that cannot be read; `name` is
+    /// its name as printed (empty when there is none), `location` where the name stands.
+    public static func captureEntryUnreadable(_ kind: CaptureEntry.Kind, name: String, at location: SourceLocation)
+        -> Finding
+    {
+        let what = kind == .userProperty ? "user property" : "event"
+        let named = name.isEmpty ? "" : " \"\(name)\""
+        return Finding(
+            rule: captureEntryUnreadable,
+            message: "this line logs an \(what)\(named) that cannot be read (its name or its params are not in "
+                + "the SDK's form); it is not checked",
+            at: location, event: kind == .userProperty || name.isEmpty ? nil : name)
+    }
 
     public static let captureWithoutEvents = Rule(
         id: "export/capture-without-events", stage: .export, severity: .warning,
@@ -214,6 +269,15 @@ public enum ExportRules {
                 2026-10-18 10:15:33.000  4321  4390 V FA      : Logging event (FE): page_viewed, Bundle[{choice=yes}]
                 """))
 
+    /// The finding for a capture without any event, on its first line of the SDK (or log line).
+    public static func captureWithoutEvents(at location: SourceLocation) -> Finding {
+        Finding(
+            rule: captureWithoutEvents,
+            message: "the capture holds no analytics event: the SDK's debug logging may be off, or the capture "
+                + "missed the events",
+            at: location)
+    }
+
     public static let lineTooLong = Rule(
         id: "export/line-too-long", stage: .export, severity: .error,
         summary: "a line is longer than the maximum line size",
@@ -237,6 +301,14 @@ public enum ExportRules {
                 {"name":"page_viewed","params":{"choice":"yes"}}
                 """#, options: ["--max-line-bytes", "64"]))
 
+    /// The finding for an oversize line. `location` points at the line start.
+    public static func lineTooLong(_ line: FramedLine, file: String, limit: Int) -> Finding {
+        Finding(
+            rule: lineTooLong,
+            message: "line is \(line.length) bytes long, more than the limit of \(limit) bytes",
+            at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset))
+    }
+
     public static let leadingBOM = Rule(
         id: "export/leading-bom", stage: .export, severity: .warning,
         summary: "the export starts with a UTF-8 byte order mark",
@@ -254,6 +326,13 @@ public enum ExportRules {
 
             No example: a byte order mark is invisible in printed text.
             """)
+
+    /// The finding for a BOM skipped at the start of the file.
+    public static func leadingBOM(_ line: FramedLine, file: String) -> Finding {
+        Finding(
+            rule: leadingBOM, message: "the file starts with a UTF-8 byte order mark, skipped",
+            at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset))
+    }
 
     public static let blankLine = Rule(
         id: "export/blank-line", stage: .export, severity: .error,
@@ -281,6 +360,13 @@ public enum ExportRules {
                 {"name":"page_viewed","params":{"choice":"yes"}}
                 """#, options: ["--strict"]))
 
+    /// The finding for a blank line; `severity` lets `--strict` raise it to an error.
+    public static func blankLine(_ line: FramedLine, file: String, severity: Severity? = nil) -> Finding {
+        Finding(
+            rule: blankLine, severity: severity, message: "line is blank",
+            at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset))
+    }
+
     public static let missingFinalNewline = Rule(
         id: "export/missing-final-newline", stage: .export, severity: .info,
         summary: "the last line does not end with a newline",
@@ -295,6 +381,16 @@ public enum ExportRules {
 
             No example: a failing and a passing example would differ only in an invisible final LF.
             """)
+
+    /// The finding for a last line without LF, pointing just past its last byte.
+    public static func missingFinalNewline(_ line: FramedLine, file: String) -> Finding {
+        let column = Int(min(line.length, Int64(Int.max - 8))) + 1 + (line.flags.contains(.leadingBOM) ? 3 : 0)
+        return Finding(
+            rule: missingFinalNewline, message: "last line has no trailing newline",
+            at: SourceLocation(
+                file: file, line: line.number, column: column,
+                byteOffset: line.contentByteOffset + line.length))
+    }
 
     public static let documentTooLarge = Rule(
         id: "export/document-too-large", stage: .export, severity: .error,
@@ -325,6 +421,15 @@ public enum ExportRules {
                 ]
                 """#, options: ["--max-line-bytes", "64"]))
 
+    /// The finding for a JSON document (or element of a top-level array) too large to hold.
+    public static func documentTooLarge(_ location: SourceLocation, limit: Int) -> Finding {
+        Finding(
+            rule: documentTooLarge,
+            message: "this JSON document is more than \(limit) bytes (--max-line-bytes); it is not checked: "
+                + "convert the file to NDJSON with `jq -c` or raise --max-line-bytes above its size",
+            at: location)
+    }
+
     public static let duplicateInput = Rule(
         id: "export/duplicate-input", stage: .export, severity: .info,
         summary: "the same file was given twice (by two names or a name and a glob); it is linted once",
@@ -338,52 +443,11 @@ public enum ExportRules {
             No example: it needs two inputs that name the same file.
             """)
 
-    /// The finding for a JSON document (or element of a top-level array) too large to hold.
-    public static func documentTooLarge(_ location: SourceLocation, limit: Int) -> Finding {
-        Finding(
-            rule: documentTooLarge,
-            message: "this JSON document is more than \(limit) bytes (--max-line-bytes); it is not checked: "
-                + "convert the file to NDJSON with `jq -c` or raise --max-line-bytes above its size",
-            at: location)
-    }
-
     /// The finding for an input given twice.
     public static func duplicateInput(file: String, first: String) -> Finding {
         Finding(
             rule: duplicateInput,
             message: "\"\(file)\" is the same file as \"\(first)\", given before; it is linted once",
             at: SourceLocation(file: file, line: 1, column: 1, byteOffset: 0))
-    }
-
-    /// The finding for an oversize line. `location` points at the line start.
-    public static func lineTooLong(_ line: FramedLine, file: String, limit: Int) -> Finding {
-        Finding(
-            rule: lineTooLong,
-            message: "line is \(line.length) bytes long, more than the limit of \(limit) bytes",
-            at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset))
-    }
-
-    /// The finding for a BOM skipped at the start of the file.
-    public static func leadingBOM(_ line: FramedLine, file: String) -> Finding {
-        Finding(
-            rule: leadingBOM, message: "the file starts with a UTF-8 byte order mark, skipped",
-            at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset))
-    }
-
-    /// The finding for a blank line; `severity` lets `--strict` raise it to an error.
-    public static func blankLine(_ line: FramedLine, file: String, severity: Severity? = nil) -> Finding {
-        Finding(
-            rule: blankLine, severity: severity, message: "line is blank",
-            at: SourceLocation(file: file, line: line.number, column: 1, byteOffset: line.byteOffset))
-    }
-
-    /// The finding for a last line without LF, pointing just past its last byte.
-    public static func missingFinalNewline(_ line: FramedLine, file: String) -> Finding {
-        let column = Int(min(line.length, Int64(Int.max - 8))) + 1 + (line.flags.contains(.leadingBOM) ? 3 : 0)
-        return Finding(
-            rule: missingFinalNewline, message: "last line has no trailing newline",
-            at: SourceLocation(
-                file: file, line: line.number, column: column,
-                byteOffset: line.contentByteOffset + line.length))
     }
 }

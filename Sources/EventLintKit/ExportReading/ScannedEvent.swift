@@ -131,11 +131,11 @@ public final class LineScan {
     /// Elements of `items`, and their fields (bq columns and `item_params`, or MP/flat members).
     public let items = ScanBuffer<ScannedItem>()
     public let itemFields = ScanBuffer<ScannedField>()
-    /// The messages of the line's shape problems (`ScannedEvent.shapeProblemIndex`).
-    @exclusivity(unchecked) public var shapeProblems: [String] = []
+    /// The line's shape problems (`ScannedEvent.shapeProblemIndex`).
+    @exclusivity(unchecked) public var shapeProblems: [ShapeProblem] = []
 
     /// An event's shape problem, if it has one.
-    public func shapeProblem(of event: ScannedEvent) -> String? {
+    public func shapeProblem(of event: ScannedEvent) -> ShapeProblem? {
         event.hasShapeProblem ? shapeProblems[Int(event.shapeProblemIndex)] : nil
     }
 
@@ -149,8 +149,8 @@ public final class LineScan {
         itemFields.deallocate()
     }
 
-    /// Empties the buffers, keeping their room. The messages are strings: an empty array is
-    /// left alone (emptying costs a uniqueness check and a call even then).
+    /// Empties the buffers, keeping their room. The shape problems may hold strings: an empty
+    /// array is left alone (emptying costs a uniqueness check and a call even then).
     func reset() {
         events.removeAll()
         params.removeAll()

@@ -42,19 +42,12 @@ extension JSONCursor {
             let word = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) ?? ""
             let bare = word.hasPrefix("-") ? String(word.dropFirst()).lowercased() : word.lowercased()
             if ["nan", "infinity", "inf"].contains(bare) {
-                return JSONError(
-                    .invalidLiteral, at: start,
-                    "invalid literal '\(word)': JSON has no NaN or Infinity (the producer may be Python's "
-                        + "json.dumps with allow_nan=True); write null or a finite number")
+                return JSONRules.nonFiniteLiteral(word, at: start)
             }
-            return JSONError(
-                .invalidLiteral, at: start,
-                "invalid literal '\(word)'; JSON allows only true, false and null")
+            return JSONRules.invalidLiteral(word, at: start)
         }
         if current == ASCII.plus || current == ASCII.period {
-            return JSONError(
-                .invalidNumber, at: offset,
-                "numbers cannot start with \(JSONError.describe(byte: current))")
+            return JSONRules.invalidNumberStart(current, at: offset)
         }
         return unexpected(at: offset, expecting: "a value")
     }
@@ -75,8 +68,7 @@ extension JSONCursor {
     @inline(__always)
     mutating func descend(isObject: Bool) throws(JSONError) {
         guard depth < maxDepth else {
-            throw JSONError(
-                .depthExceeded, at: offset, "nesting deeper than the limit of \(maxDepth) levels")
+            throw JSONRules.depthExceeded(limit: maxDepth, at: offset)
         }
         depth += 1
         offset += 1
@@ -182,9 +174,7 @@ extension JSONCursor {
     static func duplicateKeyError(
         _ key: JSONStringToken, first: Int, in bytes: UnsafeRawBufferPointer
     ) -> JSONError {
-        JSONError(
-            .duplicateKey, at: key.sourceStart,
-            "duplicate key \(JSONError.quote(key.decodedString(in: bytes)))", related: ("first at", first))
+        JSONRules.duplicateKey(key.decodedString(in: bytes), at: key.sourceStart, first: first)
     }
 
     /// Consumes the `:` after a key, with whitespace around it.
@@ -198,7 +188,7 @@ extension JSONCursor {
     /// `nextKeyToken` for everything but compact strict JSON: whitespace, comments, trailing commas.
     mutating func nextKeyTokenInGeneral() throws(JSONError) -> JSONStringToken? {
         guard var current = try peekNonWhitespace() else {
-            throw JSONError(.unexpectedEnd, at: count, "unterminated object: expected '}' or a member")
+            throw JSONRules.unterminatedObject(at: count)
         }
         if atContainerStart {
             atContainerStart = false
@@ -217,13 +207,11 @@ extension JSONCursor {
             let commaOffset = offset
             offset += 1
             guard let afterComma = try peekNonWhitespace() else {
-                throw JSONError(.unexpectedEnd, at: count, "expected an object key, found end of input")
+                throw JSONRules.endOfInput(at: count, expecting: "an object key")
             }
             if afterComma == ASCII.closeBrace {
                 guard mode == .json5 else {
-                    throw JSONError(
-                        .unexpectedCharacter, at: commaOffset,
-                        "trailing comma before '}' is not allowed in strict JSON")
+                    throw JSONRules.trailingComma(before: "}", at: commaOffset)
                 }
                 ascend()
                 return nil
@@ -257,7 +245,7 @@ extension JSONCursor {
     /// the cursor at the element. Returns `false` after consuming the closing `]`.
     public mutating func nextElement() throws(JSONError) -> Bool {
         guard let current = try peekNonWhitespace() else {
-            throw JSONError(.unexpectedEnd, at: count, "unterminated array: expected ']' or a value")
+            throw JSONRules.unterminatedArray(at: count)
         }
         if current == ASCII.closeBracket {
             atContainerStart = false
@@ -275,9 +263,7 @@ extension JSONCursor {
         offset += 1
         if try peekNonWhitespace() == ASCII.closeBracket {
             guard mode == .json5 else {
-                throw JSONError(
-                    .unexpectedCharacter, at: commaOffset,
-                    "trailing comma before ']' is not allowed in strict JSON")
+                throw JSONRules.trailingComma(before: "]", at: commaOffset)
             }
             ascend()
             return false

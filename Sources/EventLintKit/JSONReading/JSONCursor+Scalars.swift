@@ -31,7 +31,7 @@ extension JSONCursor {
         var index = offset
         if bytes[index] == ASCII.minus { index += 1 }
         guard index < count else {
-            throw JSONError(.unexpectedEnd, at: count, "expected a digit after '-', found end of input")
+            throw JSONRules.endBeforeDigit(after: "'-'", at: count)
         }
         let first = bytes[index]
         if ASCII.isIdentifierStart(first) && index > start {
@@ -41,14 +41,13 @@ extension JSONCursor {
         if first == ASCII.zero {
             index += 1
             if index < count && ASCII.isDigit(bytes[index]) {
-                throw JSONError(.invalidNumber, at: index - 1, "leading zeros are not allowed in numbers")
+                throw JSONRules.leadingZero(at: index - 1)
             }
         } else if first >= ASCII.one && first <= ASCII.nine {
             index += 1
             while index < count && ASCII.isDigit(bytes[index]) { index += 1 }
         } else {
-            throw JSONError(
-                .invalidNumber, at: index, "expected a digit after '-', found \(JSONError.describe(byte: first))")
+            throw JSONRules.notADigit(first, after: "'-'", at: index)
         }
         if index < count && bytes[index] == ASCII.period {
             index += 1
@@ -60,9 +59,7 @@ extension JSONCursor {
             index = try requireDigits(from: index, after: "the exponent marker")
         }
         guard index - start <= Self.maxNumberLength else {
-            throw JSONError(
-                .numberTooLong, at: start,
-                "number is \(index - start) characters long, more than the limit of \(Self.maxNumberLength)")
+            throw JSONRules.numberTooLong(length: index - start, limit: Self.maxNumberLength, at: start)
         }
         offset = index
         return start..<index
@@ -71,12 +68,10 @@ extension JSONCursor {
     @inline(__always)
     func requireDigits(from start: Int, after what: String) throws(JSONError) -> Int {
         guard start < count else {
-            throw JSONError(.unexpectedEnd, at: count, "expected a digit after \(what), found end of input")
+            throw JSONRules.endBeforeDigit(after: what, at: count)
         }
         guard ASCII.isDigit(bytes[start]) else {
-            throw JSONError(
-                .invalidNumber, at: start,
-                "expected a digit after \(what), found \(JSONError.describe(byte: bytes[start]))")
+            throw JSONRules.notADigit(bytes[start], after: what, at: start)
         }
         var index = start + 1
         while index < count && ASCII.isDigit(bytes[index]) { index += 1 }
@@ -115,7 +110,7 @@ extension JSONCursor {
             var end = offset
             while end < count && end < offset + length && bytes[end] == literal.utf8Start[end - offset] { end += 1 }
             if end >= count {
-                throw JSONError(.unexpectedEnd, at: count, "unexpected end of input inside literal '\(literal)'")
+                throw JSONRules.endInsideLiteral(literal, at: count)
             }
             throw invalidValueStart(bytes[offset])
         }

@@ -142,9 +142,7 @@ extension JSONCursor {
         if ASCII.startsWithByteOrderMark(UnsafeRawBufferPointer(rebasing: bytes[offset...])) {
             throw unexpected(at: offset, expecting: "end of input")
         }
-        throw JSONError(
-            .trailingContent, at: offset,
-            "unexpected \(JSONError.describe(byte: current)) after the end of the JSON value")
+        throw JSONRules.trailingContent(current, at: offset)
     }
 
     /// Skips a UTF-8 byte order mark at byte 0 and reports whether there was one. Call it first,

@@ -153,8 +153,7 @@ extension JSONCursor {
             }
             while index < count && table[Int(bytes[index])] & mask == 0 { index += 1 }
             guard index < count else {
-                throw JSONError(
-                    .unexpectedEnd, at: count, "unterminated string", related: ("starting at", start - 1))
+                throw JSONRules.unterminatedString(at: count, start: start - 1)
             }
             let current = bytes[index]
             if current == quote {
@@ -168,10 +167,7 @@ extension JSONCursor {
                 index = try scanUTF8Sequence(at: index)
             } else {
                 if let utf16 = Self.utf16Error(in: bytes) { throw utf16 }
-                let name = current == ASCII.lineFeed ? "line feed" : "control character"
-                throw JSONError(
-                    .controlCharacterInString, at: index,
-                    "raw \(name) \(JSONError.describe(byte: current)) in string; escape it")
+                throw JSONRules.controlCharacterInString(current, at: index)
             }
         }
     }
@@ -179,7 +175,7 @@ extension JSONCursor {
     /// Validates the escape whose backslash is at `index`; returns the index after it.
     private func scanEscape(at index: Int) throws(JSONError) -> Int {
         guard index + 1 < count else {
-            throw JSONError(.unexpectedEnd, at: count, "unexpected end of input in escape sequence")
+            throw JSONRules.endInsideEscape(at: count)
         }
         switch bytes[index + 1] {
         case ASCII.quote, ASCII.backslash, ASCII.slash, ASCII.lowerB, ASCII.lowerF, ASCII.lowerN,
@@ -195,34 +191,20 @@ extension JSONCursor {
                 let next = index + 6
                 guard next + 1 < count, bytes[next] == ASCII.backslash, bytes[next + 1] == ASCII.lowerU
                 else {
-                    throw JSONError(
-                        .loneSurrogate, at: index,
-                        "lone surrogate \\u\(Self.hex4(unit)) is not followed by a low surrogate")
+                    throw JSONRules.unpairedHighSurrogate(unit, at: index)
                 }
                 let low = try hexQuad(at: next)
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw JSONError(
-                        .loneSurrogate, at: index,
-                        "lone surrogate \\u\(Self.hex4(unit)) is followed by \\u\(Self.hex4(low)), not a low surrogate")
+                    throw JSONRules.highSurrogateWithoutLow(unit, next: low, at: index)
                 }
                 return next + 6
             case 0xDC00...0xDFFF:
-                throw JSONError(
-                    .loneSurrogate, at: index,
-                    "lone low surrogate \\u\(Self.hex4(unit)) without a preceding high surrogate")
+                throw JSONRules.loneLowSurrogate(unit, at: index)
             default:
                 return index + 6
             }
         default:
-            let found = bytes[index + 1]
-            if found >= 0x80 || found < 0x20 {
-                throw JSONError(
-                    .invalidEscape, at: index,
-                    "invalid escape: backslash followed by \(JSONError.describe(byte: found))")
-            }
-            throw JSONError(
-                .invalidEscape, at: index,
-                "invalid escape '\\\(Character(Unicode.Scalar(found)))'")
+            throw JSONRules.invalidEscape(bytes[index + 1], at: index)
         }
     }
 
@@ -231,12 +213,10 @@ extension JSONCursor {
         var value: UInt32 = 0
         for position in (index + 2)..<(index + 6) {
             guard position < count else {
-                throw JSONError(.unexpectedEnd, at: count, "unexpected end of input in \\u escape")
+                throw JSONRules.endInsideUnicodeEscape(at: count)
             }
             guard let digit = Self.hexValue(bytes[position]) else {
-                throw JSONError(
-                    .invalidEscape, at: index,
-                    "invalid \\u escape: expected four hex digits, found \(JSONError.describe(byte: bytes[position]))")
+                throw JSONRules.invalidUnicodeEscape(bytes[position], at: index)
             }
             value = value << 4 | UInt32(digit)
         }
@@ -253,10 +233,6 @@ extension JSONCursor {
         }
     }
 
-    static func hex4(_ value: UInt32) -> String {
-        JSONError.hex(UInt8(value >> 8)) + JSONError.hex(UInt8(value & 0xFF))
-    }
-
     /// Validates the multi-byte UTF-8 sequence whose lead byte is at `index`; returns the index
     /// after it.
     @inline(__always)
@@ -264,7 +240,7 @@ extension JSONCursor {
         let length = UTF8Validation.sequenceLength(bytes, at: index, end: count)
         guard length > 0 else {
             if let utf16 = Self.utf16Error(in: bytes) { throw utf16 }
-            throw JSONError(.invalidUTF8, at: index, UTF8Validation.problem(bytes, at: index, end: count))
+            throw JSONRules.invalidUTF8(UTF8Validation.problem(bytes, at: index, end: count), at: index)
         }
         return index + length
     }
@@ -301,32 +277,42 @@ enum UTF8Validation {
         }
     }
 
-    /// Says why the sequence at `index` is ill-formed, for the error message.
-    static func problem(_ bytes: UnsafeRawBufferPointer, at index: Int, end: Int) -> String {
+    /// Why a sequence is ill-formed, with its lead byte where that tells it.
+    enum Problem: Sendable, Equatable {
+        /// A continuation byte (80–BF) where a sequence should start.
+        case unexpectedContinuation(UInt8)
+        /// A lead byte, or a lead and second byte, that can only start an overlong form.
+        case overlong(UInt8)
+        /// F5–FF: never part of UTF-8.
+        case neverInUTF8(UInt8)
+        /// The input ends inside the sequence.
+        case truncated(UInt8)
+        /// A byte that is no continuation byte inside the sequence.
+        case cutShort(UInt8)
+        case surrogate
+        case aboveMaximum
+    }
+
+    /// Says why the sequence at `index` is ill-formed; `JSONRules.invalidUTF8` words it.
+    static func problem(_ bytes: UnsafeRawBufferPointer, at index: Int, end: Int) -> Problem {
         let lead = bytes[index]
-        let name = "0x" + JSONError.hex(lead)
         switch lead {
-        case 0x80...0xBF: return "invalid UTF-8: unexpected continuation byte \(name)"
-        case 0xC0, 0xC1: return "invalid UTF-8: overlong encoding starting with \(name)"
-        case 0xF5...0xFF: return "invalid UTF-8: byte \(name) never appears in UTF-8"
+        case 0x80...0xBF: return .unexpectedContinuation(lead)
+        case 0xC0, 0xC1: return .overlong(lead)
+        case 0xF5...0xFF: return .neverInUTF8(lead)
         default: break
         }
         let expected = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         // Find the first byte that is not a continuation byte at all.
         for position in (index + 1)..<(index + expected) {
-            guard position < end else { return "invalid UTF-8: truncated sequence starting with \(name)" }
-            guard (0x80...0xBF).contains(bytes[position]) else {
-                return "invalid UTF-8: sequence starting with \(name) is cut short (Latin-1 text?)"
-            }
+            guard position < end else { return .truncated(lead) }
+            guard (0x80...0xBF).contains(bytes[position]) else { return .cutShort(lead) }
         }
         let second = bytes[index + 1]
         switch lead {
-        case 0xE0 where second < 0xA0, 0xF0 where second < 0x90:
-            return "invalid UTF-8: overlong encoding starting with \(name)"
-        case 0xED where second >= 0xA0:
-            return "invalid UTF-8: surrogate code point encoded in UTF-8"
-        default:
-            return "invalid UTF-8: code point above U+10FFFF"
+        case 0xE0 where second < 0xA0, 0xF0 where second < 0x90: return .overlong(lead)
+        case 0xED where second >= 0xA0: return .surrogate
+        default: return .aboveMaximum
         }
     }
 }

@@ -191,7 +191,7 @@ public struct JSONCursor {
     mutating func skipComment() throws(JSONError) {
         let start = offset
         guard offset + 1 < count else {
-            throw JSONError(.unexpectedEnd, at: count, "unexpected end of input after '/'")
+            throw JSONRules.endAfterSlash(at: count)
         }
         switch bytes[offset + 1] {
         case ASCII.slash:
@@ -206,7 +206,7 @@ public struct JSONCursor {
                 }
                 offset += 1
             }
-            throw JSONError(.unexpectedEnd, at: count, "unterminated block comment", related: ("opened at", start))
+            throw JSONRules.unterminatedBlockComment(at: count, start: start)
         default:
             throw unexpected(at: offset, expecting: "a value")
         }
@@ -218,9 +218,9 @@ public struct JSONCursor {
     mutating func valueStart() throws(JSONError) -> UInt8 {
         guard let current = try peekNonWhitespace() else {
             if depth == 0 {
-                throw JSONError(.emptyInput, at: count, "expected a JSON value, found end of input")
+                throw JSONRules.emptyInput(at: count)
             }
-            throw JSONError(.unexpectedEnd, at: count, "expected a value, found end of input")
+            throw JSONRules.endOfInput(at: count, expecting: "a value")
         }
         return current
     }
@@ -232,17 +232,13 @@ public struct JSONCursor {
     func unexpected(at position: Int, expecting expectation: String) -> JSONError {
         if let utf16 = Self.utf16Error(in: bytes) { return utf16 }
         guard position < count else {
-            return JSONError(.unexpectedEnd, at: count, "expected \(expectation), found end of input")
+            return JSONRules.endOfInput(at: count, expecting: expectation)
         }
         let found = bytes[position]
         if position < count, ASCII.startsWithByteOrderMark(UnsafeRawBufferPointer(rebasing: bytes[position...])) {
-            return JSONError(
-                .misplacedBOM, at: position,
-                "byte order mark (EF BB BF) is only allowed at the start of the input")
+            return JSONRules.misplacedBOM(at: position)
         }
-        return JSONError(
-            .unexpectedCharacter, at: position,
-            "expected \(expectation), found \(JSONError.describe(byte: found))")
+        return JSONRules.unexpectedCharacter(found, expecting: expectation, at: position)
     }
 
     /// Recognises UTF-16 text: a UTF-16 byte order mark, or ASCII encoded as UTF-16 (NUL in
@@ -256,8 +252,6 @@ public struct JSONCursor {
             looksLikeUTF16 = zeros == [false, true, false, true] || zeros == [true, false, true, false]
         }
         guard looksLikeUTF16 else { return nil }
-        return JSONError(
-            .notUTF8, at: 0,
-            "input is not UTF-8 (it looks like UTF-16); convert it to UTF-8")
+        return JSONRules.notUTF8(at: 0)
     }
 }

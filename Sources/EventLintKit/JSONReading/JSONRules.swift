@@ -1,6 +1,11 @@
 /// The rules of the JSON reader stage, listed in `RuleCatalog`. One rule per `JSONErrorKind`; the
 /// ids are spelled out here (never derived from the enum case names) so renaming a case cannot
 /// silently change an id that users filter on.
+///
+/// Each rule is followed by the factories of its messages. They return a `JSONError`, not a
+/// `Finding`: the reader throws it as it is, and whoever reads the text (the lint pass, the plan
+/// loader) makes the finding from its rule, offset and message, so wording stays next to the rule.
+/// They run only when an error is made.
 public enum JSONRules {
     public static let emptyInput = Rule(
         id: "json/empty-input", stage: .json, severity: .error,
@@ -17,6 +22,11 @@ public enum JSONRules {
 
             No example: an empty export line is a blank line (`export/blank-line`); this rule fires on an empty plan file.
             """)
+
+    /// Nothing but whitespace where the top-level value should start.
+    static func emptyInput(at offset: Int) -> JSONError {
+        JSONError(.emptyInput, at: offset, "expected a JSON value, found end of input")
+    }
 
     public static let unexpectedEnd = Rule(
         id: "json/unexpected-end", stage: .json, severity: .error,
@@ -38,6 +48,56 @@ public enum JSONRules {
                 {"name":"page_viewed","params":{"choice":"yes"}}
                 """#))
 
+    /// The input ends where `expectation` (`a value`, `an object key`, …) should come.
+    static func endOfInput(at offset: Int, expecting expectation: String) -> JSONError {
+        JSONError(.unexpectedEnd, at: offset, "expected \(expectation), found end of input")
+    }
+
+    static func unterminatedObject(at offset: Int) -> JSONError {
+        JSONError(.unexpectedEnd, at: offset, "unterminated object: expected '}' or a member")
+    }
+
+    static func unterminatedArray(at offset: Int) -> JSONError {
+        JSONError(.unexpectedEnd, at: offset, "unterminated array: expected ']' or a value")
+    }
+
+    /// The input ends inside a number, after `what` (`'-'`, `'.'`, `the exponent marker`).
+    static func endBeforeDigit(after what: String, at offset: Int) -> JSONError {
+        JSONError(.unexpectedEnd, at: offset, "expected a digit after \(what), found end of input")
+    }
+
+    static func endInsideLiteral(_ literal: StaticString, at offset: Int) -> JSONError {
+        JSONError(.unexpectedEnd, at: offset, "unexpected end of input inside literal '\(literal)'")
+    }
+
+    /// A string still open at the end; `start` is its opening quote.
+    static func unterminatedString(at offset: Int, start: Int) -> JSONError {
+        JSONError(.unexpectedEnd, at: offset, "unterminated string", related: ("starting at", start))
+    }
+
+    static func endInsideEscape(at offset: Int) -> JSONError {
+        JSONError(.unexpectedEnd, at: offset, "unexpected end of input in escape sequence")
+    }
+
+    static func endInsideUnicodeEscape(at offset: Int) -> JSONError {
+        JSONError(.unexpectedEnd, at: offset, "unexpected end of input in \\u escape")
+    }
+
+    /// JSON5: a `/` that starts no comment before the end.
+    static func endAfterSlash(at offset: Int) -> JSONError {
+        JSONError(.unexpectedEnd, at: offset, "unexpected end of input after '/'")
+    }
+
+    /// JSON5: a block comment still open at the end; `start` is its `/*`.
+    static func unterminatedBlockComment(at offset: Int, start: Int) -> JSONError {
+        JSONError(.unexpectedEnd, at: offset, "unterminated block comment", related: ("opened at", start))
+    }
+
+    /// A multi-line document that opens a top-level array and never closes it.
+    static func unterminatedTopLevelArray(at offset: Int) -> JSONError {
+        JSONError(.unexpectedEnd, at: offset, "the input ends inside the top-level array (no closing ']')")
+    }
+
     public static let unexpectedCharacter = Rule(
         id: "json/unexpected-character", stage: .json, severity: .error,
         summary: "a character that is not allowed at this point of the JSON grammar",
@@ -58,6 +118,26 @@ public enum JSONRules {
                 {"name":"page_viewed","params":{"choice":"yes"}}
                 """#))
 
+    /// `found` where `expectation` (`a value`, `',' or ']' after array element`, …) should come.
+    static func unexpectedCharacter(_ found: UInt8, expecting expectation: String, at offset: Int) -> JSONError {
+        JSONError(.unexpectedCharacter, at: offset, "expected \(expectation), found \(JSONError.describe(byte: found))")
+    }
+
+    /// Strict JSON: a comma right before the `closer` (`}` or `]`) of its container.
+    static func trailingComma(before closer: Character, at offset: Int) -> JSONError {
+        JSONError(.unexpectedCharacter, at: offset, "trailing comma before '\(closer)' is not allowed in strict JSON")
+    }
+
+    /// A multi-line document: a `closer` (`}` or `]`) between documents, where nothing is open.
+    static func closerWithNothingOpen(_ closer: Character, at offset: Int) -> JSONError {
+        JSONError(.unexpectedCharacter, at: offset, "unexpected '\(closer)' with nothing open")
+    }
+
+    /// A multi-line document: an element of the top-level array right after another one.
+    static func missingArraySeparator(at offset: Int) -> JSONError {
+        JSONError(.unexpectedCharacter, at: offset, "expected ',' or ']' after an element of the array")
+    }
+
     public static let invalidLiteral = Rule(
         id: "json/invalid-literal", stage: .json, severity: .error,
         summary: "a bare word other than true, false or null",
@@ -76,6 +156,18 @@ public enum JSONRules {
             passing: #"""
                 {"name":"page_viewed","params":{"count":0}}
                 """#))
+
+    /// `NaN`, `Infinity` or `inf`, with or without a sign: what Python writes with `allow_nan`.
+    static func nonFiniteLiteral(_ word: String, at offset: Int) -> JSONError {
+        JSONError(
+            .invalidLiteral, at: offset,
+            "invalid literal '\(word)': JSON has no NaN or Infinity (the producer may be Python's "
+                + "json.dumps with allow_nan=True); write null or a finite number")
+    }
+
+    static func invalidLiteral(_ word: String, at offset: Int) -> JSONError {
+        JSONError(.invalidLiteral, at: offset, "invalid literal '\(word)'; JSON allows only true, false and null")
+    }
 
     public static let invalidNumber = Rule(
         id: "json/invalid-number", stage: .json, severity: .error,
@@ -98,6 +190,21 @@ public enum JSONRules {
                 {"name":"page_viewed","params":{"count":5}}
                 """#))
 
+    /// A `+` or `.` where a value starts.
+    static func invalidNumberStart(_ found: UInt8, at offset: Int) -> JSONError {
+        JSONError(.invalidNumber, at: offset, "numbers cannot start with \(JSONError.describe(byte: found))")
+    }
+
+    static func leadingZero(at offset: Int) -> JSONError {
+        JSONError(.invalidNumber, at: offset, "leading zeros are not allowed in numbers")
+    }
+
+    /// `found` inside a number, after `what` (`'-'`, `'.'`, `the exponent marker`).
+    static func notADigit(_ found: UInt8, after what: String, at offset: Int) -> JSONError {
+        JSONError(
+            .invalidNumber, at: offset, "expected a digit after \(what), found \(JSONError.describe(byte: found))")
+    }
+
     public static let numberTooLong = Rule(
         id: "json/number-too-long", stage: .json, severity: .error,
         summary: "a number written with more than 1000 characters",
@@ -113,6 +220,10 @@ public enum JSONRules {
 
             No example: it needs a number of more than 1000 characters.
             """)
+
+    static func numberTooLong(length: Int, limit: Int, at offset: Int) -> JSONError {
+        JSONError(.numberTooLong, at: offset, "number is \(length) characters long, more than the limit of \(limit)")
+    }
 
     public static let invalidEscape = Rule(
         id: "json/invalid-escape", stage: .json, severity: .error,
@@ -134,6 +245,23 @@ public enum JSONRules {
                 {"name":"page_viewed","params":{"label":"\u0041"}}
                 """#))
 
+    /// A backslash followed by `found`, which starts no escape: named in hex when it is not
+    /// printable ASCII, else shown as the escape it looks like.
+    static func invalidEscape(_ found: UInt8, at offset: Int) -> JSONError {
+        if found >= 0x80 || found < 0x20 {
+            return JSONError(
+                .invalidEscape, at: offset, "invalid escape: backslash followed by \(JSONError.describe(byte: found))")
+        }
+        return JSONError(.invalidEscape, at: offset, "invalid escape '\\\(Character(Unicode.Scalar(found)))'")
+    }
+
+    /// `found` among the four hex digits of a `\u` escape.
+    static func invalidUnicodeEscape(_ found: UInt8, at offset: Int) -> JSONError {
+        JSONError(
+            .invalidEscape, at: offset,
+            "invalid \\u escape: expected four hex digits, found \(JSONError.describe(byte: found))")
+    }
+
     public static let controlCharacterInString = Rule(
         id: "json/control-character-in-string", stage: .json, severity: .error,
         summary: "a raw control character (below U+0020) inside a string",
@@ -149,6 +277,14 @@ public enum JSONRules {
             No example: a raw control character is invisible in printed text.
             """)
 
+    /// A raw byte below 0x20 (`found`) inside a string.
+    static func controlCharacterInString(_ found: UInt8, at offset: Int) -> JSONError {
+        let name = found == ASCII.lineFeed ? "line feed" : "control character"
+        return JSONError(
+            .controlCharacterInString, at: offset, "raw \(name) \(JSONError.describe(byte: found)) in string; escape it"
+        )
+    }
+
     public static let invalidUTF8 = Rule(
         id: "json/invalid-utf8", stage: .json, severity: .error,
         summary: "bytes that are not well-formed UTF-8",
@@ -163,6 +299,21 @@ public enum JSONRules {
 
             No example: it needs bytes that are not UTF-8, which printed text cannot hold.
             """)
+
+    /// An ill-formed UTF-8 sequence inside a string, as `UTF8Validation.problem` tells it.
+    static func invalidUTF8(_ problem: UTF8Validation.Problem, at offset: Int) -> JSONError {
+        let why =
+            switch problem {
+            case .unexpectedContinuation(let lead): "unexpected continuation byte 0x\(JSONError.hex(lead))"
+            case .overlong(let lead): "overlong encoding starting with 0x\(JSONError.hex(lead))"
+            case .neverInUTF8(let lead): "byte 0x\(JSONError.hex(lead)) never appears in UTF-8"
+            case .truncated(let lead): "truncated sequence starting with 0x\(JSONError.hex(lead))"
+            case .cutShort(let lead): "sequence starting with 0x\(JSONError.hex(lead)) is cut short (Latin-1 text?)"
+            case .surrogate: "surrogate code point encoded in UTF-8"
+            case .aboveMaximum: "code point above U+10FFFF"
+            }
+        return JSONError(.invalidUTF8, at: offset, "invalid UTF-8: " + why)
+    }
 
     public static let loneSurrogate = Rule(
         id: "json/lone-surrogate", stage: .json, severity: .error,
@@ -184,6 +335,30 @@ public enum JSONRules {
                 {"name":"page_viewed","params":{"note":"\ud83d\ude00"}}
                 """#))
 
+    /// A high surrogate `\u` escape (`unit`) with no `\u` escape after it.
+    static func unpairedHighSurrogate(_ unit: UInt32, at offset: Int) -> JSONError {
+        JSONError(
+            .loneSurrogate, at: offset, "lone surrogate \\u\(hex4(unit)) is not followed by a low surrogate")
+    }
+
+    /// A high surrogate `\u` escape (`unit`) followed by one that is not a low surrogate (`next`).
+    static func highSurrogateWithoutLow(_ unit: UInt32, next: UInt32, at offset: Int) -> JSONError {
+        JSONError(
+            .loneSurrogate, at: offset,
+            "lone surrogate \\u\(hex4(unit)) is followed by \\u\(hex4(next)), not a low surrogate")
+    }
+
+    /// A low surrogate `\u` escape (`unit`) with no high surrogate before it.
+    static func loneLowSurrogate(_ unit: UInt32, at offset: Int) -> JSONError {
+        JSONError(
+            .loneSurrogate, at: offset, "lone low surrogate \\u\(hex4(unit)) without a preceding high surrogate")
+    }
+
+    /// Four uppercase hex digits of a UTF-16 code unit.
+    static func hex4(_ unit: UInt32) -> String {
+        JSONError.hex(UInt8(unit >> 8)) + JSONError.hex(UInt8(unit & 0xFF))
+    }
+
     public static let notUTF8 = Rule(
         id: "json/not-utf8", stage: .json, severity: .error,
         summary: "the input looks like UTF-16, not UTF-8",
@@ -198,6 +373,19 @@ public enum JSONRules {
 
             No example: it needs UTF-16 bytes, which printed text cannot hold.
             """)
+
+    /// Text that looks like UTF-16 (a byte order mark, or NUL in every other byte).
+    static func notUTF8(at offset: Int) -> JSONError {
+        JSONError(.notUTF8, at: offset, "input is not UTF-8 (it looks like UTF-16); convert it to UTF-8")
+    }
+
+    /// The same on the first line of an export file: none of its lines can be read.
+    static func fileNotUTF8(at offset: Int) -> JSONError {
+        JSONError(
+            .notUTF8, at: offset,
+            "the file is not UTF-8 (it looks like UTF-16), so none of its lines can be read; "
+                + "convert it, e.g. `iconv -f UTF-16 -t UTF-8 FILE > FILE.ndjson`")
+    }
 
     public static let duplicateKey = Rule(
         id: "json/duplicate-key", stage: .json, severity: .error,
@@ -220,6 +408,11 @@ public enum JSONRules {
                 {"name":"page_viewed","params":{"choice":"yes"}}
                 """#))
 
+    /// The key `name` (unescaped) a second time in one object; `first` is where it stood before.
+    static func duplicateKey(_ name: String, at offset: Int, first: Int) -> JSONError {
+        JSONError(.duplicateKey, at: offset, "duplicate key \(JSONError.quote(name))", related: ("first at", first))
+    }
+
     public static let depthExceeded = Rule(
         id: "json/depth-exceeded", stage: .json, severity: .error,
         summary: "arrays and objects nest deeper than the limit",
@@ -234,6 +427,10 @@ public enum JSONRules {
 
             No example: it needs more than 512 nested brackets.
             """)
+
+    static func depthExceeded(limit: Int, at offset: Int) -> JSONError {
+        JSONError(.depthExceeded, at: offset, "nesting deeper than the limit of \(limit) levels")
+    }
 
     public static let trailingContent = Rule(
         id: "json/trailing-content", stage: .json, severity: .error,
@@ -254,6 +451,13 @@ public enum JSONRules {
                 {"name":"page_viewed","params":{"choice":"yes"}}
                 """#))
 
+    /// `found` after the complete top-level value.
+    static func trailingContent(_ found: UInt8, at offset: Int) -> JSONError {
+        JSONError(
+            .trailingContent, at: offset,
+            "unexpected \(JSONError.describe(byte: found)) after the end of the JSON value")
+    }
+
     public static let misplacedBOM = Rule(
         id: "json/misplaced-bom", stage: .json, severity: .error,
         summary: "a byte order mark where it is not allowed",
@@ -268,6 +472,10 @@ public enum JSONRules {
 
             No example: a byte order mark is invisible in printed text.
             """)
+
+    static func misplacedBOM(at offset: Int) -> JSONError {
+        JSONError(.misplacedBOM, at: offset, "byte order mark (EF BB BF) is only allowed at the start of the input")
+    }
 
     public static let all: [Rule] = JSONErrorKind.allCases.map(rule(for:))
 

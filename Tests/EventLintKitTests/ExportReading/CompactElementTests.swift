@@ -33,7 +33,7 @@ import Testing
             }
             return scan.events.map { event in
                 "params [\(fields(scan.params[event.params]))] properties "
-                    + "[\(fields(scan.userProperties[event.userProperties]))] shape \(scan.shapeProblem(of: event) ?? "-") "
+                    + "[\(fields(scan.userProperties[event.userProperties]))] shape \(scan.shapeProblem(of: event).map { "\($0)" } ?? "-") "
                     + "at \(event.shapeProblemOffset)"
             }.joined(separator: "\n")
         }

@@ -18,7 +18,7 @@ import Testing
             let scan = scanner.scan
             return scan.events.map { event in
                 "\(event.name?.content ?? 0..<0) \(event.user.range) \(String(describing: event.timestamp)) "
-                    + "\(event.params) \(event.userProperties) \(event.format) \(scan.shapeProblem(of: event) ?? "-")"
+                    + "\(event.params) \(event.userProperties) \(event.format) \(scan.shapeProblem(of: event).map { "\($0)" } ?? "-")"
             }.joined(separator: "\n")
         }
     }

@@ -54,7 +54,7 @@ func describe(_ scan: LineScan) -> String {
     return scan.events.map { event in
         "\(event.name?.content ?? 0..<0) \(event.user.range) \(String(describing: event.timestamp)) "
             + "[\(fields(scan.params[event.params]))] [\(fields(scan.userProperties[event.userProperties]))] "
-            + "\(scan.shapeProblem(of: event) ?? "-")"
+            + "\(scan.shapeProblem(of: event).map { "\($0)" } ?? "-")"
     }.joined(separator: "\n")
 }
 

@@ -137,14 +137,16 @@ extension CrossEventRun {
                     countArm(index, record) { $0.unclosed += 1 }
                     report(
                         PairRules.unclosedNearEnd,
-                        "pair \"\(name)\": \"\(eventName(record))\" is not closed for user \(userText(record)), but it opened within \(windowText) of the user's last event: the export window may have cut it off",
+                        PairRules.unclosedNearEndMessage(
+                            pair: name, event: eventName(record), user: userText(record),
+                            windowMinutes: Double(input.unclosedWindowMicros) / 60_000_000),
                         at: record)
                 } else {
                     statistics[index].unclosed += 1
                     countArm(index, record) { $0.unclosed += 1 }
                     report(
                         PairRules.unclosed,
-                        "pair \"\(name)\": \"\(eventName(record))\" is never closed for user \(userText(record))",
+                        PairRules.unclosedMessage(pair: name, event: eventName(record), user: userText(record)),
                         at: record)
                 }
             }
@@ -157,7 +159,7 @@ extension CrossEventRun {
     /// without a second finding. Returns, of the pairs still waiting, the earliest opening time
     /// and arrival (`Int64.max`: none), so the driver knows when to look again.
     mutating func reportTimedOut(
-        eventCutoff: Int64, arrivalCutoff: Int64, timeout: String
+        eventCutoff: Int64, arrivalCutoff: Int64, timeout: TimeWindow
     ) -> (earliestOpening: Int64, earliestArrival: Int64) {
         var earliest = (opening: Int64.max, arrival: Int64.max)
         for (index, pair) in checker.pairs.enumerated() where pair.declaration.closeRequired {
@@ -175,16 +177,13 @@ extension CrossEventRun {
                 open[index][position].timedOut = true
                 report(
                     PairRules.unclosed,
-                    "pair \"\(pair.declaration.name)\": \"\(eventName(entry.record))\" is still not closed after \(timeout) for user \(userText(entry.record))",
+                    PairRules.stillOpenMessage(
+                        pair: pair.declaration.name, event: eventName(entry.record), timeout: timeout,
+                        user: userText(entry.record)),
                     at: entry.record)
             }
         }
         return (earliest.opening, earliest.arrival)
-    }
-
-    var windowText: String {
-        let minutes = Double(input.unclosedWindowMicros) / 60_000_000
-        return "\(LinePass.format(minutes)) minutes"
     }
 
     /// One event through one pair's machine.
@@ -197,10 +196,11 @@ extension CrossEventRun {
         if pair.closes.firstMatch(record, values) != nil {
             guard let position = open.firstIndex(where: { $0.key == key }) else {
                 statistics[index].orphanCloses += 1
-                let opener = pair.declaration.opens.first.map { " \"\($0.event)\"" } ?? ""
                 report(
                     PairRules.orphanClose,
-                    "pair \"\(name)\": \"\(eventName(record))\" closes nothing: no open\(opener) before it for user \(userText(record))",
+                    PairRules.orphanCloseMessage(
+                        pair: name, event: eventName(record), opener: pair.declaration.opens.first?.event,
+                        user: userText(record)),
                     at: record)
                 return
             }
@@ -218,8 +218,8 @@ extension CrossEventRun {
                 countArm(index, previous) { $0.unclosed += 1 }
                 report(
                     PairRules.reopened,
-                    "pair \"\(name)\": \"\(eventName(previous))\" is opened again before it was closed, for user \(userText(previous))",
-                    at: previous, notes: [FindingNote("opened again here", at: location(record))])
+                    PairRules.reopenedMessage(pair: name, event: eventName(previous), user: userText(previous)),
+                    at: previous, notes: [FindingNote(PairRules.reopeningNote, at: location(record))])
             }
             let entry = OpenPair(key: key, record: record, arrival: arrival)
             if let position { open[position] = entry } else { open.append(entry) }
@@ -233,10 +233,11 @@ extension CrossEventRun {
                 pair.declaration.inside.indices.contains(inside)
                 ? pair.declaration.inside[inside].spelled
                 : "\"\(eventName(record))\""
-            let opener = pair.declaration.opens.map(\.spelled).joined(separator: " or ")
             report(
                 PairRules.insideOutside,
-                "pair \"\(name)\": \(matched) comes while no \(opener.isEmpty ? "\"\(name)\"" : opener) is open, for user \(userText(record))",
+                PairRules.insideOutsideMessage(
+                    pair: name, matched: matched, openers: pair.declaration.opens.map(\.spelled),
+                    user: userText(record)),
                 at: record)
         }
     }
@@ -248,14 +249,14 @@ extension CrossEventRun {
         let name = pair.declaration.name
         let openValues = self.values(opening)
         // Made only for a finding: most closes have none.
-        var note: FindingNote { FindingNote("opened here", at: location(opening)) }
+        var note: FindingNote { FindingNote(PairRules.openingNote, at: location(opening)) }
         for same in pair.same {
             let before = openValues[same.slot]
             let after = values[same.slot]
             guard !before.isInvalid, !after.isInvalid, before != after else { continue }
             report(
                 PairRules.paramMismatch,
-                "pair \"\(name)\": param \"\(same.name)\" is \(text(before)) on the open but \(text(after)) on the close",
+                PairRules.paramMismatchMessage(pair: name, param: same.name, opened: text(before), closed: text(after)),
                 at: closing, param: same.name, notes: [note])
         }
         var outcome = eventName(closing)
@@ -287,7 +288,7 @@ extension CrossEventRun {
         if duration < 0 {
             report(
                 PairRules.negativeDuration,
-                "pair \"\(name)\": \(check.param) is \(LinePass.format(duration)), a negative duration",
+                PairRules.negativeDurationMessage(pair: name, param: check.param, duration: duration),
                 at: closing, param: check.param, notes: [note])
             return
         }
@@ -296,7 +297,8 @@ extension CrossEventRun {
         if abs(duration - deltaMs) > tolerance {
             report(
                 PairRules.durationMismatch,
-                "pair \"\(name)\": \(check.param) says \(LinePass.format(duration)) ms, but the timestamps are \(LinePass.format(deltaMs.rounded())) ms apart (tolerance \(LinePass.format(tolerance.rounded())) ms)",
+                PairRules.durationMismatchMessage(
+                    pair: name, param: check.param, duration: duration, apart: deltaMs, tolerance: tolerance),
                 at: closing, param: check.param, notes: [note])
         }
     }

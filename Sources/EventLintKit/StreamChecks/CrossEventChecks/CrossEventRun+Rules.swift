@@ -17,12 +17,15 @@ extension CrossEventRun {
                 let reference = text(values[slot])
                 report(
                     CrossEventRules.paramEqualsUserProperty, severity: rule.severity,
-                    "rule \"\(name)\": param \"\(condition.name)\" of \"\(event)\" is \(actual), but user property \"\(property)\" is \(reference)",
+                    CrossEventRules.paramEqualsUserPropertyMessage(
+                        rule: name, event: event, param: condition.name, actual: actual, property: property,
+                        reference: reference),
                     at: record, param: condition.name)
             } else {
                 report(
                     CrossEventRules.paramRequirement, severity: rule.severity,
-                    "rule \"\(name)\": \"\(event)\" needs param \"\(condition.name)\" \(condition.expected), but it is \(actual)",
+                    CrossEventRules.paramRequirementMessage(
+                        rule: name, event: event, param: condition.name, expected: condition.expected, actual: actual),
                     at: record, param: condition.name)
             }
         }
@@ -31,7 +34,9 @@ extension CrossEventRun {
             let actual = text(values[condition.slot])
             report(
                 CrossEventRules.userPropertyRequirement, severity: rule.severity,
-                "rule \"\(name)\": \"\(event)\" needs user property \"\(condition.name)\" \(condition.expected), but it is \(actual) for user \(userText(record))",
+                CrossEventRules.userPropertyRequirementMessage(
+                    rule: name, event: event, property: condition.name, expected: condition.expected, actual: actual,
+                    user: userText(record)),
                 at: record, param: condition.name)
         }
         if let after = rule.after, let declaration = rule.declaration.after {
@@ -43,19 +48,20 @@ extension CrossEventRun {
                         latestAfter.map {
                             [
                                 FindingNote(
-                                    "the latest earlier one, \(Self.gap(from: $0, to: record)) before", at: location($0)
-                                )
+                                    CrossEventRules.latestEarlierNote(gap: Self.gap(from: $0, to: record)),
+                                    at: location($0))
                             ]
                         } ?? []
                     report(
                         CrossEventRules.onlyAfter, severity: rule.severity,
-                        "rule \"\(name)\": \"\(event)\" comes without any \(wanted) of user \(userText(record)) within \(within) before it",
+                        CrossEventRules.onlyAfterMessage(
+                            rule: name, event: event, wanted: wanted, user: userText(record), within: within),
                         at: record, notes: notes)
                 }
             } else if !afterSeen {
                 report(
                     CrossEventRules.onlyAfter, severity: rule.severity,
-                    "rule \"\(name)\": \"\(event)\" comes before any \(wanted) of user \(userText(record))",
+                    CrossEventRules.onlyAfterMessage(rule: name, event: event, wanted: wanted, user: userText(record)),
                     at: record)
             }
         }
@@ -66,8 +72,10 @@ extension CrossEventRun {
         {
             report(
                 CrossEventRules.notAfter, severity: rule.severity,
-                "rule \"\(name)\": \"\(event)\" comes \(Self.gap(from: earlier, to: record)) after \(describe(declaration.matcher, notAfter)) of user \(userText(record)), inside the rule's \(within) window",
-                at: record, notes: [FindingNote("the earlier event", at: location(earlier))])
+                CrossEventRules.notAfterMessage(
+                    rule: name, event: event, gap: Self.gap(from: earlier, to: record),
+                    earlier: describe(declaration.matcher, notAfter), user: userText(record), within: within),
+                at: record, notes: [FindingNote(CrossEventRules.earlierEventNote, at: location(earlier))])
         }
     }
 
@@ -87,10 +95,9 @@ extension CrossEventRun {
         return record.timestamp.subtractingSaturating(earlier.timestamp) <= window
     }
 
-    /// The time between two records, in seconds (`12 s`, `0.25 s`).
-    static func gap(from earlier: EventRecord, to record: EventRecord) -> String {
-        let micros = record.timestamp.subtractingSaturating(earlier.timestamp)
-        return "\(LinePass.format(Double(micros) / 1_000_000)) s"
+    /// The time between two records, in microseconds (saturating).
+    static func gap(from earlier: EventRecord, to record: EventRecord) -> Int64 {
+        record.timestamp.subtractingSaturating(earlier.timestamp)
     }
 }
 

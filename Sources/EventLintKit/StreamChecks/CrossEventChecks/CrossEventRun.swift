@@ -135,6 +135,7 @@ struct CrossEventRun {
         }
     }
 
+    /// The user of a record as messages name it: its id quoted, or `(unknown)`.
     func userText(_ record: EventRecord) -> String {
         record.user < input.users.count
             ? "\"" + input.users.withBytes(of: Int(record.user), LinePass.string) + "\"" : "(unknown)"
@@ -146,6 +147,7 @@ struct CrossEventRun {
         return input.texts.withBytes(of: Int(value.bits), LinePass.string)
     }
 
+    /// A tracked value as messages show it: a text quoted, a number, `true`, `absent`, `invalid`.
     func text(_ value: TrackedValue) -> String {
         switch value.tag {
         case .absent: "absent"

@@ -1,4 +1,9 @@
 /// The rules pairs report: shown/closed per user, in event-time order.
+///
+/// Each rule is followed by the factories of its messages (and its notes' texts). They return
+/// the text alone, which `CrossEventRun.report` makes the finding of, and take the pair's and
+/// events' names, the user as messages name it (`CrossEventRun.userText`), values as messages
+/// show them, and numbers.
 public enum PairRules {
     public static let all: [Rule] = [
         orphanClose, reopened, unclosed, unclosedNearEnd, insideOutside, paramMismatch, durationMismatch,
@@ -34,6 +39,12 @@ public enum PairRules {
                 """#,
             passing: openedAndClosed))
 
+    /// `opener`: the first event that opens the pair, named when the pair has one.
+    static func orphanCloseMessage(pair: String, event: String, opener: String?, user: String) -> String {
+        let open = opener.map { "open \"\($0)\"" } ?? "open"
+        return "pair \"\(pair)\": \"\(event)\" closes nothing: no \(open) before it for user \(user)"
+    }
+
     public static let reopened = Rule(
         id: "pair/reopened", stage: .pair, severity: .error,
         summary: "an open that is opened again before it is closed (required close)",
@@ -52,6 +63,13 @@ public enum PairRules {
                 {"name":"dialog_closed","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225630000000}
                 """#))
 
+    static func reopenedMessage(pair: String, event: String, user: String) -> String {
+        "pair \"\(pair)\": \"\(event)\" is opened again before it was closed, for user \(user)"
+    }
+
+    /// The note at the event that opened the pair again.
+    static let reopeningNote = "opened again here"
+
     public static let unclosed = Rule(
         id: "pair/unclosed", stage: .pair, severity: .error,
         summary: "an open never closed, where the close is required",
@@ -68,6 +86,15 @@ public enum PairRules {
                 {"name":"page_viewed","params":{"choice":"yes"},"user_pseudo_id":"u1","timestamp_micros":1767229200000000}
                 """#))
 
+    static func unclosedMessage(pair: String, event: String, user: String) -> String {
+        "pair \"\(pair)\": \"\(event)\" is never closed for user \(user)"
+    }
+
+    /// `watch`: a pair still open when `timeout` has passed.
+    static func stillOpenMessage(pair: String, event: String, timeout: TimeWindow, user: String) -> String {
+        "pair \"\(pair)\": \"\(event)\" is still not closed after \(timeout) for user \(user)"
+    }
+
     public static let unclosedNearEnd = Rule(
         id: "pair/unclosed-near-end", stage: .pair, severity: .warning,
         summary: "an open left unclosed close to the end of the user's stream (possibly cut off by the export window)",
@@ -78,6 +105,13 @@ public enum PairRules {
                 {"name":"dialog_opened","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225600000000}
                 """#,
             passing: openedAndClosed))
+
+    /// `windowMinutes`: how close to the user's last event the opening was (`unclosedWindowMinutes`).
+    static func unclosedNearEndMessage(pair: String, event: String, user: String, windowMinutes: Double) -> String {
+        "pair \"\(pair)\": \"\(event)\" is not closed for user \(user), but it opened within "
+            + "\(NumberText.format(windowMinutes)) minutes of the user's last event: "
+            + "the export window may have cut it off"
+    }
 
     public static let insideOutside = Rule(
         id: "pair/inside-outside", stage: .pair, severity: .error,
@@ -94,6 +128,14 @@ public enum PairRules {
                 {"name":"dialog_closed","params":{"mode":"dark"},"user_pseudo_id":"u1","timestamp_micros":1767225610000000}
                 """#))
 
+    /// `matched`: the inside event as the plan spells its matcher; `openers`: the opening
+    /// matchers, spelled the same way (none: the pair's name stands for them).
+    static func insideOutsideMessage(pair: String, matched: String, openers: [String], user: String) -> String {
+        let joined = openers.joined(separator: " or ")
+        let open = joined.isEmpty ? "\"\(pair)\"" : joined
+        return "pair \"\(pair)\": \(matched) comes while no \(open) is open, for user \(user)"
+    }
+
     public static let paramMismatch = Rule(
         id: "pair/param-mismatch", stage: .pair, severity: .error,
         summary: "a param that differs between the open and the close of a pair",
@@ -105,6 +147,14 @@ public enum PairRules {
                 /*>*/{"name":"dialog_closed","params":{"mode":"light"},"user_pseudo_id":"u1","timestamp_micros":1767225610000000}
                 """#,
             passing: openedAndClosed))
+
+    /// `opened`, `closed`: the values as messages show them (`"dark"`, `5`, `absent`).
+    static func paramMismatchMessage(pair: String, param: String, opened: String, closed: String) -> String {
+        "pair \"\(pair)\": param \"\(param)\" is \(opened) on the open but \(closed) on the close"
+    }
+
+    /// The note at the opening event of a finding on the close.
+    static let openingNote = "opened here"
 
     public static let durationMismatch = Rule(
         id: "pair/duration-mismatch", stage: .pair, severity: .error,
@@ -118,6 +168,15 @@ public enum PairRules {
                 """#,
             passing: closedWithItsDuration))
 
+    /// `duration`: the param's milliseconds; `apart`: the timestamps' (both shown rounded, as is
+    /// `tolerance`).
+    static func durationMismatchMessage(
+        pair: String, param: String, duration: Double, apart: Double, tolerance: Double
+    ) -> String {
+        "pair \"\(pair)\": \(param) says \(NumberText.format(duration)) ms, but the timestamps are "
+            + "\(NumberText.format(apart.rounded())) ms apart (tolerance \(NumberText.format(tolerance.rounded())) ms)"
+    }
+
     public static let negativeDuration = Rule(
         id: "pair/negative-duration", stage: .pair, severity: .error,
         summary: "a negative duration param on a close",
@@ -129,4 +188,8 @@ public enum PairRules {
                 /*>*/{"name":"dialog_closed","params":{"mode":"dark","duration_ms":-10000},"user_pseudo_id":"u1","timestamp_micros":1767225610000000}
                 """#,
             passing: closedWithItsDuration))
+
+    static func negativeDurationMessage(pair: String, param: String, duration: Double) -> String {
+        "pair \"\(pair)\": \(param) is \(NumberText.format(duration)), a negative duration"
+    }
 }

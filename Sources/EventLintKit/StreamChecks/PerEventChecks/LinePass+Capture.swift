@@ -183,10 +183,7 @@ extension LinePass {
         resolvePending(asCapture: false)
         if capture.recognised, capture.events == 0, counters.eventsChecked == 0, let first = capture.firstLine {
             findings.append(
-                Finding(
-                    rule: ExportRules.captureWithoutEvents,
-                    message:
-                        "the capture holds no analytics event: the SDK's debug logging may be off, or the capture missed the events",
+                ExportRules.captureWithoutEvents(
                     at: SourceLocation(file: file, line: first.number, column: 1, byteOffset: first.byteOffset)))
         }
     }
@@ -205,8 +202,7 @@ extension LinePass {
             findings.append(
                 Finding(
                     rule: StreamRules.invalidTimestamp,
-                    message:
-                        "the year-less time of this line is past the year 9999 (the year was raised at every New Year before it); the entry is read without a time",
+                    message: StreamRules.yearlessTimeOutOfRangeMessage(),
                     at: SourceLocation(
                         file: file, line: entry.start.line, column: 1, byteOffset: entry.start.byteOffset)))
         }
@@ -255,21 +251,12 @@ extension LinePass {
 
     /// An SDK line that names an entry that cannot be read.
     func reportUnreadableEntry(_ entry: CaptureEntry) {
-        let what =
-            switch entry.kind {
-            case .userProperty: "user property"
-            default: "event"
-            }
-        let name = entry.printedName.isEmpty ? "" : " \"\(entry.printedName)\""
         findings.append(
-            Finding(
-                rule: ExportRules.captureEntryUnreadable,
-                message:
-                    "this line logs an \(what)\(name) that cannot be read (its name or its params are not in the SDK's form); it is not checked",
+            ExportRules.captureEntryUnreadable(
+                entry.kind, name: entry.printedName,
                 at: SourceLocation(
                     file: file, line: entry.start.line, column: entry.namePosition.column,
-                    byteOffset: entry.namePosition.byteOffset),
-                event: entry.kind == .userProperty || entry.printedName.isEmpty ? nil : entry.printedName))
+                    byteOffset: entry.namePosition.byteOffset)))
     }
 
     /// The user a capture's events belong to: the user id the app set, else the device.
@@ -322,13 +309,11 @@ extension LinePass {
     /// A step of `checkCapturedEvent`: reports an entry that ends before its params do.
     func reportTruncatedEntry(_ entry: CaptureEntry, name: String) {
         findings.append(
-            Finding(
-                rule: ExportRules.captureEntryTruncated,
-                message:
-                    "the entry of event \"\(name)\" ends before its params do (cut, or the capture ended); it is not checked",
+            ExportRules.captureEntryTruncated(
+                event: name,
                 at: SourceLocation(
                     file: file, line: entry.start.line, column: entry.namePosition.column,
-                    byteOffset: entry.namePosition.byteOffset), event: name))
+                    byteOffset: entry.namePosition.byteOffset)))
     }
 
     /// A step of `checkCapturedEvent`: writes the params (a duplicate is reported) and returns `items`.
@@ -349,7 +334,7 @@ extension LinePass {
                 findings.append(
                     Finding(
                         rule: StreamRules.duplicateParam,
-                        message: "param \"\(paramName)\" appears twice on \"\(name)\"",
+                        message: StreamRules.duplicateParamMessage(param: paramName, event: name),
                         at: SourceLocation(
                             file: file, line: entry.start.line, column: entry.namePosition.column,
                             byteOffset: entry.namePosition.byteOffset), event: name, param: paramName))

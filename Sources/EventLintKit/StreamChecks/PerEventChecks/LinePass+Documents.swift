@@ -173,7 +173,7 @@ extension LinePass {
                     if documents.inArray, documents.expectSeparator {
                         documents.expectSeparator = false
                     } else {
-                        strayByte(line, at: index, "expected a value, found ','")
+                        strayByte(line, JSONRules.unexpectedCharacter(ASCII.comma, expecting: "a value", at: index))
                     }
                 }
             case ASCII.openBrace, ASCII.openBracket:
@@ -224,7 +224,7 @@ extension LinePass {
                     documents.expectSeparator = false
                     documents.depth = 0
                 } else {
-                    strayByte(line, at: index, "unexpected '\(byte == ASCII.closeBrace ? "}" : "]")' with nothing open")
+                    strayByte(line, JSONRules.closerWithNothingOpen(byte == ASCII.closeBrace ? "}" : "]", at: index))
                 }
             default:
                 if !documents.unitOpen {
@@ -270,8 +270,9 @@ extension LinePass {
         if documents.unitOpen { endUnit() }
         if documents.inArray {
             documents.inArray = false
+            let error = JSONRules.unterminatedTopLevelArray(at: Int(clamping: documents.lastByteOffset))
             let finding = Finding(
-                rule: JSONRules.unexpectedEnd, message: "the input ends inside the top-level array (no closing ']')",
+                rule: error.rule, message: error.message,
                 at: SourceLocation(
                     file: file, line: documents.lastLine, column: documents.lastColumn,
                     byteOffset: documents.lastByteOffset))
@@ -311,7 +312,7 @@ extension LinePass {
 
     func beginUnit(_ line: FramedLine, at index: Int) {
         if documents.inArray, documents.expectSeparator {
-            strayByte(line, at: index, "expected ',' or ']' after an element of the array")
+            strayByte(line, JSONRules.missingArraySeparator(at: index))
         }
         documents.unitOpen = true
         documents.unitIsScalar = false
@@ -435,13 +436,14 @@ extension LinePass {
         return valid
     }
 
-    /// A byte between units that JSON does not allow there: a JSON finding at the byte.
-    func strayByte(_ line: FramedLine, at index: Int, _ message: String) {
+    /// A byte between units that JSON does not allow there: a JSON finding at the byte, the
+    /// error's offset within the line.
+    func strayByte(_ line: FramedLine, _ error: JSONError) {
         let finding = Finding(
-            rule: JSONRules.unexpectedCharacter, message: message,
+            rule: error.rule, message: error.message,
             at: SourceLocation(
-                file: file, line: line.number, column: line.column(ofContentIndex: index),
-                byteOffset: line.contentByteOffset + Int64(index)))
+                file: file, line: line.number, column: line.column(ofContentIndex: error.offset),
+                byteOffset: line.contentByteOffset + Int64(error.offset)))
         findings.append(finding)
         if documents.lineFinding == nil { documents.lineFinding = finding }
     }

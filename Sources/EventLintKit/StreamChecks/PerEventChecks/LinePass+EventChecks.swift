@@ -103,11 +103,7 @@ extension LinePass {
     func rejectsShape(_ event: borrowing ScannedEvent, scan: LineScan, line: FramedLine) -> Bool {
         if let natural = event.formatMismatch, let forced = settings.inputFormat {
             counters.notEvents += 1
-            findings.append(
-                Finding(
-                    rule: ExportRules.formatMismatch,
-                    message: "the line is \(natural.title), not \(forced.title) (--input-format \(forced.rawValue))",
-                    at: location(line, event.offset)))
+            findings.append(ExportRules.formatMismatch(natural, forced: forced, at: location(line, event.offset)))
             return true
         }
         if let schema = event.otherSchema {
@@ -125,7 +121,7 @@ extension LinePass {
             counters.notEvents += 1
             findings.append(
                 Finding(
-                    rule: StreamRules.notAnEvent, message: problem,
+                    rule: StreamRules.notAnEvent, message: StreamRules.notAnEventMessage(problem),
                     at: location(line, event.shapeProblemOffset)))
             return true
         }
@@ -145,8 +141,7 @@ extension LinePass {
         findings.append(
             Finding(
                 rule: StreamRules.invalidTimestamp,
-                message:
-                    "event \"\(name)\" has timestamp \(timestamp), not a time between 2000 and 2100 in microseconds; it takes part in no time-based check",
+                message: StreamRules.implausibleTimestampMessage(event: name, timestamp: timestamp),
                 at: location(line, event.timestampOffset), event: name))
         event.timestamp = nil
         event.timestampImplausible = true
@@ -186,8 +181,7 @@ extension LinePass {
             findings.append(
                 Finding(
                     rule: StreamRules.tooManyParams,
-                    message:
-                        "event \"\(compiled.name)\" has \(customParams) params, over GA4's limit of \(GA4Facts.maxParamsPerEvent)",
+                    message: StreamRules.tooManyParamsMessage(event: compiled.name, count: customParams),
                     at: location(line, event.nameOffset), event: compiled.name))
         }
         return sessionHash
@@ -203,7 +197,8 @@ extension LinePass {
             findings.append(
                 Finding(
                     rule: StreamRules.duplicateParam,
-                    message: "param \"\(plan.params[paramIndex].name)\" appears twice on \"\(compiled.name)\"",
+                    message: StreamRules.duplicateParamMessage(
+                        param: plan.params[paramIndex].name, event: compiled.name),
                     at: location(line, field.key.sourceStart), event: compiled.name,
                     param: plan.params[paramIndex].name))
             return
@@ -265,8 +260,8 @@ extension LinePass {
             Finding(
                 rule: paramIndex == nil ? StreamRules.unknownParam : StreamRules.unexpectedParam,
                 message: paramIndex == nil
-                    ? "event \"\(compiled.name)\" has param \"\(name)\", which the plan does not declare"
-                    : "param \"\(name)\" is declared, but not for event \"\(compiled.name)\"",
+                    ? StreamRules.unknownParamMessage(param: name, event: compiled.name)
+                    : StreamRules.unexpectedParamMessage(param: name, event: compiled.name),
                 at: location(line, field.key.sourceStart), event: compiled.name, param: name,
                 value: Self.shownValue(field.value, bytes)))
     }
@@ -288,7 +283,7 @@ extension LinePass {
         counters.countUnknownName(name)
         findings.append(
             Finding(
-                rule: StreamRules.unknownEvent, message: "event \"\(name)\" is not in the plan",
+                rule: StreamRules.unknownEvent, message: StreamRules.unknownEventMessage(event: name),
                 at: location(line, event.nameOffset), event: name))
     }
 
@@ -310,12 +305,11 @@ extension LinePass {
             }
         }
         guard let code else { return }
-        var message =
-            "GA4 rejected something the app sent: firebase_error \(code) (\(GA4Facts.firebaseErrorMeaning(code)))"
-        if let offending { message += " for \"\(offending)\"" }
         findings.append(
             Finding(
-                rule: StreamRules.firebaseError, message: message, at: location(line, offset),
+                rule: StreamRules.firebaseError,
+                message: StreamRules.firebaseErrorMessage(code: code, value: offending),
+                at: location(line, offset),
                 event: "error", param: offending))
     }
 
@@ -334,11 +328,12 @@ extension LinePass {
             }
             let name = plan.params[use.param].name
             counters.missing[eventIndex * plan.params.count + use.param] += 1
-            var message = "event \"\(compiled.name)\" is missing required param \"\(name)\""
-            if case .requiredSince(let since) = use.requirement { message += " (required since \(since))" }
+            var since: AppVersion?
+            if case .requiredSince(let version) = use.requirement { since = version }
             findings.append(
                 Finding(
-                    rule: StreamRules.missingRequiredParam, message: message,
+                    rule: StreamRules.missingRequiredParam,
+                    message: StreamRules.missingRequiredParamMessage(param: name, event: compiled.name, since: since),
                     at: location(line, event.nameOffset), event: compiled.name, param: name))
         }
     }

@@ -34,8 +34,8 @@ extension LinePass {
                 findings.append(
                     Finding(
                         rule: StreamRules.duplicateParam,
-                        message:
-                            "param \"\(param.name)\" appears twice in item \(itemIndex) of \"\(compiled.name)\"",
+                        message: StreamRules.duplicateParamMessage(
+                            param: param.name, event: compiled.name, item: itemIndex),
                         at: location(line, field.key.sourceStart), event: compiled.name, param: param.name))
                 return
             }
@@ -57,15 +57,13 @@ extension LinePass {
             findings.append(
                 Finding(
                     rule: StreamRules.unexpectedParam,
-                    message:
-                        "param \"\(name)\" is declared, but not for the items of \"\(compiled.name)\" (item \(itemIndex))",
+                    message: StreamRules.unexpectedParamMessage(param: name, event: compiled.name, item: itemIndex),
                     at: location(line, field.key.sourceStart), event: compiled.name, param: name))
         } else {
             findings.append(
                 Finding(
                     rule: StreamRules.unknownParam,
-                    message:
-                        "item \(itemIndex) of \"\(compiled.name)\" has param \"\(name)\", which the plan does not declare",
+                    message: StreamRules.unknownParamMessage(param: name, event: compiled.name, item: itemIndex),
                     at: location(line, field.key.sourceStart), event: compiled.name, param: name))
         }
     }
@@ -98,7 +96,8 @@ extension LinePass {
             findings.append(
                 Finding(
                     rule: StreamRules.missingRequiredParam,
-                    message: "item \(itemIndex) of \"\(compiled.name)\" is missing required param \"\(name)\"",
+                    message: StreamRules.missingRequiredParamMessage(
+                        param: name, event: compiled.name, item: itemIndex),
                     at: location(line, item.offset), event: compiled.name, param: name))
         }
     }

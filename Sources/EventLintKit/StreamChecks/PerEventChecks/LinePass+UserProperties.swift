@@ -24,7 +24,7 @@ extension LinePass {
                     findings.append(
                         Finding(
                             rule: StreamRules.unknownUserProperty,
-                            message: "user property \"\(name)\" is not in the plan",
+                            message: StreamRules.unknownUserPropertyMessage(property: name),
                             at: location(line, field.key.sourceStart), param: name))
                 }
                 reportOverlongUndeclared(field, bytes: bytes, line: line)
@@ -45,8 +45,7 @@ extension LinePass {
         findings.append(
             Finding(
                 rule: StreamRules.userPropertyValueTooLong,
-                message:
-                    "user property \"\(name)\" is \(characters) characters long; GA4 ignores values over \(GA4Facts.maxUserPropertyValueLength)",
+                message: StreamRules.userPropertyValueTooLongMessage(property: name, characters: characters),
                 at: location(line, field.value.offset), param: name))
     }
 
@@ -65,7 +64,6 @@ extension LinePass {
                     value: Self.shownValue(value, bytes)))
             return .invalid
         }
-        var subject: String { "user property \"\(property.name)\"" }
         switch (property.type, wire) {
         case (_, .none):
             return .absent
@@ -75,14 +73,14 @@ extension LinePass {
                 if characters > GA4Facts.maxUserPropertyValueLength {
                     return fail(
                         StreamRules.userPropertyValueTooLong,
-                        "\(subject) is \(characters) characters long; GA4 ignores values over \(GA4Facts.maxUserPropertyValueLength)"
-                    )
+                        StreamRules.userPropertyValueTooLongMessage(property: property.name, characters: characters))
                 }
                 if !property.allowed.isEmpty, property.allowed.lookup(raw) == nil {
                     return fail(
                         StreamRules.userPropertyValueNotAllowed,
-                        "\(subject) is \"\(Self.string(raw))\", not one of \(Self.list(property.allowed.keys.map { Self.string($0) }))"
-                    )
+                        StreamRules.userPropertyValueNotAllowedMessage(
+                            property: property.name, value: Self.string(raw),
+                            allowed: property.allowed.keys.map { Self.string($0) }))
                 }
                 return tracked(raw, remember: property.trackedSlot >= 0)
             }
@@ -97,7 +95,8 @@ extension LinePass {
         default:
             return fail(
                 StreamRules.userPropertyWrongType,
-                "\(subject) is declared \(property.type.rawValue), but arrives \(Self.arrival(value, wire, bytes))")
+                StreamRules.userPropertyWrongTypeMessage(
+                    property: property.name, declared: property.type, arrival: Self.arrival(value, wire, bytes)))
         }
     }
 }

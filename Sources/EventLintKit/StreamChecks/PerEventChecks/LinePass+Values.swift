@@ -49,6 +49,7 @@ extension LinePass {
     }
 
     /// Checks one param value against its declaration; returns the value pairs and rules see.
+    /// Messages name the param, the event and the item, and are made only for a finding.
     func checkValue(
         _ field: ScannedField, param: CompiledParam, use: CompiledUse, eventIndex: Int, eventName: String,
         bytes: UnsafeRawBufferPointer, line: FramedLine, item: Int? = nil
@@ -66,7 +67,6 @@ extension LinePass {
                     param: param.name, value: Self.shownValue(value, bytes)))
             return .invalid
         }
-        var subject: String { Self.subject(param, item: item, eventName: eventName) }
         switch (param.type, wire) {
         case (.string, .string), (.bucket, .string):
             return Self.withValueBytes(value, bytes) { raw -> TrackedValue in
@@ -74,106 +74,122 @@ extension LinePass {
             }
         case (.int, .int(let number)):
             return checkNumber(
-                Double(number), lexeme: String(number), param: param, use: use, subject: subject, fail: fail)
+                Double(number), lexeme: String(number), param: param, use: use, item: item, eventName: eventName,
+                fail: fail)
         case (.double, .int(let number)):
             return checkNumber(
-                Double(number), lexeme: String(number), param: param, use: use, subject: subject, fail: fail)
+                Double(number), lexeme: String(number), param: param, use: use, item: item, eventName: eventName,
+                fail: fail)
         case (.double, .double(let number)):
             return checkNumber(
-                number, lexeme: Self.text(value, bytes), param: param, use: use, subject: subject, fail: fail)
+                number, lexeme: Self.text(value, bytes), param: param, use: use, item: item, eventName: eventName,
+                fail: fail)
         case (.bool, .bool(let flag)):
-            return checkBool(flag, param: param, subject: subject, fail: fail)
+            return checkBool(flag, param: param, item: item, eventName: eventName, fail: fail)
         case (.bool, .int(let number)) where number == 0 || number == 1:
-            return checkBool(number == 1, param: param, subject: subject, fail: fail)
+            return checkBool(number == 1, param: param, item: item, eventName: eventName, fail: fail)
         case (.bool, .int(let number)):
-            return fail(StreamRules.wrongType, "\(subject) is a bool (0 or 1), not \(number)")
+            return fail(
+                StreamRules.wrongType,
+                StreamRules.notABoolMessage(param: param.name, event: eventName, item: item, number: number))
         case (.bucket, .int), (.bucket, .double):
             return fail(
                 StreamRules.wrongType,
-                "\(subject) is a bucket label, but arrives as a number \(Self.text(value, bytes))")
+                StreamRules.numberForBucketMessage(
+                    param: param.name, event: eventName, item: item, lexeme: Self.text(value, bytes)))
         default:
             return fail(
                 StreamRules.wrongType,
-                "\(subject) is declared \(param.type.rawValue), but arrives \(Self.arrival(value, wire, bytes))")
+                StreamRules.wrongTypeMessage(
+                    param: param.name, event: eventName, item: item, declared: param.type,
+                    arrival: Self.arrival(value, wire, bytes)))
         }
     }
 
-    /// How a finding names a param value: on the event, or on one of its items.
-    @inline(__always)
-    static func subject(_ param: CompiledParam, item: Int?, eventName: String) -> String {
-        item.map { "param \"\(param.name)\" of item \($0) of \"\(eventName)\"" }
-            ?? "param \"\(param.name)\" of \"\(eventName)\""
-    }
-
-    /// A step of `checkValue`: checks a string or bucket label; the subject is built only for a finding.
+    /// A step of `checkValue`: checks a string or bucket label.
     @inline(__always)
     func checkString(
         _ raw: UnsafeRawBufferPointer, param: CompiledParam, use: CompiledUse, item: Int?, eventName: String,
         fail: (Rule, String) -> TrackedValue
     ) -> TrackedValue {
-        var subject: String { Self.subject(param, item: item, eventName: eventName) }
         if param.type == .bucket, param.allowed.lookup(raw) == nil {
             return fail(
                 StreamRules.bucketLabelUnknown,
-                "\(subject) has \"\(Self.string(raw))\", not a bucket label (\(Self.list(param.bucket?.labels ?? [])))"
-            )
+                StreamRules.bucketLabelUnknownMessage(
+                    param: param.name, event: eventName, item: item, value: Self.string(raw),
+                    labels: param.bucket?.labels ?? []))
         }
         if let narrowed = use.narrowed, narrowed.lookup(raw) == nil {
             return fail(
                 StreamRules.valueNotAllowed,
-                "\(subject) has \"\(Self.string(raw))\", not one of \(Self.list(use.narrowedTexts ?? []))")
+                StreamRules.valueNotAllowedMessage(
+                    param: param.name, event: eventName, item: item, value: Self.string(raw),
+                    allowed: use.narrowedTexts ?? []))
         }
         if param.type == .string, !param.allowed.isEmpty, param.allowed.lookup(raw) == nil {
             return fail(
                 StreamRules.valueNotAllowed,
-                "\(subject) has \"\(Self.string(raw))\", not one of \(Self.list(param.allowed.keys.map { Self.string($0) }))"
-            )
+                StreamRules.valueNotAllowedMessage(
+                    param: param.name, event: eventName, item: item, value: Self.string(raw),
+                    allowed: param.allowed.keys.map { Self.string($0) }))
         }
         if raw.count > GA4Facts.maxParamValueLength || param.minLength != nil || param.maxLength != nil {
             let characters = Self.characterCount(raw)
             if characters > GA4Facts.maxParamValueLength {
                 return fail(
                     StreamRules.valueTooLong,
-                    "\(subject) is \(characters) characters long; GA4 drops values over \(GA4Facts.maxParamValueLength)"
-                )
+                    StreamRules.valueTooLongMessage(
+                        param: param.name, event: eventName, item: item, characters: characters))
             }
             if let minimum = param.minLength, characters < minimum {
                 return fail(
                     StreamRules.valueLength,
-                    "\(subject) has \"\(Self.string(raw))\", shorter than \(minimum) characters")
+                    StreamRules.shorterThanMessage(
+                        param: param.name, event: eventName, item: item, value: Self.string(raw), minimum: minimum))
             }
             if let maximum = param.maxLength, characters > maximum {
                 return fail(
-                    StreamRules.valueLength, "\(subject) has \"\(Self.string(raw))\", longer than \(maximum) characters"
-                )
+                    StreamRules.valueLength,
+                    StreamRules.longerThanMessage(
+                        param: param.name, event: eventName, item: item, value: Self.string(raw), maximum: maximum))
             }
         }
         return tracked(raw, remember: param.trackedSlot >= 0)
     }
 
     func checkNumber(
-        _ number: Double, lexeme: String, param: CompiledParam, use: CompiledUse, subject: String,
+        _ number: Double, lexeme: String, param: CompiledParam, use: CompiledUse, item: Int?, eventName: String,
         fail: (Rule, String) -> TrackedValue
     ) -> TrackedValue {
         if let allowed = use.narrowedNumbers ?? param.allowedNumbers, !allowed.contains(number) {
-            return fail(StreamRules.valueNotAllowed, "\(subject) has \(lexeme), not an allowed value")
+            return fail(
+                StreamRules.valueNotAllowed,
+                StreamRules.numberNotAllowedMessage(param: param.name, event: eventName, item: item, lexeme: lexeme))
         }
         if let minimum = param.minimum, number < minimum {
-            _ = fail(StreamRules.valueOutOfRange, "\(subject) is \(lexeme), below the minimum \(Self.format(minimum))")
+            _ = fail(
+                StreamRules.valueOutOfRange,
+                StreamRules.belowMinimumMessage(
+                    param: param.name, event: eventName, item: item, lexeme: lexeme, minimum: minimum))
             return .outOfRange(number)
         }
         if let maximum = param.maximum, number > maximum {
-            _ = fail(StreamRules.valueOutOfRange, "\(subject) is \(lexeme), above the maximum \(Self.format(maximum))")
+            _ = fail(
+                StreamRules.valueOutOfRange,
+                StreamRules.aboveMaximumMessage(
+                    param: param.name, event: eventName, item: item, lexeme: lexeme, maximum: maximum))
             return .outOfRange(number)
         }
         return .number(number)
     }
 
-    func checkBool(_ flag: Bool, param: CompiledParam, subject: String, fail: (Rule, String) -> TrackedValue)
-        -> TrackedValue
-    {
+    func checkBool(
+        _ flag: Bool, param: CompiledParam, item: Int?, eventName: String, fail: (Rule, String) -> TrackedValue
+    ) -> TrackedValue {
         if let allowed = param.allowedBools, !allowed.contains(flag) {
-            return fail(StreamRules.valueNotAllowed, "\(subject) is \(flag), not an allowed value")
+            return fail(
+                StreamRules.valueNotAllowed,
+                StreamRules.boolNotAllowedMessage(param: param.name, event: eventName, item: item, value: flag))
         }
         return .bool(flag)
     }

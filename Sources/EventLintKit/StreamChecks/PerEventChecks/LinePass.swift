@@ -230,9 +230,7 @@ public final class LinePass: @unchecked Sendable {
             }
             var finding = Finding(rule: error.rule, message: message, at: location(line, offset))
             if error.kind == .notUTF8 && line.byteOffset == 0 && documentIndex == nil {
-                finding.message =
-                    "the file is not UTF-8 (it looks like UTF-16), so none of its lines can be read; "
-                    + "convert it, e.g. `iconv -f UTF-16 -t UTF-8 FILE > FILE.ndjson`"
+                finding.message = JSONRules.fileNotUTF8(at: offset).message
                 notUTF8Finding = finding
             } else {
                 finding.notes += Self.hints(for: error, at: offset, in: line)

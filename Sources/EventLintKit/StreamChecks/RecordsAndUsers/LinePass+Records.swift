@@ -9,17 +9,16 @@ extension LinePass {
             findings.append(
                 Finding(
                     rule: StreamRules.missingUserID,
-                    message: "event \"\(eventName)\" has no user id, so pairs and rules cannot follow it",
+                    message: StreamRules.missingUserIDMessage(event: eventName),
                     at: location(line, event.nameOffset), event: eventName))
             return
         }
         // A capture entry without a readable time is ordered by its place in the file (no finding).
         if event.timestamp == nil, !event.timestampImplausible, !event.format.isCapture {
-            let what = event.timestampInvalid ? "a timestamp that is not an integer" : "no timestamp"
             findings.append(
                 Finding(
                     rule: StreamRules.invalidTimestamp,
-                    message: "event \"\(eventName)\" has \(what); it sorts before the user's timed events",
+                    message: StreamRules.untimedEventMessage(event: eventName, malformed: event.timestampInvalid),
                     at: location(line, event.timestampInvalid ? event.timestampOffset : event.nameOffset),
                     event: eventName))
         }

@@ -285,7 +285,7 @@ public final class StreamEngine {
         for user in waitingUsers.sorted() {
             run.swapUserState(with: &userStates[user])
             let earliest = run.reportTimedOut(
-                eventCutoff: eventCutoff, arrivalCutoff: arrivalCutoff, timeout: settings.pairTimeout.text)
+                eventCutoff: eventCutoff, arrivalCutoff: arrivalCutoff, timeout: settings.pairTimeout)
             run.swapUserState(with: &userStates[user])
             if earliest.earliestOpening == .max, earliest.earliestArrival == .max {
                 waitingUsers.remove(user)

@@ -9,10 +9,13 @@ public struct SpillError: Error, Sendable, Equatable, CustomStringConvertible {
     public let directory: String
     public let errno: Int32
 
+    /// The message of `export/cannot-spill` (`ExportRules.cannotSpill`), and of the error on
+    /// standard error.
     public var description: String {
         let reason = String(cString: strerror(errno))
-        return
-            "cannot \(action) \(SystemPath.display(directory)): \(reason); the records of this run outgrew --memory-limit, so they go to temporary files there (set TMPDIR to a directory with room, or raise --memory-limit)"
+        return "cannot \(action) \(SystemPath.display(directory)): \(reason); the records of this run outgrew "
+            + "--memory-limit, so they go to temporary files there (set TMPDIR to a directory with room, or raise "
+            + "--memory-limit)"
     }
 }
 
