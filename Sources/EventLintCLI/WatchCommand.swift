@@ -154,6 +154,11 @@ enum WatchCommand {
                     code == ENOENT ? .notFound(path: options.input) : .cannotOpen(path: options.input, errno: code))
             }
             name = options.input
+            // A compressed file would read as lines of binary noise, one bogus finding each.
+            if let format = compression(of: descriptor) {
+                close(descriptor)
+                throw .input(.unsupportedCompression(path: options.input, format: format))
+            }
         }
         defer {
             if descriptor != STDIN_FILENO { close(descriptor) }
@@ -275,6 +280,15 @@ func systemRead(_ descriptor: Int32, _ base: UnsafeMutableRawPointer, _ count: I
 struct WatchReadError: Error, CustomStringConvertible {
     var code: Int32
     var description: String { ChildProcess.message(code) }
+}
+
+/// The compression a regular file's first bytes show, or nil (a pipe or a terminal cannot be
+/// read ahead without taking what it holds, and is read as it comes).
+func compression(of descriptor: Int32) -> CompressionFormat? {
+    var head = [UInt8](repeating: 0, count: 8)
+    let got = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    guard got > 0 else { return nil }
+    return head.withUnsafeBytes { CompressionFormat.detect(UnsafeRawBufferPointer(rebasing: $0[0..<got])) }
 }
 
 /// SIGINT and SIGTERM, while a watch runs, end its stream instead of the process: the handler

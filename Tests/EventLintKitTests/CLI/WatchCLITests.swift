@@ -247,6 +247,20 @@ import Testing
         #expect(output.stdout.isEmpty)
     }
 
+    /// A compressed file is one clear error, not a finding for every line of binary noise.
+    @Test func aCompressedFileIsAClearError() throws {
+        let output = try EventLintBinary.shell(
+            #"""
+            dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
+            gzip -c samples/exports/focusity-clean.ndjson > "$dir/export.ndjson"
+            "$0" watch --schema schema "$dir/export.ndjson"
+            """#)
+        #expect(output.status == 2, "\(output.stderr)")
+        #expect(output.stderr.hasPrefix("error: "), "\(output.stderr)")
+        #expect(output.stderr.contains("export.ndjson' is gzip-compressed"), "\(output.stderr)")
+        #expect(output.stdout.isEmpty, "\(output.stdout)")
+    }
+
     @Test func usageErrorsNameTheOption() throws {
         let timeout = try #require(try EventLintBinary.run(["watch", "--pair-timeout", "soon"]))
         #expect(timeout.status == 2)
