@@ -54,6 +54,7 @@ enum LintCommand {
         timings?.lap(.writing)
         var report = try report(
             of: result, inputCount: request.inputs.count, failOn: failOn, maxExamples: parsedRequest.maxExamples)
+        report.jobs = request.jobs
         if let path = parsed.value("--timings"), var timings {
             timings.lap(.statistics)
             report.timings = TimingsFile(path: path, timings: timings)

@@ -19,6 +19,8 @@ struct CommandReport {
     var stderr = ""
     /// `lint --timings`: the stopwatch so far, lapped again once the reports are rendered.
     var timings: TimingsFile?
+    /// `lint --jobs`: the threads the findings of a `json` or `sarif` report are rendered on.
+    var jobs = 1
 }
 
 /// Where a report command's report goes: standard output in one format (`--format`, or an
@@ -106,18 +108,25 @@ struct ReportOutputs {
                 sourceLine: report.sourceLine)
             options.annotationLimits = annotationLimits
             options.compactInfo = report.compactInfo
+            options.jobs = report.jobs
             if format == .xcode { options.workingDirectory = SystemFiles.realPath(".") }
             return report.document.rendered(options)
         }
+        let stdoutRendered = !(failed && stdoutFormat == .text)
         let stdout =
-            failed && stdoutFormat == .text
-            ? "" : render(stdoutFormat, color: EventLintCLI.useColor(environment, format: stdoutFormat))
+            stdoutRendered ? render(stdoutFormat, color: EventLintCLI.useColor(environment, format: stdoutFormat)) : ""
         let reports = files.map { OutputFile(path: $0.path, contents: render($0.format, color: false)) }
         var result = CommandResult(
             stdout: stdout, stderr: report.stderr + stderr, status: report.status,
             files: report.files + reports)
         result.timings = report.timings
-        result.timings?.timings.lap(.rendering)
+        // Rendering ran on every job when each report rendered was cut into one slice of
+        // findings per job.
+        let formats = (stdoutRendered ? [stdoutFormat] : []) + files.map(\.format)
+        let sliced =
+            formats.allSatisfy(\.rendersInSlices)
+            && report.document.findings.count >= Slices.minimumPerJob * max(report.jobs, 1)
+        result.timings?.timings.lap(.rendering, parallel: sliced)
         return result
     }
 }

@@ -23,8 +23,10 @@ public enum JSONOutput: Sendable {
 
     /// The JSON text: one line when `pretty` is false, otherwise indented by two spaces with
     /// `"key": value` members. No trailing newline.
-    public func rendered(pretty: Bool = true) -> String {
-        var writer = JSONOutputWriter(pretty: pretty)
+    /// With `jobs` over one, a long array (a report's findings) is written in one slice per job,
+    /// each on its own thread, and the slices joined in order: the same bytes as with one job.
+    public func rendered(pretty: Bool = true, jobs: Int = 1) -> String {
+        var writer = JSONOutputWriter(pretty: pretty, jobs: jobs)
         writer.write(self, depth: 0)
         return writer.output
     }
@@ -135,6 +137,8 @@ extension JSONOutput: Equatable {
 /// pieces, and joining them as strings cost more than reading a 20 MB export's params.
 private struct JSONOutputWriter {
     let pretty: Bool
+    /// Threads a long array may be written on (`Slices`).
+    var jobs = 1
     var bytes: [UInt8] = []
 
     var output: String { String(decoding: bytes, as: UTF8.self) }
@@ -152,10 +156,20 @@ private struct JSONOutputWriter {
                 return
             }
             bytes.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                newline(depth: depth + 1)
-                write(element, depth: depth + 1)
+            if jobs > 1, Slices.ranges(count: elements.count, jobs: jobs).count > 1 {
+                let pretty = pretty
+                for slice in Slices.map(
+                    count: elements.count, jobs: jobs,
+                    { range in
+                        var writer = JSONOutputWriter(pretty: pretty)
+                        writer.writeElements(elements[range], first: range.lowerBound == 0, depth: depth)
+                        return writer.bytes
+                    })
+                {
+                    bytes.append(contentsOf: slice)
+                }
+            } else {
+                writeElements(elements[...], first: true, depth: depth)
             }
             newline(depth: depth)
             bytes.append(UInt8(ascii: "]"))
@@ -175,6 +189,16 @@ private struct JSONOutputWriter {
             }
             newline(depth: depth)
             bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// An array's elements at `depth + 1`, each after its comma (unless it is the array's
+    /// `first`) and line break.
+    private mutating func writeElements(_ elements: ArraySlice<JSONOutput>, first: Bool, depth: Int) {
+        for index in elements.indices {
+            if index > elements.startIndex || !first { bytes.append(UInt8(ascii: ",")) }
+            newline(depth: depth + 1)
+            write(elements[index], depth: depth + 1)
         }
     }
 

@@ -2,26 +2,42 @@
 /// scripts can parse it and diffs between runs stay small. Every finding is kept, whatever
 /// `maxExamples` says.
 public struct JSONReporter {
-    public init() {}
+    /// Threads the findings are built and written on, one slice each (`Slices`).
+    public var jobs = 1
+
+    public init(jobs: Int = 1) { self.jobs = jobs }
 
     public func render(_ document: ReportDocument) -> String {
-        document.json.rendered(pretty: true) + "\n"
+        document.json(jobs: jobs).rendered(pretty: true, jobs: jobs) + "\n"
     }
 }
 
 extension ReportDocument {
     /// The report as a JSON value; `summary` is `null` when the command gave none, so the shape
     /// does not depend on the command.
-    public var json: JSONOutput {
+    public var json: JSONOutput { json(jobs: 1) }
+
+    /// The same, the findings built on `jobs` threads.
+    public func json(jobs: Int) -> JSONOutput {
         .object([
             ("tool", .string(tool.name)),
             ("version", .string(tool.version)),
             ("command", .string(command.rawValue)),
-            ("findings", .array(findings.map(\.json))),
-            ("groups", .array(findingGroups.map(\.json))),
+            ("findings", .array(Self.sliced(findings, jobs: jobs, \.json))),
+            ("groups", .array(Self.sliced(findingGroups, jobs: jobs, \.json))),
             ("counts", counts.json),
             ("summary", summary?.json ?? .null),
         ])
+    }
+}
+
+extension ReportDocument {
+    /// `transform` of every element, built on `jobs` threads in slices when there are many.
+    static func sliced<Element: Sendable>(
+        _ elements: [Element], jobs: Int, _ transform: @Sendable (Element) -> JSONOutput
+    ) -> [JSONOutput] {
+        guard jobs > 1 else { return elements.map(transform) }
+        return Slices.map(count: elements.count, jobs: jobs) { range in elements[range].map(transform) }.flatMap { $0 }
     }
 }
 

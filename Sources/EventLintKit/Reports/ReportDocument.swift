@@ -86,9 +86,9 @@ public struct ReportDocument: Sendable {
                 reporter.compactInfo = options.compactInfo
                 return reporter.render(self)
             }()
-        case .json: JSONReporter().render(self)
+        case .json: JSONReporter(jobs: options.jobs).render(self)
         case .github: GitHubReporter(limits: options.annotationLimits).render(self)
-        case .sarif: SARIFReporter().render(self)
+        case .sarif: SARIFReporter(jobs: options.jobs).render(self)
         case .junit: JUnitReporter().render(self)
         case .markdown: MarkdownReporter().render(self)
         case .html: HTMLReporter().render(self)
@@ -116,6 +116,9 @@ public struct ReportOptions {
     public var annotationLimits = GitHubReporter.AnnotationLimits()
     /// `xcode` only: the absolute directory relative paths are joined to.
     public var workingDirectory: String?
+    /// `json` and `sarif` only (`ReportFormat.rendersInSlices`): the threads the findings are
+    /// built and written on, one slice of them each (`lint --jobs`). The bytes do not depend on it.
+    public var jobs = 1
 
     public init(
         format: ReportFormat, color: Bool = false, maxExamples: Int? = nil,

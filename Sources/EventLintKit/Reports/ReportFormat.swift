@@ -19,6 +19,10 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// navigator, gcc and most editors read.
     case xcode
 
+    /// Whether a report in this format builds and writes its findings in one slice per job
+    /// (`ReportOptions.jobs`): the JSON formats.
+    public var rendersInSlices: Bool { self == .json || self == .sarif }
+
     /// Parses a `--format` value. Unknown names are a usage error the caller reports; they never
     /// trap, because a flag value is user input.
     public init(parsing name: String) throws(ReportFormatError) {

@@ -7,10 +7,13 @@ public struct SARIFReporter {
     public static let schemaURI =
         "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
-    public init() {}
+    /// Threads the results are built and written on, one slice each (`Slices`).
+    public var jobs = 1
+
+    public init(jobs: Int = 1) { self.jobs = jobs }
 
     public func render(_ document: ReportDocument) -> String {
-        log(for: document).rendered(pretty: true) + "\n"
+        log(for: document).rendered(pretty: true, jobs: jobs) + "\n"
     }
 
     /// The whole SARIF log as a JSON value.
@@ -26,7 +29,7 @@ public struct SARIFReporter {
             ("informationUri", document.tool.informationURI.map { .string($0) }),
             ("rules", .array(rules.map(\.json))),
         ])
-        let results = document.findings.map { finding in
+        let results = ReportDocument.sliced(document.findings, jobs: jobs) { [ruleIndex] finding in
             Self.result(for: finding, ruleIndex: ruleIndex[finding.ruleID])
         }
         let run = JSONOutput.object(omittingNil: [

@@ -221,6 +221,32 @@ import Testing
         }
     }
 
+    /// Users grouped for pairs and rules cut into ranges of users: in order, covering every user
+    /// with records, at most one per part, each with at least one record.
+    @Test func groupedUserRangesCoverEveryRecordOnce() throws {
+        for users in [1, 2, 3, 10, 50] {
+            for count in [0, 1, 2, 5, 100] {
+                // Every third user has no record; one user has most of them.
+                let records = (0..<count).map {
+                    RecordOrderTests.record(
+                        user: $0 % 2 == 0 ? 0 : UInt64(($0 * users / max(count, 1)) / 3 * 3), timestamp: 0, line: $0)
+                }
+                let groups = try #require(UserGroups(records: records, userCount: users))
+                for parts in [1, 2, 3, 8] {
+                    let ranges = groups.userRanges(parts: parts)
+                    #expect(ranges.count <= parts)
+                    #expect(ranges.isEmpty == (count == 0))
+                    for (a, b) in zip(ranges, ranges.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+                    let covered = ranges.reduce(0) {
+                        $0 + Int(groups.starts[$1.upperBound] - groups.starts[$1.lowerBound])
+                    }
+                    #expect(covered == count, "users \(users), records \(count), parts \(parts)")
+                    #expect(ranges.allSatisfy { groups.starts[$0.upperBound] > groups.starts[$0.lowerBound] })
+                }
+            }
+        }
+    }
+
     /// `/proc/self/status` has content but an `st_size` of 0: read, not empty, with any job count.
     @Test func fileWithZeroSizeButContentIsReadTheSameWithAnyJobCount() throws {
         let path = "/proc/self/status"

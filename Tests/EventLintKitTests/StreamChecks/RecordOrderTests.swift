@@ -2,7 +2,7 @@ import Testing
 
 @testable import EventLintKit
 
-/// The linear sort of records (`EventRecord.sortInTimeOrder`) gives exactly the order of a
+/// Records grouped by user (`UserGroups`) and gathered user by user give exactly the order of a
 /// comparison sort by `EventRecord.timeOrder`.
 @Suite struct RecordOrderTests {
     static func record(user: UInt64, timestamp: Int64, bundle: Int64 = .min, file: Int32 = 0, line: Int)
@@ -29,10 +29,24 @@ import Testing
         return "record \(index) is \(a[index]), expected \(b[index])"
     }
 
+    /// Every user's records gathered in user order, as the pairs-and-rules parts meet them.
+    static func grouped(_ records: [EventRecord], userCount: Int) -> [EventRecord]? {
+        guard let groups = UserGroups(records: records, userCount: userCount) else { return nil }
+        var all: [EventRecord] = []
+        var buffer: [EventRecord] = []
+        records.withUnsafeBufferPointer { records in
+            for user in 0..<groups.userCount {
+                groups.gather(user: user, from: records, into: &buffer)
+                all += buffer
+            }
+        }
+        return all
+    }
+
     /// Random users (some with one record, some with hundreds), timestamps out of order, equal
     /// timestamps broken by bundle and position, missing timestamps (`Int64.min`).
     @Test(arguments: [1, 2, 7, 300, 5_000])
-    func linearSortEqualsTheComparisonSort(users: Int) {
+    func linearSortEqualsTheComparisonSort(users: Int) throws {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<20 {
             let count = [0, 1, 2, 50, 3_000][round % 5]
@@ -48,28 +62,26 @@ import Testing
                         file: Int32.random(in: 0..<2, using: &generator), line: line))
             }
             let expected = records.sorted(by: EventRecord.timeOrder)
-            var sorted = records
-            EventRecord.sortInTimeOrder(&sorted, userCount: users)
+            let sorted = try #require(Self.grouped(records, userCount: users))
             #expect(Self.difference(sorted, expected) == nil)
         }
     }
 
     /// Users whose records all came in time order (the common case) and users not seen at all.
-    @Test func recordsAlreadyInOrderStayAndUnseenUsersCostNothing() {
+    @Test func recordsAlreadyInOrderStayAndUnseenUsersCostNothing() throws {
         let records = (0..<1_000).map { Self.record(user: UInt64($0 % 10) * 3, timestamp: Int64($0), line: $0) }
-        var sorted = records
-        EventRecord.sortInTimeOrder(&sorted, userCount: 100)
+        let sorted = try #require(Self.grouped(records, userCount: 100))
         #expect(Self.difference(sorted, records.sorted(by: EventRecord.timeOrder)) == nil)
     }
 
-    /// A user id outside the table (never made by a line pass) falls back to the comparison sort.
-    @Test func anIdOutsideTheTableFallsBackToTheComparisonSort() {
+    /// A user id outside the table (never made by a line pass) makes no groups: the run falls
+    /// back to the comparison sort.
+    @Test func anIdOutsideTheTableMakesNoGroups() {
         let records = [
             Self.record(user: 9, timestamp: 5, line: 0), Self.record(user: 1, timestamp: 7, line: 1),
             Self.record(user: 1, timestamp: 2, line: 2),
         ]
-        var sorted = records
-        EventRecord.sortInTimeOrder(&sorted, userCount: 2)
-        #expect(Self.difference(sorted, records.sorted(by: EventRecord.timeOrder)) == nil)
+        #expect(UserGroups(records: records, userCount: 2) == nil)
+        #expect(UserGroups(records: records, userCount: 10) != nil)
     }
 }

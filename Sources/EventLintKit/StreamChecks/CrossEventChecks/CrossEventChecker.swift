@@ -120,13 +120,38 @@ public struct CrossEventChecker: Sendable {
     /// parts' findings are cut by the store's limit each, then joined in user order, so the
     /// findings, counts and statistics are those of one thread.
     func run(_ input: CrossEventInput, parts: Int, into store: inout FindingStore) -> CrossEventResult {
-        let ranges = Self.userRanges(input.records, parts: parts)
-        guard ranges.count > 1 else { return run(input, into: &store) }
+        run(ranges: Self.userRanges(input.records, parts: parts), into: &store) { users, store in
+            run(input, users: users, into: &store)
+        }
+    }
+
+    /// The same over records grouped by user but not sorted (`UserGroups`): each part puts its
+    /// own users' records in time order as it meets them, so that sort runs on every thread.
+    func run(_ input: CrossEventInput, groups: UserGroups, parts: Int, into store: inout FindingStore)
+        -> CrossEventResult
+    {
+        run(ranges: groups.userRanges(parts: parts), into: &store) { users, store in
+            run(input, groups: groups, users: users, into: &store)
+        }
+    }
+
+    /// `body` over each of `ranges` (of users), one thread each when there are several, their
+    /// findings joined in range order into `store` and their results added up.
+    private func run(
+        ranges: [Range<Int>], into store: inout FindingStore,
+        _ body: @Sendable (Range<Int>, inout FindingStore) -> CrossEventResult
+    ) -> CrossEventResult {
+        guard ranges.count > 1 else {
+            var result = body(ranges.first ?? 0..<0, &store)
+            result.sortDurations()
+            return result
+        }
         let results = PartResults<(FindingStore, CrossEventResult)>(count: ranges.count)
         let (limit, plan) = (store.limit, store.plan)
         DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
             var partStore = FindingStore(limit: limit, plan: plan)
-            let result = run(input, users: ranges[part], into: &partStore)
+            var result = body(ranges[part], &partStore)
+            result.sortDurations()
             results.set(part, (partStore, result))
         }
         var total = CrossEventResult(
@@ -165,6 +190,24 @@ public struct CrossEventChecker: Sendable {
             run.runUser(records[start..<end])
             run.hand(to: &store)
             start = end
+        }
+        run.hand(to: &store, all: true)
+        return run.result
+    }
+
+    /// Pairs and rules over the users in `users` of `groups`, each user's records gathered in
+    /// time order into one buffer reused from user to user.
+    func run(_ input: CrossEventInput, groups: UserGroups, users: Range<Int>, into store: inout FindingStore)
+        -> CrossEventResult
+    {
+        var run = CrossEventRun(checker: self, input: input)
+        var buffer: [EventRecord] = []
+        input.records.withUnsafeBufferPointer { records in
+            for user in users where groups.starts[user] < groups.starts[user + 1] {
+                groups.gather(user: user, from: records, into: &buffer)
+                run.runUser(buffer[...])
+                run.hand(to: &store)
+            }
         }
         run.hand(to: &store, all: true)
         return run.result

@@ -66,74 +66,101 @@ public struct EventRecord: Sendable {
         if lhs.indexInLine != rhs.indexInLine { return lhs.indexInLine < rhs.indexInLine }
         return lhs.byteOffset < rhs.byteOffset
     }
+}
 
-    /// Sorts records into `timeOrder` in time linear in their number: a counting pass groups them
-    /// by user (ids are dense, below `userCount`), then each user's few records are sorted by
-    /// time, which costs nothing for the usual user whose events came in order. The records
-    /// move in place along the permutation's cycles, so the only extra memory is 4 bytes a
-    /// record and 4 a user. Ids out of range or more than `UInt32.max` records fall back to a comparison
-    /// sort; either way the result is the one `sort(by: timeOrder)` gives.
-    ///
-    /// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
-    static func sortInTimeOrder(_ records: inout [EventRecord], userCount: Int) {
+/// Records grouped by user in time linear in their number, without moving them: a counting pass
+/// over the records' user ids (dense, below the user count) lists their indices user by user,
+/// in input order within a user. Putting each user's few records in time order is left to the
+/// thread that checks that user's pairs and rules (`gather`), so all that stays on one thread
+/// is the counting pass; the records themselves are read where they lie. The extra memory is
+/// 4 bytes a record and 4 a user.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
+struct UserGroups: Sendable {
+    /// Record indices, user by user: user u's are `order[starts[u]..<starts[u + 1]]`.
+    let order: [UInt32]
+    /// `userCount + 1` offsets into `order`.
+    let starts: [UInt32]
+
+    /// nil when a record's user id is outside the table (never made by a line pass) or there
+    /// are more records than 32 bits count: the caller then sorts with `EventRecord.timeOrder`.
+    init?(records: [EventRecord], userCount: Int) {
         let count = records.count
-        guard count > 1 else { return }
-        guard count <= Int(UInt32.max), userCount < Int(UInt32.max),
-            records.allSatisfy({ $0.user < UInt64(userCount) })
-        else {
-            records.sort(by: timeOrder)
-            return
+        guard count <= Int(UInt32.max), userCount < Int(UInt32.max) else { return nil }
+        // starts[u + 1]: the count of user u, then where its records end; the fill below moves
+        // each back to where they start.
+        var starts = [UInt32](repeating: 0, count: userCount + 1)
+        let inTable = records.withUnsafeBufferPointer { records in
+            starts.withUnsafeMutableBufferPointer { starts in
+                for record in records {
+                    guard record.user < UInt64(userCount) else { return false }
+                    starts[Int(record.user) + 1] &+= 1
+                }
+                for user in 0..<userCount { starts[user + 1] &+= starts[user] }
+                return true
+            }
         }
-        // bounds[u + 1]: the count of user u, then where its records end, then (filled from
-        // the back) where they start, so user u's records are at bounds[u + 1]..<bounds[u + 2]
-        // (..<count for the last user). order[position]: the index of the record that goes
-        // there, in input order within a user.
-        var bounds = [UInt32](repeating: 0, count: userCount + 1)
-        for record in records { bounds[Int(record.user) + 1] += 1 }
-        for user in 0..<userCount { bounds[user + 1] += bounds[user] }
+        guard inTable else { return nil }
         var order = [UInt32](repeating: 0, count: count)
-        for index in records.indices.reversed() {
-            let user = Int(records[index].user) + 1
-            bounds[user] -= 1
-            order[Int(bounds[user])] = UInt32(truncatingIfNeeded: index)
-        }
+        // Filled from the back, so each user's indices stay in input order; `starts[u + 1]`
+        // ends at the start of user u + 1.
+        var next = Array(starts.dropFirst())
         records.withUnsafeBufferPointer { records in
             order.withUnsafeMutableBufferPointer { order in
-                for user in 0..<userCount {
-                    let start = Int(bounds[user + 1])
-                    let end = user + 1 < userCount ? Int(bounds[user + 2]) : count
-                    guard end - start > 1 else { continue }
-                    let slice = order[start..<end]
-                    let inOrder = zip(slice, slice.dropFirst()).allSatisfy {
-                        !timeOrder(records[Int($0.1)], records[Int($0.0)])
-                    }
-                    if !inOrder {
-                        let sorted = slice.sorted { timeOrder(records[Int($0)], records[Int($1)]) }
-                        for (offset, index) in sorted.enumerated() { order[start + offset] = index }
+                next.withUnsafeMutableBufferPointer { next in
+                    for index in records.indices.reversed() {
+                        let user = Int(records[index].user)
+                        next[user] &-= 1
+                        order[Int(next[user])] = UInt32(truncatingIfNeeded: index)
                     }
                 }
             }
         }
-        // Position p takes record order[p]: follow each cycle once, marking done positions.
-        let done = UInt32.max
-        records.withUnsafeMutableBufferPointer { records in
-            order.withUnsafeMutableBufferPointer { order in
-                for start in 0..<count where order[start] != done {
-                    let saved = records[start]
-                    var position = start
-                    while true {
-                        let source = Int(order[position])
-                        order[position] = done
-                        if source == start {
-                            records[position] = saved
-                            break
-                        }
-                        records[position] = records[source]
-                        position = source
-                    }
-                }
+        self.order = order
+        self.starts = starts
+    }
+
+    var userCount: Int { starts.count - 1 }
+
+    /// The users cut into at most `parts` ranges of about as many records each, none empty of
+    /// records, in user order.
+    func userRanges(parts: Int) -> [Range<Int>] {
+        let total = Int(starts.last ?? 0)
+        guard total > 0 else { return [] }
+        guard parts > 1 else { return [0..<userCount] }
+        var ranges: [Range<Int>] = []
+        var user = 0
+        for part in 1...parts where user < userCount && Int(starts[user]) < total {
+            // At least one record in each range.
+            let target = max(part == parts ? total : total / parts * part, Int(starts[user]) + 1)
+            // The first user whose records start at or past the target (binary search).
+            var (low, high) = (user + 1, userCount)
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(starts[middle]) >= target { high = middle } else { low = middle + 1 }
             }
+            ranges.append(user..<low)
+            user = low
         }
+        return ranges
+    }
+
+    /// User `user`'s records in time order (`EventRecord.timeOrder`) in `buffer`, which is
+    /// reused from user to user: copied in input order, then sorted only when they did not come
+    /// in order (the usual user's did).
+    @inline(__always)
+    func gather(user: Int, from records: UnsafeBufferPointer<EventRecord>, into buffer: inout [EventRecord]) {
+        buffer.removeAll(keepingCapacity: true)
+        let (start, end) = (Int(starts[user]), Int(starts[user + 1]))
+        order.withUnsafeBufferPointer { order in
+            for position in start..<end { buffer.append(records[Int(order[position])]) }
+        }
+        var inOrder = true
+        for index in buffer.indices.dropFirst() where EventRecord.timeOrder(buffer[index], buffer[index - 1]) {
+            inOrder = false
+            break
+        }
+        if !inOrder { buffer.sort(by: EventRecord.timeOrder) }
     }
 }
 

@@ -150,12 +150,16 @@ public enum LintRunner {
         let spilled = spill.map { $0.hasRuns || $0.failure != nil } == true
         if let spill, spilled { spillIfNeeded([], merged: merged, spill: spill, force: true) }
         swap(&records, &merged.records)
-        if !spilled { EventRecord.sortInTimeOrder(&records, userCount: merged.users.count) }
+        // The records grouped by user; each user's are put in time order by the job that checks
+        // them. Ids outside the user table (never made by a line pass) fall back to one sort.
+        let groups = spilled ? nil : UserGroups(records: records, userCount: merged.users.count)
+        if !spilled, groups == nil { records.sort(by: EventRecord.timeOrder) }
         timings?.lap(.merging)
         // Pairs and rules run on every job when the users split into one run per job.
         let crossParallel =
             timings != nil && !spilled
-            && CrossEventChecker.userRanges(records, parts: request.jobs).count == request.jobs
+            && (groups?.userRanges(parts: request.jobs).count
+                ?? CrossEventChecker.userRanges(records, parts: request.jobs).count) == request.jobs
         let input = CrossEventInput(
             records: records, values: merged.values, files: files,
             users: merged.users, userLastTimestamp: merged.userLastTimestamp, texts: merged.texts,
@@ -174,6 +178,8 @@ public enum LintRunner {
                         records: [], values: [], files: files, users: ByteInterner(), userLastTimestamp: [],
                         texts: plan.texts, unclosedWindowMicros: 0), into: &merged.findings)
             }
+        } else if let groups {
+            cross = checker.run(input, groups: groups, parts: request.jobs, into: &merged.findings)
         } else {
             cross = checker.run(input, parts: request.jobs, into: &merged.findings)
         }
@@ -652,22 +658,4 @@ final class Errors: Sendable {
     }
 
     var first: (index: Int, error: ExportInputError)? { errors.first.map { ($0.index, $0.result) } }
-}
-
-/// What each of several concurrent parts produced, by part index.
-final class PartResults<Result>: @unchecked Sendable {
-    private var results: [Result?]
-    private let lock = PosixLock()
-
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result) { lock.withLock { results[index] = result } }
-
-    /// Every part's result, in part order (after every part is done).
-    var all: [Result] { lock.withLock { results.compactMap { $0 } } }
-
-    /// The result of the lowest part that has one.
-    var first: (index: Int, result: Result)? {
-        lock.withLock { results.indices.lazy.compactMap { index in self.results[index].map { (index, $0) } }.first }
-    }
 }

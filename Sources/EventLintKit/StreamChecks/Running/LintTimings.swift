@@ -19,11 +19,13 @@ public struct LintTimings: Sendable, Equatable {
         /// The line pass: framing, scanning and the per-event checks, one worker per range.
         case scanning
         /// The workers' results joined in file order (findings, counters, users, records),
-        /// records spilled past `--memory-limit`, and the records grouped by user and sorted by
-        /// time for pairs and rules.
+        /// records spilled past `--memory-limit`, and the records grouped by user for pairs and
+        /// rules (a counting pass; each user's records are put in time order by the job that
+        /// checks them, in `pairsAndRules`).
         case merging
-        /// The pair and rule machines per user, on whole users split across the workers (one
-        /// thread over the merged temporary files when the records were spilled).
+        /// Each user's records put in time order and the pair and rule machines run over them, on
+        /// whole users split across the workers (one thread over the merged temporary files when
+        /// the records were spilled).
         case pairsAndRules
         /// The findings sorted into report order and cut at `--max-findings`, and the groups
         /// sorted.
