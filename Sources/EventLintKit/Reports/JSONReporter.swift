@@ -1,6 +1,8 @@
 /// The `json` format: one pretty-printed document whose keys always come in the same order, so
 /// scripts can parse it and diffs between runs stay small. Every finding is kept, whatever
 /// `maxExamples` says.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 public struct JSONReporter {
     /// Threads the findings are built and written on, one slice each (`Slices`).
     public var jobs = 1

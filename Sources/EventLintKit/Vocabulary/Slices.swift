@@ -4,6 +4,8 @@ import Dispatch
 /// on one thread (building and writing a report's findings). Each slice is a run of neighbouring
 /// elements, and results come back in element order, so the output is the same for every job
 /// count.
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 public enum Slices {
     /// Below this many elements per job an array is not worth cutting: the threads would cost
     /// more than they save.
