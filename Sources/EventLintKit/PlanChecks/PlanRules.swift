@@ -217,9 +217,9 @@ public enum PlanRules {
         ga4ValidationCode: "EXCEEDED_MAX_ENTITIES",
         examples: RuleExamples(
             failing: "{ params: { "
-                + (1...26).map { "p\($0): { type: 'int', description: 'x' }" }.joined(separator: ", ")
+                + RuleExamples.numbered("p", through: 26, ": { type: 'int', description: 'x' }")
                 + " }, events: { /*>*/big: { description: 'x', params: { "
-                + (1...26).map { "p\($0): 'optional'" }.joined(separator: ", ") + " } } } }",
+                + RuleExamples.numbered("p", through: 26, ": 'optional'") + " } } } }",
             passing:
                 "{ params: { p1: { type: 'int', description: 'x' } }, events: { big: { description: 'x', params: { p1: 'optional' } } } }"
         ))
@@ -233,7 +233,7 @@ public enum PlanRules {
             """,
         ga4ValidationCode: "EXCEEDED_MAX_ENTITIES",
         examples: RuleExamples(
-            failing: "{ userProperties: { " + (1...25).map { "u\($0): { description: 'x' }" }.joined(separator: ", ")
+            failing: "{ userProperties: { " + RuleExamples.numbered("u", through: 25, ": { description: 'x' }")
                 + ", /*>*/u26: { description: 'x' } } }",
             passing: "{ userProperties: { u1: { description: 'x' } } }"))
 
@@ -247,7 +247,7 @@ public enum PlanRules {
             """,
         ga4ValidationCode: "EXCEEDED_MAX_ENTITIES",
         examples: RuleExamples(
-            failing: "{ events: { " + (1...500).map { "e\($0): { description: 'x' }" }.joined(separator: ", ")
+            failing: "{ events: { " + RuleExamples.numbered("e", through: 500, ": { description: 'x' }")
                 + ", /*>*/e501: { description: 'x' } } }",
             passing: "{ events: { e1: { description: 'x' } } }"))
 

@@ -142,6 +142,27 @@ public struct RuleExamples: Sendable, Hashable {
         self.options = options
     }
 
+    /// `"\(prefix)1\(suffix), \(prefix)2\(suffix), …"` up to `count`, for the examples of the
+    /// GA4 count limits. Built byte by byte: every rule's examples are made the first time the
+    /// registry is read, in every run, and 500 string interpolations cost more than reading the
+    /// plan itself.
+    static func numbered(_ prefix: StaticString, through count: Int, _ suffix: StaticString) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count * (prefix.utf8CodeUnitCount + suffix.utf8CodeUnitCount + 6))
+        for number in 1...max(count, 1) {
+            if number > 1 { bytes += [UInt8(ascii: ","), UInt8(ascii: " ")] }
+            prefix.withUTF8Buffer { bytes += $0 }
+            let digits = bytes.count
+            var rest = number
+            repeat {
+                bytes.insert(UInt8(ascii: "0") + UInt8(rest % 10), at: digits)
+                rest /= 10
+            } while rest > 0
+            suffix.withUTF8Buffer { bytes += $0 }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Marks where a finding stands: in a plan example, the byte after it; at the start of an
     /// export line, that line (it is not part of the line).
     public static let lineMarker = "/*>*/"

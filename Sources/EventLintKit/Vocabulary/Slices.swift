@@ -21,11 +21,15 @@ public enum Slices {
 
     /// `transform` over each slice of `0..<count` on its own thread; the slices' results in order.
     static func map<Result>(count: Int, jobs: Int, _ transform: @Sendable (Range<Int>) -> Result) -> [Result] {
-        let ranges = ranges(count: count, jobs: jobs)
-        guard ranges.count > 1 else { return ranges.map(transform) }
-        let results = PartResults<Result>(count: ranges.count)
-        DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-            results.set(index, transform(ranges[index]))
+        map(ranges(count: count, jobs: jobs)) { _, range in transform(range) }
+    }
+
+    /// `transform` over each of `slices` (by index) on its own thread; the results in order.
+    static func map<Result>(_ slices: [Range<Int>], _ transform: @Sendable (Int, Range<Int>) -> Result) -> [Result] {
+        guard slices.count > 1 else { return slices.indices.map { transform($0, slices[$0]) } }
+        let results = PartResults<Result>(count: slices.count)
+        DispatchQueue.concurrentPerform(iterations: slices.count) { index in
+            results.set(index, transform(index, slices[index]))
         }
         return results.all
     }

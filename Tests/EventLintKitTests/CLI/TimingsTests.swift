@@ -90,17 +90,22 @@ import Testing
         let path = directory.path + "/timings.json"
         let clock = ContinuousClock()
         let started = clock.now
+        // The sample 30 times: records and findings enough for one slice of each per job.
+        let sample = try Data(contentsOf: URL(fileURLWithPath: Self.export))
+        let export = directory.path + "/export.ndjson"
+        try Data((0..<30).flatMap { _ in sample }).write(to: URL(fileURLWithPath: export))
         let output = try #require(
             try EventLintBinary.run([
-                "lint", "--jobs", String(jobs), "--format", "json", "--timings", path, Self.export,
+                "lint", "--jobs", String(jobs), "--format", "json", "--timings", path, export,
             ]))
         let lifetime = clock.now - started
         #expect(output.status == 1, "\(output.stderr)")
         let timings = try Self.read(path)
         #expect(timings.jobs == jobs)
         #expect(timings.stages.map(\.name) == Self.names)
-        // The export is a plain file cut into one range per job, with users enough for every job.
-        #expect(timings.stages.filter(\.parallel).map(\.name) == ["scanning", "pairs-and-rules"])
+        // The export is a plain file cut into one range per job, with users and records enough
+        // for every job, and findings enough for a slice of the json report per job.
+        #expect(timings.stages.filter(\.parallel).map(\.name) == ["scanning", "pairs-and-rules", "rendering"])
         #expect(timings.stages.allSatisfy { $0.seconds >= 0 })
         #expect(timings.wall > 0)
         // Every stretch of the run is in one stage: only the rounding to microseconds differs.

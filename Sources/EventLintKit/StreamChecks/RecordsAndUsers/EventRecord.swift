@@ -84,40 +84,67 @@ struct UserGroups: Sendable {
 
     /// nil when a record's user id is outside the table (never made by a line pass) or there
     /// are more records than 32 bits count: the caller then sorts with `EventRecord.timeOrder`.
-    init?(records: [EventRecord], userCount: Int) {
+    ///
+    /// With `jobs` over one the records are cut into slices (`sliceCount`), each counted by user
+    /// on its own thread, then each placed on its own thread after the slices before it: the
+    /// same order as one thread's. What stays on one thread is the sum of the slices' counts,
+    /// a pass over the users.
+    init?(records: [EventRecord], userCount: Int, jobs: Int = 1) {
         let count = records.count
         guard count <= Int(UInt32.max), userCount < Int(UInt32.max) else { return nil }
-        // starts[u + 1]: the count of user u, then where its records end; the fill below moves
-        // each back to where they start.
-        var starts = [UInt32](repeating: 0, count: userCount + 1)
-        let inTable = records.withUnsafeBufferPointer { records in
-            starts.withUnsafeMutableBufferPointer { starts in
-                for record in records {
-                    guard record.user < UInt64(userCount) else { return false }
-                    starts[Int(record.user) + 1] &+= 1
+        let slices = Slices.ranges(count: count, jobs: Self.sliceCount(records: count, users: userCount, jobs: jobs))
+        // Each slice's records per user (nil: a user id outside the table).
+        var counts = Slices.map(slices) { _, range -> [UInt32]? in
+            var counts = [UInt32](repeating: 0, count: userCount)
+            let inTable = records.withUnsafeBufferPointer { records in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for index in range {
+                        let user = records[index].user
+                        guard user < UInt64(userCount) else { return false }
+                        counts[Int(user)] &+= 1
+                    }
+                    return true
                 }
-                for user in 0..<userCount { starts[user + 1] &+= starts[user] }
-                return true
             }
+            return inTable ? counts : nil
+        }.compactMap { $0 }
+        guard counts.count == slices.count else { return nil }
+        // starts[u]: where user u's records start; each slice's counts become where its first
+        // record of each user goes (after the earlier slices' records of that user).
+        var starts = [UInt32](repeating: 0, count: userCount + 1)
+        for user in 0..<userCount {
+            var next = starts[user]
+            for slice in counts.indices {
+                let records = counts[slice][user]
+                counts[slice][user] = next
+                next &+= records
+            }
+            starts[user + 1] = next
         }
-        guard inTable else { return nil }
-        var order = [UInt32](repeating: 0, count: count)
-        // Filled from the back, so each user's indices stay in input order; `starts[u + 1]`
-        // ends at the start of user u + 1.
-        var next = Array(starts.dropFirst())
-        records.withUnsafeBufferPointer { records in
-            order.withUnsafeMutableBufferPointer { order in
-                next.withUnsafeMutableBufferPointer { next in
-                    for index in records.indices.reversed() {
+        let firsts = counts
+        let order = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let order = SharedSlots(base: buffer.baseAddress)
+            _ = Slices.map(slices) { slice, range in
+                var next = firsts[slice]
+                records.withUnsafeBufferPointer { records in
+                    for index in range {
                         let user = Int(records[index].user)
-                        next[user] &-= 1
-                        order[Int(next[user])] = UInt32(truncatingIfNeeded: index)
+                        order.base?[Int(next[user])] = UInt32(truncatingIfNeeded: index)
+                        next[user] &+= 1
                     }
                 }
             }
+            initialized = count
         }
         self.order = order
         self.starts = starts
+    }
+
+    /// The slices `init` cuts `records` into for `jobs`: one per job, as `Slices` cuts them,
+    /// but no more than keep the slices' counts (4 bytes a user a slice) within the size of
+    /// the order (4 bytes a record).
+    static func sliceCount(records: Int, users: Int, jobs: Int) -> Int {
+        Slices.ranges(count: records, jobs: min(max(jobs, 1), max(records / max(users, 1), 1))).count
     }
 
     var userCount: Int { starts.count - 1 }
@@ -178,4 +205,10 @@ public struct RecordValues {
         let position = positions[slot]
         return position < 0 ? .absent : storage[base + position]
     }
+}
+
+/// Slots of one buffer that threads fill at disjoint places (each slice of records writes only
+/// the places its own records take).
+private struct SharedSlots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt32>?
 }

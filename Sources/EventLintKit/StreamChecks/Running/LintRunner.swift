@@ -150,16 +150,20 @@ public enum LintRunner {
         let spilled = spill.map { $0.hasRuns || $0.failure != nil } == true
         if let spill, spilled { spillIfNeeded([], merged: merged, spill: spill, force: true) }
         swap(&records, &merged.records)
-        // The records grouped by user; each user's are put in time order by the job that checks
-        // them. Ids outside the user table (never made by a line pass) fall back to one sort.
-        let groups = spilled ? nil : UserGroups(records: records, userCount: merged.users.count)
-        if !spilled, groups == nil { records.sort(by: EventRecord.timeOrder) }
         timings?.lap(.merging)
-        // Pairs and rules run on every job when the users split into one run per job.
+        // The records grouped by user, in one slice per job; each user's are put in time order
+        // by the job that checks them. Ids outside the user table (never made by a line pass)
+        // fall back to one sort.
+        let groups =
+            spilled ? nil : UserGroups(records: records, userCount: merged.users.count, jobs: request.jobs)
+        if !spilled, groups == nil { records.sort(by: EventRecord.timeOrder) }
+        // Pairs and rules run on every job when the records were grouped in one slice per job
+        // and the users split into one run per job.
         let crossParallel =
-            timings != nil && !spilled
-            && (groups?.userRanges(parts: request.jobs).count
-                ?? CrossEventChecker.userRanges(records, parts: request.jobs).count) == request.jobs
+            timings != nil && !spilled && groups != nil
+            && UserGroups.sliceCount(records: records.count, users: merged.users.count, jobs: request.jobs)
+                == request.jobs
+            && groups?.userRanges(parts: request.jobs).count == request.jobs
         let input = CrossEventInput(
             records: records, values: merged.values, files: files,
             users: merged.users, userLastTimestamp: merged.userLastTimestamp, texts: merged.texts,
@@ -376,15 +380,24 @@ public enum LintRunner {
             "Setting user property (FE): ", "Logging event: origin=",
         ]
         // A file that starts with JSON is read line by line as JSON, capture lines detected each.
+        // Lines are taken one at a time: an export's first line is JSON, and the rest of the
+        // 64 KiB is never cut into lines.
+        let prefix = sniffed.prefix
         var firstLine = true
-        for line in sniffed.prefix.split(separator: ASCII.lineFeed) {
-            let bytes = Array(line)
-            guard let start = bytes.firstIndex(where: { ![ASCII.space, ASCII.tab, ASCII.carriageReturn].contains($0) })
+        var lineStart = 0
+        while lineStart < prefix.count {
+            let lineEnd = prefix[lineStart...].firstIndex(of: ASCII.lineFeed) ?? prefix.count
+            defer { lineStart = lineEnd + 1 }
+            guard
+                let start = prefix[lineStart..<lineEnd].firstIndex(where: {
+                    $0 != ASCII.space && $0 != ASCII.tab && $0 != ASCII.carriageReturn
+                })
             else { continue }
-            let first = bytes[start]
+            let bytes = Array(prefix[lineStart..<lineEnd])
             if firstLine, CaptureReader.isJSONLine(bytes) { return false }
             firstLine = false
-            if first != ASCII.openBrace, markers.contains(where: { CaptureReader.find($0, in: bytes, from: 0) != nil })
+            if prefix[start] != ASCII.openBrace,
+                markers.contains(where: { CaptureReader.find($0, in: bytes, from: 0) != nil })
             {
                 return true
             }

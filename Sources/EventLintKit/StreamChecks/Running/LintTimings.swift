@@ -18,14 +18,13 @@ public struct LintTimings: Sendable, Equatable {
         case reading
         /// The line pass: framing, scanning and the per-event checks, one worker per range.
         case scanning
-        /// The workers' results joined in file order (findings, counters, users, records),
-        /// records spilled past `--memory-limit`, and the records grouped by user for pairs and
-        /// rules (a counting pass; each user's records are put in time order by the job that
-        /// checks them, in `pairsAndRules`).
+        /// The workers' results joined in file order (findings, counters, users, records), and
+        /// records spilled past `--memory-limit`.
         case merging
-        /// Each user's records put in time order and the pair and rule machines run over them, on
-        /// whole users split across the workers (one thread over the merged temporary files when
-        /// the records were spilled).
+        /// The records grouped by user (counted and placed in one slice of records per job),
+        /// each user's put in time order and the pair and rule machines run over them, on whole
+        /// users split across the workers (one thread over the merged temporary files when the
+        /// records were spilled).
         case pairsAndRules
         /// The findings sorted into report order and cut at `--max-findings`, and the groups
         /// sorted.
