@@ -86,6 +86,11 @@ struct PlanCheckRun {
                     at: event.location, severity: .warning, event: event.name)
             }
         }
+        checkParamNames()
+        checkUserPropertyNames()
+    }
+
+    mutating func checkParamNames() {
         let eventNames = plan.events.map(\.name)
         for param in plan.params {
             // Declaring an automatic param (`ga_session_id`) gives it a type and values: its
@@ -102,6 +107,9 @@ struct PlanCheckRun {
                     at: param.location, param: param.name)
             }
         }
+    }
+
+    mutating func checkUserPropertyNames() {
         for property in plan.userProperties {
             let isAutomatic = automatic.isUserProperty(property.name)
             checkName(
@@ -191,22 +199,7 @@ struct PlanCheckRun {
                 checkValueType(value, of: param.type, kind: "param", param: param.name)
                 checkValueLength(value, limit: GA4Facts.maxParamValueLength, kind: "param", param: param.name)
             }
-            if let bucket = param.bucket, let location = param.bucketLocation {
-                for index in bucket.edges.indices.dropFirst() where bucket.edges[index] <= bucket.edges[index - 1] {
-                    report(
-                        PlanRules.bucketEdgesNotAscending,
-                        PlanRules.bucketEdgesNotAscendingMessage(
-                            param: param.name, edge: bucket.edges[index], previous: bucket.edges[index - 1]),
-                        at: index < param.edgeLocations.count ? param.edgeLocations[index] : location, param: param.name
-                    )
-                    break
-                }
-                if bucket.edges.isEmpty {
-                    report(
-                        PlanRules.bucketEdgesNotAscending, PlanRules.bucketWithoutEdgesMessage(param: param.name),
-                        at: location, param: param.name)
-                }
-            }
+            checkBucket(of: param)
             if let minimum = param.minimum, let maximum = param.maximum, minimum.value > maximum.value {
                 report(
                     PlanLoadingRules.invalidDeclaration,
@@ -238,6 +231,24 @@ struct PlanCheckRun {
                     at: property.location, param: param.name,
                     notes: [FindingNote(PlanRules.paramDeclarationNote, at: param.location)])
             }
+        }
+    }
+
+    /// A bucket param's edges: some, strictly ascending.
+    mutating func checkBucket(of param: ParamDeclaration) {
+        guard let bucket = param.bucket, let location = param.bucketLocation else { return }
+        for index in bucket.edges.indices.dropFirst() where bucket.edges[index] <= bucket.edges[index - 1] {
+            report(
+                PlanRules.bucketEdgesNotAscending,
+                PlanRules.bucketEdgesNotAscendingMessage(
+                    param: param.name, edge: bucket.edges[index], previous: bucket.edges[index - 1]),
+                at: index < param.edgeLocations.count ? param.edgeLocations[index] : location, param: param.name)
+            break
+        }
+        if bucket.edges.isEmpty {
+            report(
+                PlanRules.bucketEdgesNotAscending, PlanRules.bucketWithoutEdgesMessage(param: param.name),
+                at: location, param: param.name)
         }
     }
 
@@ -298,54 +309,64 @@ struct PlanCheckRun {
                     PlanRules.unpairedShownEvent, PlanRules.unpairedShownEventMessage(event: event.name),
                     at: event.location, event: event.name)
             }
-            for use in event.itemParams {
-                guard let param = paramsByName[use.name] else {
-                    if !GA4Facts.standardItemFields.contains(use.name) {
-                        report(
-                            PlanRules.unknownParamRef,
-                            PlanRules.undeclaredEventParamMessage(event: event.name, param: use.name, item: true),
-                            at: use.location, event: event.name, param: use.name)
-                    }
-                    continue
-                }
-                switch param.registration {
-                case .none, .itemDimension: break
-                default:
+            checkItemParams(of: event)
+            checkParamUses(of: event)
+        }
+    }
+
+    /// An event's item params: declared (or standard item fields), registered for items if at all.
+    mutating func checkItemParams(of event: EventDeclaration) {
+        for use in event.itemParams {
+            guard let param = paramsByName[use.name] else {
+                if !GA4Facts.standardItemFields.contains(use.name) {
                     report(
-                        PlanRules.itemParamRegistration,
-                        PlanRules.itemParamRegistrationMessage(
-                            param: param.name, event: event.name, scope: param.registration.scope),
-                        at: use.location, event: event.name, param: param.name,
-                        notes: [
-                            FindingNote(
-                                PlanRules.paramDeclarationNote, at: param.registrationLocation ?? param.location)
-                        ])
+                        PlanRules.unknownParamRef,
+                        PlanRules.undeclaredEventParamMessage(event: event.name, param: use.name, item: true),
+                        at: use.location, event: event.name, param: use.name)
                 }
+                continue
             }
-            for use in event.params + event.itemParams {
-                guard let param = paramsByName[use.name] else {
-                    // Automatic params of the event have a declaration (`withAutomaticDeclarations`).
-                    if event.use(of: use.name) != nil {
-                        report(
-                            PlanRules.unknownParamRef,
-                            PlanRules.undeclaredEventParamMessage(event: event.name, param: use.name, item: false),
-                            at: use.location, event: event.name, param: use.name)
-                    }
-                    continue
+            switch param.registration {
+            case .none, .itemDimension: break
+            default:
+                report(
+                    PlanRules.itemParamRegistration,
+                    PlanRules.itemParamRegistrationMessage(
+                        param: param.name, event: event.name, scope: param.registration.scope),
+                    at: use.location, event: event.name, param: param.name,
+                    notes: [
+                        FindingNote(
+                            PlanRules.paramDeclarationNote, at: param.registrationLocation ?? param.location)
+                    ])
+            }
+        }
+    }
+
+    /// The params an event carries: declared, and the values it narrows them to allowed.
+    mutating func checkParamUses(of event: EventDeclaration) {
+        for use in event.params + event.itemParams {
+            guard let param = paramsByName[use.name] else {
+                // Automatic params of the event have a declaration (`withAutomaticDeclarations`).
+                if event.use(of: use.name) != nil {
+                    report(
+                        PlanRules.unknownParamRef,
+                        PlanRules.undeclaredEventParamMessage(event: event.name, param: use.name, item: false),
+                        at: use.location, event: event.name, param: use.name)
                 }
-                for value in use.values ?? [] {
-                    if !Self.valueFits(value.value, param.type) {
-                        checkValueType(value, of: param.type, kind: "param", param: param.name)
-                    } else if let allowed = param.allowedTexts, !allowed.contains(value.value.plainText) {
-                        report(
-                            PlanRules.narrowedValueUndeclared,
-                            PlanRules.narrowedValueUndeclaredMessage(
-                                event: event.name, value: value.value, param: param.name),
-                            at: value.location, event: event.name, param: param.name,
-                            notes: [FindingNote(PlanRules.paramDeclarationNote, at: param.location)])
-                    } else {
-                        checkValueLength(value, limit: GA4Facts.maxParamValueLength, kind: "param", param: param.name)
-                    }
+                continue
+            }
+            for value in use.values ?? [] {
+                if !Self.valueFits(value.value, param.type) {
+                    checkValueType(value, of: param.type, kind: "param", param: param.name)
+                } else if let allowed = param.allowedTexts, !allowed.contains(value.value.plainText) {
+                    report(
+                        PlanRules.narrowedValueUndeclared,
+                        PlanRules.narrowedValueUndeclaredMessage(
+                            event: event.name, value: value.value, param: param.name),
+                        at: value.location, event: event.name, param: param.name,
+                        notes: [FindingNote(PlanRules.paramDeclarationNote, at: param.location)])
+                } else {
+                    checkValueLength(value, limit: GA4Facts.maxParamValueLength, kind: "param", param: param.name)
                 }
             }
         }
