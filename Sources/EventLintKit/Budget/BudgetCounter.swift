@@ -98,31 +98,25 @@ public enum BudgetCounter {
             let location =
                 plan.property.location ?? firstNew?.location
                 ?? SourceLocation(file: plan.files.first ?? "schema", line: 1)
-            let quotaNote = FindingNote("quota \(usage.quota) from \(describe(usage.quotaSource, tier: quotas.tier))")
+            let quotaNote = FindingNote(
+                BudgetRules.quotaNote(quota: usage.quota, source: describe(usage.quotaSource, tier: quotas.tier)))
             let newNote =
-                usage.newNames.isEmpty
-                ? [] : [FindingNote("not registered yet: \(usage.newNames.joined(separator: ", "))")]
+                usage.newNames.isEmpty ? [] : [FindingNote(BudgetRules.unregisteredNamesNote(usage.newNames))]
             if usage.headroom < 0 {
                 findings.append(
                     Finding(
-                        rule: BudgetRules.overQuota,
-                        message:
-                            "\(usage.scope.slotNamePlural): \(usage.registered) registered + \(usage.new) needed by the plan = \(usage.totalAfter), over the quota of \(usage.quota) by \(-usage.headroom)",
-                        at: location, notes: [quotaNote] + newNote))
+                        rule: BudgetRules.overQuota, message: BudgetRules.overQuotaMessage(usage), at: location,
+                        notes: [quotaNote] + newNote))
             } else if let minHeadroom, usage.headroom < minHeadroom {
                 let scopeChange = change?.scopes.first { $0.scope == usage.scope }
                 let takesSlots = scopeChange.map { $0.headroomAfter < $0.headroomBefore } ?? false
                 if change != nil && !takesSlots { continue }
-                var message =
-                    "\(usage.scope.slotNamePlural): \(usage.headroom) of \(usage.quota) slots would remain, fewer than --min-headroom \(minHeadroom)"
-                if let scopeChange {
-                    message +=
-                        "; this change adds \(scopeChange.addedUnregistered.joined(separator: ", ")) (headroom \(scopeChange.headroomBefore) → \(scopeChange.headroomAfter))"
-                }
                 findings.append(
                     Finding(
-                        rule: BudgetRules.underMinHeadroom, message: message, at: location, notes: [quotaNote] + newNote
-                    ))
+                        rule: BudgetRules.underMinHeadroom,
+                        message: BudgetRules.underMinHeadroomMessage(
+                            usage, minHeadroom: minHeadroom, change: scopeChange),
+                        at: location, notes: [quotaNote] + newNote))
             }
         }
         return findings
@@ -146,8 +140,8 @@ public enum BudgetCounter {
                 findings.append(
                     Finding(
                         rule: BudgetRules.reservedName,
-                        message:
-                            "\(kind) \"\(registration.name)\" cannot be registered as \(registration.scope.slotNameWithArticle): GA4 reserves the name",
+                        message: BudgetRules.reservedNameMessage(
+                            kind: kind, name: registration.name, scope: registration.scope),
                         at: registration.location, param: registration.name))
             }
             guard registration.scope != .metric else { continue }
@@ -168,8 +162,8 @@ public enum BudgetCounter {
                 findings.append(
                     Finding(
                         rule: BudgetRules.freeTextDimension,
-                        message:
-                            "\(kind) \"\(registration.name)\" is free text (a string without values) registered as \(registration.scope.slotNameWithArticle): GA4 folds values past about 500 a day into \"(other)\"",
+                        message: BudgetRules.freeTextDimensionMessage(
+                            kind: kind, name: registration.name, scope: registration.scope),
                         at: registration.location, param: registration.name))
             }
         }
@@ -183,10 +177,9 @@ public enum BudgetCounter {
             findings.append(
                 Finding(
                     rule: BudgetRules.paramAndUserProperty,
-                    message:
-                        "\"\(registration.name)\" is registered both as an event param (event-scoped dimension) and as a user property (user-scoped dimension): not registering the param would save one event-scoped slot",
+                    message: BudgetRules.paramAndUserPropertyMessage(name: registration.name),
                     at: registration.location, param: registration.name,
-                    notes: [FindingNote("the user property is declared here", at: twin.location)]))
+                    notes: [FindingNote(BudgetRules.userPropertyDeclarationNote, at: twin.location)]))
         }
         return findings
     }
@@ -222,8 +215,8 @@ public enum BudgetCounter {
                 findings.append(
                     Finding(
                         rule: BudgetRules.archiveCandidate,
-                        message:
-                            "\(definition.kindDescription) \"\(name)\" is registered but no \(definition.scope == .user ? "user property" : "event") of the plan sends it: archiving it would free a slot (archiving cannot be undone)",
+                        message: BudgetRules.archiveCandidateMessage(
+                            kind: definition.kindDescription, name: name, scope: definition.scope),
                         at: definition.location, param: name))
                 continue
             }
@@ -231,20 +224,19 @@ public enum BudgetCounter {
             guard let param = plan.param(named: name) else { continue }
             let wanted = needed.first { !$0.isUserProperty && $0.name == name }
             let declared = param.location
-            let note = FindingNote("registered here", at: definition.location)
+            let note = FindingNote(BudgetRules.registeredDefinitionNote, at: definition.location)
             if definition.scope == .metric, ![ParamType.int, .double].contains(param.type) {
                 findings.append(
                     Finding(
                         rule: BudgetRules.registeredTypeMismatch,
-                        message:
-                            "param \"\(name)\" is registered as a custom metric, but the plan sends it as \(param.type.article): a metric sums numbers",
+                        message: BudgetRules.registeredAsMetricMessage(param: name, type: param.type),
                         at: declared, param: name, notes: [note]))
             } else if let wanted, wanted.scope != definition.scope, !wanted.registered {
                 findings.append(
                     Finding(
                         rule: BudgetRules.registeredTypeMismatch,
-                        message:
-                            "param \"\(name)\" is registered as a \(definition.kindDescription), but the plan registers it as \(wanted.scope.slotNameWithArticle), which needs its own slot",
+                        message: BudgetRules.registeredInAnotherScopeMessage(
+                            param: name, registered: definition.kindDescription, wanted: wanted.scope),
                         at: declared, param: name, notes: [note]))
             }
         }

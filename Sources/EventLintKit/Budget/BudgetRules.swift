@@ -1,5 +1,10 @@
 /// The rules of the budget stage, listed in `RuleCatalog`. `eventlint budget` reports them; only
 /// the quota rules are errors, so only a scope over quota (or under `--min-headroom`) fails a run.
+///
+/// Each rule is followed by the factories of its messages (and its notes' texts). They return
+/// the text alone, which `BudgetCounter` makes the finding of, and take a scope's usage and
+/// change, the names of params and user properties with their kind (`"param"`, `"user
+/// property"`), scopes and types.
 public enum BudgetRules {
     public static let all: [Rule] = [
         overQuota, underMinHeadroom, archiveCandidate, paramAndUserProperty, freeTextDimension,
@@ -51,6 +56,19 @@ public enum BudgetRules {
                 }
                 """))
 
+    static func overQuotaMessage(_ usage: ScopeUsage) -> String {
+        "\(usage.scope.slotNamePlural): \(usage.registered) registered + \(usage.new) needed by the plan = "
+            + "\(usage.totalAfter), over the quota of \(usage.quota) by \(-usage.headroom)"
+    }
+
+    /// The note of both quota rules: the quota and where it comes from (`BudgetCounter.describe`).
+    static func quotaNote(quota: Int, source: String) -> String { "quota \(quota) from \(source)" }
+
+    /// The note of both quota rules: the names the plan needs that the property lacks.
+    static func unregisteredNamesNote(_ names: [String]) -> String {
+        "not registered yet: \(names.joined(separator: ", "))"
+    }
+
     public static let underMinHeadroom = Rule(
         id: "budget/under-min-headroom", stage: .budget, severity: .error,
         summary: "fewer free slots would remain in a scope than --min-headroom asks for",
@@ -84,6 +102,19 @@ public enum BudgetRules {
                 }
                 """,
             options: ["--min-headroom", "1"]))
+
+    /// `change`: what the change against `--base` does to the scope, when there is a base.
+    static func underMinHeadroomMessage(_ usage: ScopeUsage, minHeadroom: Int, change: ScopeChange?) -> String {
+        var message =
+            "\(usage.scope.slotNamePlural): \(usage.headroom) of \(usage.quota) slots would remain, "
+            + "fewer than --min-headroom \(minHeadroom)"
+        if let change {
+            message +=
+                "; this change adds \(change.addedUnregistered.joined(separator: ", ")) "
+                + "(headroom \(change.headroomBefore) → \(change.headroomAfter))"
+        }
+        return message
+    }
 
     public static let archiveCandidate = Rule(
         id: "budget/archive-candidate", stage: .budget, severity: .info,
@@ -119,6 +150,12 @@ public enum BudgetRules {
                 }
                 """))
 
+    /// `kind`: the definition as the property lists it (`RegisteredDefinition.kindDescription`).
+    static func archiveCandidateMessage(kind: String, name: String, scope: BudgetScope) -> String {
+        "\(kind) \"\(name)\" is registered but no \(scope == .user ? "user property" : "event") of the plan "
+            + "sends it: archiving it would free a slot (archiving cannot be undone)"
+    }
+
     public static let paramAndUserProperty = Rule(
         id: "budget/param-and-user-property", stage: .budget, severity: .warning,
         summary: "a name registered both as an event-scoped and a user-scoped dimension",
@@ -150,6 +187,14 @@ public enum BudgetRules {
                 }
                 """))
 
+    static func paramAndUserPropertyMessage(name: String) -> String {
+        "\"\(name)\" is registered both as an event param (event-scoped dimension) and as a user property "
+            + "(user-scoped dimension): not registering the param would save one event-scoped slot"
+    }
+
+    /// The note at the user property of the same name.
+    static let userPropertyDeclarationNote = "the user property is declared here"
+
     public static let freeTextDimension = Rule(
         id: "budget/free-text-dimension", stage: .budget, severity: .warning,
         summary: "a free-text string parameter registered as a custom dimension",
@@ -174,6 +219,12 @@ public enum BudgetRules {
                   events: { item_viewed: { description: 'An item was opened.', params: { screen: 'required' } } },
                 }
                 """))
+
+    /// `kind`: "param" or "user property".
+    static func freeTextDimensionMessage(kind: String, name: String, scope: BudgetScope) -> String {
+        "\(kind) \"\(name)\" is free text (a string without values) registered as \(scope.slotNameWithArticle): "
+            + "GA4 folds values past about 500 a day into \"(other)\""
+    }
 
     public static let registeredTypeMismatch = Rule(
         id: "budget/registered-type-mismatch", stage: .budget, severity: .warning,
@@ -205,6 +256,22 @@ public enum BudgetRules {
                 }
                 """))
 
+    /// A param registered as a metric that the plan sends as no number.
+    static func registeredAsMetricMessage(param: String, type: ParamType) -> String {
+        "param \"\(param)\" is registered as a custom metric, but the plan sends it as \(type.article): "
+            + "a metric sums numbers"
+    }
+
+    /// `registered`: the definition as the property lists it (`RegisteredDefinition.kindDescription`);
+    /// `wanted`: the scope the plan registers the param in.
+    static func registeredInAnotherScopeMessage(param: String, registered: String, wanted: BudgetScope) -> String {
+        "param \"\(param)\" is registered as a \(registered), but the plan registers it as "
+            + "\(wanted.slotNameWithArticle), which needs its own slot"
+    }
+
+    /// The note at the property's definition.
+    static let registeredDefinitionNote = "registered here"
+
     public static let reservedName = Rule(
         id: "budget/reserved-name", stage: .budget, severity: .warning,
         summary: "a parameter or user property the plan registers under a name GA4 reserves for custom definitions",
@@ -232,4 +299,9 @@ public enum BudgetRules {
                   events: { item_viewed: { description: 'An item was opened.', params: { ga_session_number: 'optional' } } },
                 }
                 """))
+
+    /// `kind`: "param" or "user property".
+    static func reservedNameMessage(kind: String, name: String, scope: BudgetScope) -> String {
+        "\(kind) \"\(name)\" cannot be registered as \(scope.slotNameWithArticle): GA4 reserves the name"
+    }
 }

@@ -87,21 +87,7 @@ public enum RegisteredDefinitionsReader {
         // when the token has expired) or any other object is not "nothing registered": a
         // reassuring budget from a failed export is worse than a failed job.
         if let error = members.first(where: { $0.key == "error" }) {
-            var details: [String] = []
-            if case .object(let fields) = error.value.value {
-                for field in fields where ["code", "status", "message"].contains(field.key) {
-                    switch field.value.value {
-                    case .string(let text): details.append(text)
-                    case .number(let number): details.append(number)
-                    default: break
-                    }
-                }
-            }
-            let detail = details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")"
-            throw LoadError(
-                message: "an Admin API error response\(detail), not a list of definitions",
-                location: location(error.value.offset),
-                hint: "export the definitions again; an expired or missing access token gives 401 UNAUTHENTICATED")
+            throw errorResponse(error.value, at: location(error.value.offset))
         }
         let listKeys: Set<String> = ["customDimensions", "customMetrics", "nextPageToken"]
         if !members.contains(where: { $0.key == "customDimensions" || $0.key == "customMetrics" }),
@@ -127,6 +113,24 @@ public enum RegisteredDefinitionsReader {
             }
         }
         return definitions
+    }
+
+    /// The API's error body, with its code, status and message where it has them.
+    private static func errorResponse(_ error: JSONNode, at location: SourceLocation) -> LoadError {
+        var details: [String] = []
+        if case .object(let fields) = error.value {
+            for field in fields where ["code", "status", "message"].contains(field.key) {
+                switch field.value.value {
+                case .string(let text): details.append(text)
+                case .number(let number): details.append(number)
+                default: break
+                }
+            }
+        }
+        let detail = details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")"
+        return LoadError(
+            message: "an Admin API error response\(detail), not a list of definitions", location: location,
+            hint: "export the definitions again; an expired or missing access token gives 401 UNAUTHENTICATED")
     }
 
     private static func definition(

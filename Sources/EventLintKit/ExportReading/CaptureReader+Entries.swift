@@ -137,14 +137,34 @@ extension CaptureReader {
         _ line: [UInt8], from start: Int, stamp: Stamp, position: CapturePosition,
         entries: inout [CaptureEntry]
     ) -> LineKind? {
-        func entry(_ kind: CaptureEntry.Kind, at cursor: Int) -> CaptureEntry {
-            var entry = CaptureEntry(kind: kind, format: .iosConsole, start: position)
-            entry.timestamp = stamp.micros
-            entry.timeOutOfRange = stamp.outOfRange
-            entry.namePosition = CapturePosition(
-                line: position.line, column: cursor + 1, byteOffset: position.byteOffset + Int64(cursor))
-            return entry
+        if let kind = startIOSEvent(line, from: start, stamp: stamp, position: position, entries: &entries) {
+            return kind
         }
+        return startIOSUserProperty(line, from: start, stamp: stamp, position: position, entries: &entries)
+    }
+
+    /// A new entry of a capture whose name starts at `cursor` of its line, at the line's time.
+    static func newEntry(
+        _ kind: CaptureEntry.Kind, _ format: InputFormat, at cursor: Int, stamp: Stamp, position: CapturePosition
+    ) -> CaptureEntry {
+        var entry = CaptureEntry(kind: kind, format: format, start: position)
+        entry.timestamp = stamp.micros
+        entry.timeOutOfRange = stamp.outOfRange
+        entry.namePosition = namePosition(at: cursor, of: position)
+        return entry
+    }
+
+    /// Where a name that starts at `cursor` of the line at `position` stands.
+    static func namePosition(at cursor: Int, of position: CapturePosition) -> CapturePosition {
+        CapturePosition(line: position.line, column: cursor + 1, byteOffset: position.byteOffset + Int64(cursor))
+    }
+
+    /// An iOS event (`Logging event: origin, name, params: `) or a report of one logged (the
+    /// confirmation and the debug notices); nil when the line holds neither.
+    mutating func startIOSEvent(
+        _ line: [UInt8], from start: Int, stamp: Stamp, position: CapturePosition,
+        entries: inout [CaptureEntry]
+    ) -> LineKind? {
         var form: (cursor: Int, kind: CaptureEntry.Kind, notice: Bool)?
         if let at = Self.find(Self.iosEventPrefix, in: line, from: start) {
             form = (at + Self.iosEventPrefix.utf8.count, .event, false)
@@ -153,40 +173,46 @@ extension CaptureReader {
         } else if let at = Self.find(Self.iosNoticeInfix, in: line, from: start) {
             form = (at + Self.iosNoticeInfix.utf8.count, .confirmation, true)
         }
-        if let form {
-            var cursor = form.cursor
-            var new = entry(form.kind, at: cursor)
-            new.debugNotice = form.notice
-            if form.kind == .event {
-                guard let comma = Self.find(", ", in: line, from: cursor) else {
-                    return unreadable(new, &entries)
-                }
-                new.origin = Self.string(line[cursor..<comma])
-                cursor = comma + 2
-                new.namePosition = entry(.event, at: cursor).namePosition
+        guard let form else { return nil }
+        var cursor = form.cursor
+        var new = Self.newEntry(form.kind, .iosConsole, at: cursor, stamp: stamp, position: position)
+        new.debugNotice = form.notice
+        if form.kind == .event {
+            guard let comma = Self.find(", ", in: line, from: cursor) else {
+                return unreadable(new, &entries)
             }
-            guard let name = Self.readName(line, from: cursor, ios: true) else { return unreadable(new, &entries) }
-            new.printedName = name.long
-            new.shortName = name.short
-            let rest = Self.skipSpace(line, from: name.end)
-            if rest == line.count {
-                // No params block printed: an event without params.
-                entries.append(classify(new))
-                return .entry
-            }
-            guard Self.hasPrefix(line, at: name.end, ", "), Self.skipSpace(line, from: name.end + 2) < line.count,
-                line[Self.skipSpace(line, from: name.end + 2)] == 0x7B
-            else { return unreadable(new, &entries) }
-            let current = OpenEntry(
-                entry: new, line: line, position: position, bodyStart: Self.skipSpace(line, from: name.end + 2),
-                isIOS: true)
-            openOrComplete(current, &entries)
+            new.origin = Self.string(line[cursor..<comma])
+            cursor = comma + 2
+            new.namePosition = Self.namePosition(at: cursor, of: position)
+        }
+        guard let name = Self.readName(line, from: cursor, ios: true) else { return unreadable(new, &entries) }
+        new.printedName = name.long
+        new.shortName = name.short
+        let rest = Self.skipSpace(line, from: name.end)
+        if rest == line.count {
+            // No params block printed: an event without params.
+            entries.append(classify(new))
             return .entry
         }
+        guard Self.hasPrefix(line, at: name.end, ", "), Self.skipSpace(line, from: name.end + 2) < line.count,
+            line[Self.skipSpace(line, from: name.end + 2)] == 0x7B
+        else { return unreadable(new, &entries) }
+        let current = OpenEntry(
+            entry: new, line: line, position: position, bodyStart: Self.skipSpace(line, from: name.end + 2),
+            isIOS: true)
+        openOrComplete(current, &entries)
+        return .entry
+    }
+
+    /// An iOS user property set or removed; nil when the line holds neither.
+    mutating func startIOSUserProperty(
+        _ line: [UInt8], from start: Int, stamp: Stamp, position: CapturePosition,
+        entries: inout [CaptureEntry]
+    ) -> LineKind? {
         for prefix in Self.iosSetPrefixes {
             guard let at = Self.find(prefix, in: line, from: start) else { continue }
             let cursor = at + prefix.utf8.count
-            var new = entry(.userProperty, at: cursor)
+            var new = Self.newEntry(.userProperty, .iosConsole, at: cursor, stamp: stamp, position: position)
             guard let name = Self.readName(line, from: cursor, ios: true), Self.hasPrefix(line, at: name.end, ", ")
             else { return unreadable(new, &entries) }
             new.printedName = name.long
@@ -208,7 +234,7 @@ extension CaptureReader {
         for prefix in Self.iosRemovePrefixes {
             guard let at = Self.find(prefix, in: line, from: start) else { continue }
             let cursor = at + prefix.utf8.count
-            var new = entry(.userProperty, at: cursor)
+            var new = Self.newEntry(.userProperty, .iosConsole, at: cursor, stamp: stamp, position: position)
             guard let name = Self.readName(line, from: cursor, ios: true) else { return unreadable(new, &entries) }
             new.printedName = name.long
             new.shortName = name.short
@@ -233,20 +259,32 @@ extension CaptureReader {
         _ line: [UInt8], stamp: Stamp, position: CapturePosition,
         entries: inout [CaptureEntry]
     ) -> LineKind? {
-        func entry(_ kind: CaptureEntry.Kind, at cursor: Int) -> CaptureEntry {
-            var entry = CaptureEntry(kind: kind, format: .androidLogcat, start: position)
-            entry.timestamp = stamp.micros
-            entry.timeOutOfRange = stamp.outOfRange
-            entry.namePosition = CapturePosition(
-                line: position.line, column: cursor + 1, byteOffset: position.byteOffset + Int64(cursor))
-            return entry
+        if let kind = startAndroidEvent(line, stamp: stamp, position: position, entries: &entries) { return kind }
+        if let kind = startAndroidServiceReport(line, stamp: stamp, position: position, entries: &entries) {
+            return kind
         }
+        if let kind = startAndroidUserProperty(line, stamp: stamp, position: position, entries: &entries) {
+            return kind
+        }
+        if Self.find("Resetting analytics data", in: line, from: 0) != nil {
+            entries.append(Self.newEntry(.deviceReset, .androidLogcat, at: 0, stamp: stamp, position: position))
+            return .entry
+        }
+        if Self.find("Event recorded: ", in: line, from: 0) != nil { return .entry }
+        return nil
+    }
+
+    /// An Android event (`Logging event (FE): `) or the handler's copy of one; nil when the line
+    /// holds neither.
+    mutating func startAndroidEvent(
+        _ line: [UInt8], stamp: Stamp, position: CapturePosition, entries: inout [CaptureEntry]
+    ) -> LineKind? {
         for (prefix, kind) in [
             (Self.androidEventPrefix, CaptureEntry.Kind.event), (Self.androidHandlerPrefix, .confirmation),
         ] {
             guard let at = Self.find(prefix, in: line, from: 0) else { continue }
             let cursor = at + prefix.utf8.count
-            var new = entry(kind, at: cursor)
+            var new = Self.newEntry(kind, .androidLogcat, at: cursor, stamp: stamp, position: position)
             guard let name = Self.readName(line, from: cursor, ios: false) else { return unreadable(new, &entries) }
             new.printedName = name.long
             new.shortName = name.short
@@ -260,33 +298,45 @@ extension CaptureReader {
                 &entries)
             return .entry
         }
-        if let at = Self.find(Self.androidServicePrefix, in: line, from: 0) {
-            // The measurement service's report: `origin=app,name=NAME,params=Bundle[{…}]`.
-            let originStart = at + Self.androidServicePrefix.utf8.count
-            var new = entry(.confirmation, at: originStart)
-            guard let comma = Self.find(",name=", in: line, from: originStart) else {
-                return unreadable(new, &entries)
-            }
-            let cursor = comma + 6
-            new = entry(.confirmation, at: cursor)
-            new.origin = Self.string(line[originStart..<comma])
-            guard let name = Self.readName(line, from: cursor, ios: false) else { return unreadable(new, &entries) }
-            new.printedName = name.long
-            new.shortName = name.short
-            if Self.skipSpace(line, from: name.end) == line.count {
-                entries.append(classify(new))
-                return .entry
-            }
-            guard Self.hasPrefix(line, at: name.end, ",params=Bundle[{") else { return unreadable(new, &entries) }
-            openOrComplete(
-                OpenEntry(entry: new, line: line, position: position, bodyStart: name.end + 8, isIOS: false),
-                &entries)
+        return nil
+    }
+
+    /// The measurement service's report: `origin=app,name=NAME,params=Bundle[{…}]`; nil when the
+    /// line holds none.
+    mutating func startAndroidServiceReport(
+        _ line: [UInt8], stamp: Stamp, position: CapturePosition, entries: inout [CaptureEntry]
+    ) -> LineKind? {
+        guard let at = Self.find(Self.androidServicePrefix, in: line, from: 0) else { return nil }
+        let originStart = at + Self.androidServicePrefix.utf8.count
+        var new = Self.newEntry(.confirmation, .androidLogcat, at: originStart, stamp: stamp, position: position)
+        guard let comma = Self.find(",name=", in: line, from: originStart) else {
+            return unreadable(new, &entries)
+        }
+        let cursor = comma + 6
+        new = Self.newEntry(.confirmation, .androidLogcat, at: cursor, stamp: stamp, position: position)
+        new.origin = Self.string(line[originStart..<comma])
+        guard let name = Self.readName(line, from: cursor, ios: false) else { return unreadable(new, &entries) }
+        new.printedName = name.long
+        new.shortName = name.short
+        if Self.skipSpace(line, from: name.end) == line.count {
+            entries.append(classify(new))
             return .entry
         }
+        guard Self.hasPrefix(line, at: name.end, ",params=Bundle[{") else { return unreadable(new, &entries) }
+        openOrComplete(
+            OpenEntry(entry: new, line: line, position: position, bodyStart: name.end + 8, isIOS: false),
+            &entries)
+        return .entry
+    }
+
+    /// An Android user property set; nil when the line holds none.
+    mutating func startAndroidUserProperty(
+        _ line: [UInt8], stamp: Stamp, position: CapturePosition, entries: inout [CaptureEntry]
+    ) -> LineKind? {
         for prefix in Self.androidSetPrefixes {
             guard let at = Self.find(prefix, in: line, from: 0) else { continue }
             let cursor = at + prefix.utf8.count
-            var new = entry(.userProperty, at: cursor)
+            var new = Self.newEntry(.userProperty, .androidLogcat, at: cursor, stamp: stamp, position: position)
             guard let name = Self.readName(line, from: cursor, ios: false), Self.hasPrefix(line, at: name.end, ", ")
             else { return unreadable(new, &entries) }
             new.printedName = name.long
@@ -301,11 +351,6 @@ extension CaptureReader {
             entries.append(new)
             return .entry
         }
-        if Self.find("Resetting analytics data", in: line, from: 0) != nil {
-            entries.append(entry(.deviceReset, at: 0))
-            return .entry
-        }
-        if Self.find("Event recorded: ", in: line, from: 0) != nil { return .entry }
         return nil
     }
 

@@ -63,8 +63,7 @@ struct PlanCheckRun {
             + plan.rules.map({ ("rule", $0.name, $0.location) })
         where !GA4Facts.isValidName(name) || name.utf8.count > PlanRules.maxPairOrRuleNameLength {
             report(
-                PlanRules.pairOrRuleNameInvalid,
-                "\(kind) name \"\(name)\" must be 1 to \(PlanRules.maxPairOrRuleNameLength) ASCII letters, digits and underscores, starting with a letter",
+                PlanRules.pairOrRuleNameInvalid, PlanRules.pairOrRuleNameInvalidMessage(kind: kind, name: name),
                 at: location)
         }
         for event in plan.events {
@@ -79,15 +78,19 @@ struct PlanCheckRun {
                 continue
             } else if GA4Facts.reservedEventNames.contains(event.name) {
                 report(
-                    PlanRules.reservedEventName, "event name \"\(event.name)\" is reserved by the Firebase SDK",
+                    PlanRules.reservedEventName, PlanRules.reservedEventNameMessage(event: event.name),
                     at: event.location, event: event.name)
             } else if GA4Facts.formerlyReservedEventNames.contains(event.name) {
                 report(
-                    PlanRules.reservedEventName,
-                    "event name \"\(event.name)\" is reserved by older Firebase iOS SDKs", at: event.location,
-                    severity: .warning, event: event.name)
+                    PlanRules.reservedEventName, PlanRules.formerlyReservedEventNameMessage(event: event.name),
+                    at: event.location, severity: .warning, event: event.name)
             }
         }
+        checkParamNames()
+        checkUserPropertyNames()
+    }
+
+    mutating func checkParamNames() {
         let eventNames = plan.events.map(\.name)
         for param in plan.params {
             // Declaring an automatic param (`ga_session_id`) gives it a type and values: its
@@ -100,10 +103,13 @@ struct PlanCheckRun {
             if param.registration.scope != nil, GA4Facts.reservedDimensionParamNames.contains(param.name) {
                 report(
                     PlanRules.reservedDimensionName,
-                    "param \"\(param.name)\" cannot be registered: GA4 reserves the name for custom definitions",
+                    PlanRules.reservedDimensionNameMessage(kind: "param", name: param.name),
                     at: param.location, param: param.name)
             }
         }
+    }
+
+    mutating func checkUserPropertyNames() {
         for property in plan.userProperties {
             let isAutomatic = automatic.isUserProperty(property.name)
             checkName(
@@ -115,14 +121,14 @@ struct PlanCheckRun {
             if GA4Facts.reservedUserPropertyNames.contains(property.name) {
                 report(
                     PlanRules.reservedUserPropertyName,
-                    "user property name \"\(property.name)\" is reserved by the Firebase SDK",
+                    PlanRules.reservedUserPropertyNameMessage(property: property.name),
                     at: property.location, param: property.name)
             } else if property.registration.scope != nil,
                 GA4Facts.reservedDimensionUserPropertyNames.contains(property.name)
             {
                 report(
                     PlanRules.reservedDimensionName,
-                    "user property \"\(property.name)\" cannot be registered: GA4 reserves the name for custom definitions",
+                    PlanRules.reservedDimensionNameMessage(kind: "user property", name: property.name),
                     at: property.location, param: property.name)
             }
         }
@@ -132,22 +138,20 @@ struct PlanCheckRun {
         _ name: String, kind: String, maxLength: Int, tooLong: Rule, at location: SourceLocation,
         event: String? = nil, param: String? = nil, extraPrefixes: [String] = [], reservedPrefixes: Bool = true
     ) {
-        let count = name.count
-        if count > maxLength {
+        if name.count > maxLength {
             report(
-                tooLong, "\(kind) name \"\(name)\" is \(count) characters, over GA4's limit of \(maxLength)",
+                tooLong, PlanRules.nameTooLongMessage(kind: kind, name: name, limit: maxLength),
                 at: location, event: event, param: param)
         }
         if reservedPrefixes,
             let prefix = (GA4Facts.reservedPrefixes + extraPrefixes).first(where: { name.hasPrefix($0) })
         {
             report(
-                PlanRules.reservedPrefix, "\(kind) name \"\(name)\" starts with the reserved prefix \"\(prefix)\"",
+                PlanRules.reservedPrefix, PlanRules.reservedPrefixMessage(kind: kind, name: name, prefix: prefix),
                 at: location, event: event, param: param)
         } else if !GA4Facts.isValidName(name) {
             report(
-                PlanRules.nameInvalid,
-                "\(kind) name \"\(name)\" must start with a letter and hold only letters, digits and underscores",
+                PlanRules.nameInvalid, PlanRules.nameInvalidMessage(kind: kind, name: name),
                 at: location, event: event, param: param)
         }
     }
@@ -157,23 +161,21 @@ struct PlanCheckRun {
     mutating func checkLimits() {
         for event in plan.events where event.params.count > GA4Facts.maxParamsPerEvent {
             report(
-                PlanRules.tooManyParams,
-                "event \"\(event.name)\" has \(event.params.count) params, over GA4's limit of \(GA4Facts.maxParamsPerEvent)",
+                PlanRules.tooManyParams, PlanRules.tooManyParamsMessage(event: event.name, count: event.params.count),
                 at: event.location, event: event.name)
         }
         if plan.userProperties.count > GA4Facts.maxUserProperties {
             let extra = plan.userProperties[GA4Facts.maxUserProperties]
             report(
                 PlanRules.tooManyUserProperties,
-                "the plan declares \(plan.userProperties.count) user properties, over GA4's limit of \(GA4Facts.maxUserProperties); \"\(extra.name)\" is the first past it",
+                PlanRules.tooManyUserPropertiesMessage(count: plan.userProperties.count, firstPast: extra.name),
                 at: extra.location, param: extra.name)
         }
         let counted = plan.events.filter { !automatic.isEvent($0.name) }
         if counted.count > GA4Facts.maxEventNames {
             let extra = counted[GA4Facts.maxEventNames]
             report(
-                PlanRules.tooManyEvents,
-                "the plan declares \(counted.count) event names, over GA4's limit of \(GA4Facts.maxEventNames); \"\(extra.name)\" is the first past it",
+                PlanRules.tooManyEvents, PlanRules.tooManyEventsMessage(count: counted.count, firstPast: extra.name),
                 at: extra.location, event: extra.name)
         }
     }
@@ -185,67 +187,68 @@ struct PlanCheckRun {
         for param in plan.params {
             if param.description?.isEmpty ?? true {
                 report(
-                    PlanRules.missingDescription, "param \"\(param.name)\" has no description", at: param.location,
-                    param: param.name)
+                    PlanRules.missingDescription, PlanRules.missingDescriptionMessage(kind: "param", name: param.name),
+                    at: param.location, param: param.name)
             }
             if !used.contains(param.name) {
                 report(
-                    PlanRules.unusedParam, "param \"\(param.name)\" is declared but no event uses it",
-                    at: param.location, param: param.name)
-            }
-            for value in param.values ?? [] {
-                checkValueType(value, of: param.type, owner: "param \"\(param.name)\"", param: param.name)
-                checkValueLength(
-                    value, limit: GA4Facts.maxParamValueLength, owner: "param \"\(param.name)\"",
+                    PlanRules.unusedParam, PlanRules.unusedParamMessage(param: param.name), at: param.location,
                     param: param.name)
             }
-            if let bucket = param.bucket, let location = param.bucketLocation {
-                for index in bucket.edges.indices.dropFirst() where bucket.edges[index] <= bucket.edges[index - 1] {
-                    report(
-                        PlanRules.bucketEdgesNotAscending,
-                        "bucket edges of \"\(param.name)\" are not strictly ascending: \(bucket.edges[index]) follows \(bucket.edges[index - 1])",
-                        at: index < param.edgeLocations.count ? param.edgeLocations[index] : location, param: param.name
-                    )
-                    break
-                }
-                if bucket.edges.isEmpty {
-                    report(
-                        PlanRules.bucketEdgesNotAscending, "bucket \"\(param.name)\" has no edges", at: location,
-                        param: param.name)
-                }
+            for value in param.values ?? [] {
+                checkValueType(value, of: param.type, kind: "param", param: param.name)
+                checkValueLength(value, limit: GA4Facts.maxParamValueLength, kind: "param", param: param.name)
             }
+            checkBucket(of: param)
             if let minimum = param.minimum, let maximum = param.maximum, minimum.value > maximum.value {
                 report(
                     PlanLoadingRules.invalidDeclaration,
-                    "param \"\(param.name)\" has min \(minimum.value) above max \(maximum.value)",
+                    PlanLoadingRules.minimumAboveMaximumMessage(
+                        param: param.name, minimum: minimum.value, maximum: maximum.value),
                     at: minimum.location, param: param.name)
             }
             if param.minimum != nil || param.maximum != nil, ![.int, .double].contains(param.type) {
                 report(
-                    PlanRules.valueTypeMismatch,
-                    "min and max apply to int and double params, not \(param.type.rawValue) \"\(param.name)\"",
+                    PlanRules.valueTypeMismatch, PlanRules.rangeOnNonNumberMessage(param: param.name, type: param.type),
                     at: (param.minimum ?? param.maximum)!.location, param: param.name)
             }
             if param.minLength != nil || param.maxLength != nil, param.type != .string {
                 report(
                     PlanRules.valueTypeMismatch,
-                    "minLength and maxLength apply to string params, not \(param.type.rawValue) \"\(param.name)\"",
+                    PlanRules.lengthOnNonStringMessage(param: param.name, type: param.type),
                     at: param.location, param: param.name)
             }
             if let maxLength = param.maxLength, maxLength > GA4Facts.maxParamValueLength {
                 let at = param.maxLengthLocation ?? param.location
                 report(
-                    PlanRules.valueTooLong,
-                    "param \"\(param.name)\" allows \(maxLength) characters but GA4 drops values over \(GA4Facts.maxParamValueLength)",
+                    PlanRules.valueTooLong, PlanRules.maxLengthTooLongMessage(param: param.name, maxLength: maxLength),
                     at: at, param: param.name)
             }
             if let property = userPropertiesByName[param.name], property.type != param.type {
                 report(
                     PlanRules.typeConflict,
-                    "\"\(param.name)\" is a \(param.type.rawValue) param but a \(property.type.rawValue) user property",
+                    PlanRules.typeConflictMessage(name: param.name, paramType: param.type, propertyType: property.type),
                     at: property.location, param: param.name,
-                    notes: [FindingNote("the param is declared here", at: param.location)])
+                    notes: [FindingNote(PlanRules.paramDeclarationNote, at: param.location)])
             }
+        }
+    }
+
+    /// A bucket param's edges: some, strictly ascending.
+    mutating func checkBucket(of param: ParamDeclaration) {
+        guard let bucket = param.bucket, let location = param.bucketLocation else { return }
+        for index in bucket.edges.indices.dropFirst() where bucket.edges[index] <= bucket.edges[index - 1] {
+            report(
+                PlanRules.bucketEdgesNotAscending,
+                PlanRules.bucketEdgesNotAscendingMessage(
+                    param: param.name, edge: bucket.edges[index], previous: bucket.edges[index - 1]),
+                at: index < param.edgeLocations.count ? param.edgeLocations[index] : location, param: param.name)
+            break
+        }
+        if bucket.edges.isEmpty {
+            report(
+                PlanRules.bucketEdgesNotAscending, PlanRules.bucketWithoutEdgesMessage(param: param.name),
+                at: location, param: param.name)
         }
     }
 
@@ -253,32 +256,32 @@ struct PlanCheckRun {
         for property in plan.userProperties {
             if property.description?.isEmpty ?? true {
                 report(
-                    PlanRules.missingDescription, "user property \"\(property.name)\" has no description",
+                    PlanRules.missingDescription,
+                    PlanRules.missingDescriptionMessage(kind: "user property", name: property.name),
                     at: property.location, param: property.name)
             }
             for value in property.values ?? [] {
-                checkValueType(
-                    value, of: property.type, owner: "user property \"\(property.name)\"",
-                    param: property.name)
+                checkValueType(value, of: property.type, kind: "user property", param: property.name)
                 checkValueLength(
-                    value, limit: GA4Facts.maxUserPropertyValueLength,
-                    owner: "user property \"\(property.name)\"", param: property.name)
+                    value, limit: GA4Facts.maxUserPropertyValueLength, kind: "user property", param: property.name)
             }
         }
     }
 
-    mutating func checkValueType(_ value: Located<PlanValue>, of type: ParamType, owner: String, param: String) {
+    /// An allowed value of a param or user property (`kind`) has its type.
+    mutating func checkValueType(_ value: Located<PlanValue>, of type: ParamType, kind: String, param: String) {
         guard !Self.valueFits(value.value, type) else { return }
         report(
-            PlanRules.valueTypeMismatch, "value \(value.value) of \(owner) is not \(type.article)",
+            PlanRules.valueTypeMismatch,
+            PlanRules.valueTypeMismatchMessage(value: value.value, kind: kind, name: param, type: type),
             at: value.location, param: param)
     }
 
-    mutating func checkValueLength(_ value: Located<PlanValue>, limit: Int, owner: String, param: String) {
+    /// An allowed string value of a param or user property (`kind`) is within GA4's `limit`.
+    mutating func checkValueLength(_ value: Located<PlanValue>, limit: Int, kind: String, param: String) {
         guard case .string(let text) = value.value, text.count > limit else { return }
         report(
-            PlanRules.valueTooLong,
-            "value \"\(text)\" of \(owner) is \(text.count) characters, over GA4's limit of \(limit)",
+            PlanRules.valueTooLong, PlanRules.valueTooLongMessage(value: text, kind: kind, name: param, limit: limit),
             at: value.location, param: param)
     }
 
@@ -298,61 +301,72 @@ struct PlanCheckRun {
         for event in plan.events {
             if event.description?.isEmpty ?? true {
                 report(
-                    PlanRules.missingDescription, "event \"\(event.name)\" has no description",
+                    PlanRules.missingDescription, PlanRules.missingDescriptionMessage(kind: "event", name: event.name),
                     at: event.location, event: event.name)
             }
             if event.name.hasSuffix("_shown"), !openers.contains(event.name) {
                 report(
-                    PlanRules.unpairedShownEvent, "event \"\(event.name)\" is shown but opens no pair",
+                    PlanRules.unpairedShownEvent, PlanRules.unpairedShownEventMessage(event: event.name),
                     at: event.location, event: event.name)
             }
-            for use in event.itemParams {
-                guard let param = paramsByName[use.name] else {
-                    if !GA4Facts.standardItemFields.contains(use.name) {
-                        report(
-                            PlanRules.unknownParamRef,
-                            "event \"\(event.name)\" uses item param \"\(use.name)\", which is not declared",
-                            at: use.location, event: event.name, param: use.name)
-                    }
-                    continue
-                }
-                switch param.registration {
-                case .none, .itemDimension: break
-                default:
+            checkItemParams(of: event)
+            checkParamUses(of: event)
+        }
+    }
+
+    /// An event's item params: declared (or standard item fields), registered for items if at all.
+    mutating func checkItemParams(of event: EventDeclaration) {
+        for use in event.itemParams {
+            guard let param = paramsByName[use.name] else {
+                if !GA4Facts.standardItemFields.contains(use.name) {
                     report(
-                        PlanRules.itemParamRegistration,
-                        "param \"\(param.name)\" is an item param of \"\(event.name)\", but registered as \(param.registration.scope.map { $0.slotNameWithArticle } ?? "a custom definition")",
-                        at: use.location, event: event.name, param: param.name,
-                        notes: [
-                            FindingNote("the param is declared here", at: param.registrationLocation ?? param.location)
-                        ])
+                        PlanRules.unknownParamRef,
+                        PlanRules.undeclaredEventParamMessage(event: event.name, param: use.name, item: true),
+                        at: use.location, event: event.name, param: use.name)
                 }
+                continue
             }
-            for use in event.params + event.itemParams {
-                guard let param = paramsByName[use.name] else {
-                    // Automatic params of the event have a declaration (`withAutomaticDeclarations`).
-                    if event.use(of: use.name) != nil {
-                        report(
-                            PlanRules.unknownParamRef,
-                            "event \"\(event.name)\" uses param \"\(use.name)\", which is not declared",
-                            at: use.location, event: event.name, param: use.name)
-                    }
-                    continue
+            switch param.registration {
+            case .none, .itemDimension: break
+            default:
+                report(
+                    PlanRules.itemParamRegistration,
+                    PlanRules.itemParamRegistrationMessage(
+                        param: param.name, event: event.name, scope: param.registration.scope),
+                    at: use.location, event: event.name, param: param.name,
+                    notes: [
+                        FindingNote(
+                            PlanRules.paramDeclarationNote, at: param.registrationLocation ?? param.location)
+                    ])
+            }
+        }
+    }
+
+    /// The params an event carries: declared, and the values it narrows them to allowed.
+    mutating func checkParamUses(of event: EventDeclaration) {
+        for use in event.params + event.itemParams {
+            guard let param = paramsByName[use.name] else {
+                // Automatic params of the event have a declaration (`withAutomaticDeclarations`).
+                if event.use(of: use.name) != nil {
+                    report(
+                        PlanRules.unknownParamRef,
+                        PlanRules.undeclaredEventParamMessage(event: event.name, param: use.name, item: false),
+                        at: use.location, event: event.name, param: use.name)
                 }
-                for value in use.values ?? [] {
-                    if !Self.valueFits(value.value, param.type) {
-                        checkValueType(value, of: param.type, owner: "param \"\(param.name)\"", param: param.name)
-                    } else if let allowed = param.allowedTexts, !allowed.contains(value.value.plainText) {
-                        report(
-                            PlanRules.narrowedValueUndeclared,
-                            "event \"\(event.name)\" allows \(value.value) for \"\(param.name)\", which the param does not allow",
-                            at: value.location, event: event.name, param: param.name,
-                            notes: [FindingNote("the param is declared here", at: param.location)])
-                    } else {
-                        checkValueLength(
-                            value, limit: GA4Facts.maxParamValueLength,
-                            owner: "param \"\(param.name)\"", param: param.name)
-                    }
+                continue
+            }
+            for value in use.values ?? [] {
+                if !Self.valueFits(value.value, param.type) {
+                    checkValueType(value, of: param.type, kind: "param", param: param.name)
+                } else if let allowed = param.allowedTexts, !allowed.contains(value.value.plainText) {
+                    report(
+                        PlanRules.narrowedValueUndeclared,
+                        PlanRules.narrowedValueUndeclaredMessage(
+                            event: event.name, value: value.value, param: param.name),
+                        at: value.location, event: event.name, param: param.name,
+                        notes: [FindingNote(PlanRules.paramDeclarationNote, at: param.location)])
+                } else {
+                    checkValueLength(value, limit: GA4Facts.maxParamValueLength, kind: "param", param: param.name)
                 }
             }
         }
@@ -367,28 +381,25 @@ struct PlanCheckRun {
             for same in pair.same {
                 guard checkParamExists(same.value, at: same.location) else { continue }
                 for matcher in ends {
-                    checkEventCarries(
-                        matcher.event, param: same.value, at: same.location, context: "pair \"\(pair.name)\"")
+                    checkEventCarries(matcher.event, param: same.value, at: same.location, pair: pair.name)
                 }
             }
             if let outcome = pair.outcomeParam, let location = pair.outcomeLocation,
                 checkParamExists(outcome, at: location)
             {
                 for matcher in pair.closes {
-                    checkEventCarries(matcher.event, param: outcome, at: location, context: "pair \"\(pair.name)\"")
+                    checkEventCarries(matcher.event, param: outcome, at: location, pair: pair.name)
                 }
             }
             if let duration = pair.duration, checkParamExists(duration.param, at: duration.location) {
                 if let param = paramsByName[duration.param], ![.int, .double].contains(param.type) {
                     report(
                         PlanRules.valueTypeMismatch,
-                        "duration param \"\(param.name)\" of pair \"\(pair.name)\" must be an int or double, not \(param.type.rawValue)",
+                        PlanRules.durationNotANumberMessage(param: param.name, pair: pair.name, type: param.type),
                         at: duration.location, param: param.name)
                 }
                 for matcher in pair.closes {
-                    checkEventCarries(
-                        matcher.event, param: duration.param, at: duration.location,
-                        context: "pair \"\(pair.name)\"")
+                    checkEventCarries(matcher.event, param: duration.param, at: duration.location, pair: pair.name)
                 }
             }
         }
@@ -398,7 +409,7 @@ struct PlanCheckRun {
     mutating func checkMatcher(_ matcher: EventMatcher) {
         guard let event = eventsByName[matcher.event] else {
             report(
-                PlanRules.unknownEventRef, "event \"\(matcher.event)\" is not declared in the plan",
+                PlanRules.unknownEventRef, PlanRules.unknownEventRefMessage(event: matcher.event),
                 at: matcher.location, event: matcher.event)
             return
         }
@@ -412,7 +423,7 @@ struct PlanCheckRun {
     mutating func checkUserPropertyReferences(_ condition: Condition) {
         for case .equalsUserProperty(let name) in condition.predicates where userPropertiesByName[name] == nil {
             report(
-                PlanRules.unknownUserPropertyRef, "user property \"\(name)\" is not declared",
+                PlanRules.unknownUserPropertyRef, PlanRules.unknownUserPropertyRefMessage(property: name),
                 at: condition.location, param: name)
         }
     }
@@ -424,27 +435,28 @@ struct PlanCheckRun {
         for entry in plan.automatic.all {
             guard let problem = AutomaticDeclarations.problem(of: entry.value) else { continue }
             report(
-                PlanRules.invalidAutomaticName, "automatic entry \"\(entry.value)\" cannot be used: \(problem)",
-                at: entry.location)
+                PlanRules.invalidAutomaticName,
+                PlanRules.invalidAutomaticNameMessage(entry: entry.value, problem: problem), at: entry.location)
         }
     }
 
     @discardableResult
     mutating func checkParamExists(_ name: String, at location: SourceLocation) -> Bool {
         guard paramsByName[name] == nil else { return true }
-        report(PlanRules.unknownParamRef, "param \"\(name)\" is not declared", at: location, param: name)
+        report(PlanRules.unknownParamRef, PlanRules.unknownParamRefMessage(param: name), at: location, param: name)
         return false
     }
 
-    mutating func checkEventCarries(_ eventName: String, param: String, at location: SourceLocation, context: String) {
+    /// A param a pair reads is carried by one of its events.
+    mutating func checkEventCarries(_ eventName: String, param: String, at location: SourceLocation, pair: String) {
         guard let event = eventsByName[eventName], event.use(of: param) == nil,
             !automatic.isParam(param, on: eventName)
         else { return }
         report(
             PlanRules.paramNotOnEvent,
-            "\(context) reads param \"\(param)\", which event \"\(eventName)\" does not carry",
+            PlanRules.pairParamNotOnEventMessage(pair: pair, param: param, event: eventName),
             at: location, event: eventName, param: param,
-            notes: [FindingNote("the event is declared here", at: event.location)])
+            notes: [FindingNote(PlanRules.eventDeclarationNote, at: event.location)])
     }
 
     /// A condition on a param of some events: the param exists, the events carry it, and some
@@ -459,26 +471,24 @@ struct PlanCheckRun {
                 if automatic.isParam(condition.name, on: event.name) {
                     checkSatisfiable(
                         condition, type: param.type, allowed: param.allowedTexts, bucket: param.bucket,
-                        context: "on event \"\(event.name)\"", event: event.name)
+                        event: event.name)
                     continue
                 }
                 report(
                     PlanRules.paramNotOnEvent,
-                    "the condition reads param \"\(condition.name)\", which event \"\(event.name)\" does not carry",
+                    PlanRules.conditionParamNotOnEventMessage(param: condition.name, event: event.name),
                     at: condition.location, event: event.name, param: condition.name,
-                    notes: [FindingNote("the event is declared here", at: event.location)])
+                    notes: [FindingNote(PlanRules.eventDeclarationNote, at: event.location)])
                 continue
             }
             let allowed = use.values?.map(\.value.plainText) ?? param.allowedTexts
-            checkSatisfiable(
-                condition, type: param.type, allowed: allowed, bucket: param.bucket,
-                context: "on event \"\(event.name)\"", event: event.name)
+            checkSatisfiable(condition, type: param.type, allowed: allowed, bucket: param.bucket, event: event.name)
         }
     }
 
+    /// `event`: the event the condition is read on, nil for a condition on the user.
     mutating func checkSatisfiable(
-        _ condition: Condition, type: ParamType, allowed: [String]?, bucket: BucketSpec?,
-        context: String, event: String?
+        _ condition: Condition, type: ParamType, allowed: [String]?, bucket: BucketSpec?, event: String?
     ) {
         var candidates = allowed
         for predicate in condition.predicates {
@@ -487,7 +497,7 @@ struct PlanCheckRun {
                 for value in values where !Self.valueFits(value, type) {
                     report(
                         PlanRules.valueTypeMismatch,
-                        "condition value \(value) on \"\(condition.name)\" is not \(type.article)",
+                        PlanRules.conditionValueTypeMismatchMessage(value: value, param: condition.name, type: type),
                         at: condition.location, event: event, param: condition.name)
                     return
                 }
@@ -507,7 +517,7 @@ struct PlanCheckRun {
                 } else {
                     report(
                         PlanRules.valueTypeMismatch,
-                        "min applies to numbers and buckets, not \(type.rawValue) \"\(condition.name)\"",
+                        PlanRules.conditionBoundOnNonNumberMessage(bound: "min", param: condition.name, type: type),
                         at: condition.location, event: event, param: condition.name)
                     return
                 }
@@ -522,7 +532,7 @@ struct PlanCheckRun {
                 } else {
                     report(
                         PlanRules.valueTypeMismatch,
-                        "max applies to numbers and buckets, not \(type.rawValue) \"\(condition.name)\"",
+                        PlanRules.conditionBoundOnNonNumberMessage(bound: "max", param: condition.name, type: type),
                         at: condition.location, event: event, param: condition.name)
                     return
                 }
@@ -532,8 +542,7 @@ struct PlanCheckRun {
         }
         if let candidates, candidates.isEmpty {
             report(
-                PlanRules.conditionNeverHolds,
-                "the condition on \"\(condition.name)\" \(context) can never hold: no allowed value satisfies it",
+                PlanRules.conditionNeverHolds, PlanRules.conditionNeverHoldsMessage(name: condition.name, event: event),
                 at: condition.location, event: event, param: condition.name)
         }
     }
@@ -542,13 +551,12 @@ struct PlanCheckRun {
         // Automatic user properties have a declaration (`withAutomaticDeclarations`).
         guard let property = userPropertiesByName[condition.name] else {
             report(
-                PlanRules.unknownUserPropertyRef, "user property \"\(condition.name)\" is not declared",
+                PlanRules.unknownUserPropertyRef, PlanRules.unknownUserPropertyRefMessage(property: condition.name),
                 at: condition.location, param: condition.name)
             return
         }
         checkSatisfiable(
-            condition, type: property.type, allowed: property.values?.map(\.value.plainText),
-            bucket: nil, context: "of the user", event: nil)
+            condition, type: property.type, allowed: property.values?.map(\.value.plainText), bucket: nil, event: nil)
     }
 
     // MARK: - Rules
@@ -563,7 +571,7 @@ struct PlanCheckRun {
                 if !matched {
                     report(
                         PlanRules.unknownEventRef,
-                        "rule \"\(rule.name)\" applies to \"\(pattern.value)\", which matches no event of the plan",
+                        PlanRules.unmatchedRulePatternMessage(rule: rule.name, pattern: pattern.value),
                         at: pattern.location, event: pattern.value)
                 }
             }
@@ -596,9 +604,10 @@ struct PlanCheckRun {
         let event = after.matcher.event
         report(
             PlanRules.windowNeverHolds,
-            "rule \"\(rule.name)\" can never hold: it needs a \"\(event)\" within \(needed.value) before the event, but notAfter forbids any \"\(event)\" within \(forbidden.value), so every event it checks fails",
+            PlanRules.windowNeverHoldsMessage(
+                rule: rule.name, event: event, needed: needed.value, forbidden: forbidden.value),
             at: forbidden.location, event: event,
-            notes: [FindingNote("the window after needs", at: needed.location)])
+            notes: [FindingNote(PlanRules.afterWindowNote, at: needed.location)])
     }
 
     // MARK: - Severity overrides and suppressions
@@ -606,12 +615,12 @@ struct PlanCheckRun {
     mutating func checkSettings() {
         let ids = RuleCatalog.all.map(\.id)
         for (id, override) in plan.severityOverrides.sorted(by: { $0.key < $1.key }) where !ids.contains(id) {
-            report(PlanRules.unknownRuleID, "severity override for unknown rule id \"\(id)\"", at: override.location)
+            report(PlanRules.unknownRuleID, PlanRules.unknownOverrideRuleIDMessage(id: id), at: override.location)
         }
         for suppression in plan.suppressions where !ids.contains(where: { Glob.matches(pattern: suppression.rule, $0) })
         {
             report(
-                PlanRules.unknownRuleID, "suppression of unknown rule id \"\(suppression.rule)\"",
+                PlanRules.unknownRuleID, PlanRules.unknownSuppressionRuleIDMessage(pattern: suppression.rule),
                 at: suppression.location)
         }
     }

@@ -42,7 +42,7 @@ private struct Differ {
         let anchor = remaining ?? fileAnchor(for: old)
         add(
             rule, message, at: anchor, event: event, param: param,
-            notes: [FindingNote("declared in the base plan here", at: old)] + notes)
+            notes: [FindingNote(DiffRules.baseDeclarationNote, at: old)] + notes)
     }
 
     /// Line 1 of the current plan's file with the same name as the base file (`schema/a.json5`
@@ -68,12 +68,12 @@ private struct Differ {
         for old in base.params {
             guard let new = current.param(named: old.name) else {
                 removed(
-                    DiffRules.paramRemoved, "param \"\(old.name)\" was removed from the plan", was: old.location,
-                    param: old.name)
+                    DiffRules.paramRemoved, DiffRules.declarationRemovedMessage(kind: "param", name: old.name),
+                    was: old.location, param: old.name)
                 if let scope = old.registration.scope {
                     removed(
                         DiffRules.registrationRemoved,
-                        "param \"\(old.name)\", registered as \(scope.slotNameWithArticle), was removed",
+                        DiffRules.registeredDeclarationRemovedMessage(kind: "param", name: old.name, scope: scope),
                         was: old.location, param: old.name)
                 }
                 continue
@@ -81,15 +81,14 @@ private struct Differ {
             if old.type != new.type {
                 add(
                     Self.typeRule(old.type, new.type),
-                    "param \"\(new.name)\" changed type from \(old.type.rawValue) to \(new.type.rawValue)",
+                    DiffRules.typeChangedMessage(kind: "param", name: new.name, from: old.type, to: new.type),
                     at: new.typeLocation, param: new.name,
-                    notes: [FindingNote("was \(old.type.rawValue) here", at: old.typeLocation)])
+                    notes: [FindingNote(DiffRules.baseTypeNote(old.type), at: old.typeLocation)])
                 if !Self.widens(old.type, new.type) { continue }
             }
             compareValues(
-                old: old.allowedTexts, new: new.allowedTexts, what: "param \"\(new.name)\"",
-                oldLocation: old.location, newLocation: new.location, newValues: new.values, event: nil, param: new.name
-            )
+                old: old.allowedTexts, new: new.allowedTexts, kind: "param", oldLocation: old.location,
+                newLocation: new.location, newValues: new.values, event: nil, param: new.name)
             if new.bucket == nil {
                 compareRanges(old, new)
             }
@@ -99,10 +98,13 @@ private struct Differ {
                 newLocation: new.registrationLocation ?? new.location)
         }
         for new in current.params where base.param(named: new.name) == nil {
-            add(DiffRules.paramAdded, "param \"\(new.name)\" is new", at: new.location, param: new.name)
+            add(
+                DiffRules.paramAdded, DiffRules.declarationAddedMessage(kind: "param", name: new.name),
+                at: new.location, param: new.name)
             if let scope = new.registration.scope {
                 add(
-                    DiffRules.registrationAdded, "param \"\(new.name)\" is registered as \(scope.slotNameWithArticle)",
+                    DiffRules.registrationAdded,
+                    DiffRules.registeredDeclarationAddedMessage(kind: "param", name: new.name, scope: scope),
                     at: new.registrationLocation ?? new.location, param: new.name)
             }
         }
@@ -112,12 +114,13 @@ private struct Differ {
         for old in base.userProperties {
             guard let new = current.userProperty(named: old.name) else {
                 removed(
-                    DiffRules.paramRemoved, "user property \"\(old.name)\" was removed from the plan",
+                    DiffRules.paramRemoved, DiffRules.declarationRemovedMessage(kind: "user property", name: old.name),
                     was: old.location, param: old.name)
                 if let scope = old.registration.scope {
                     removed(
                         DiffRules.registrationRemoved,
-                        "user property \"\(old.name)\", registered as \(scope.slotNameWithArticle), was removed",
+                        DiffRules.registeredDeclarationRemovedMessage(
+                            kind: "user property", name: old.name, scope: scope),
                         was: old.location, param: old.name)
                 }
                 continue
@@ -125,14 +128,14 @@ private struct Differ {
             if old.type != new.type {
                 add(
                     Self.typeRule(old.type, new.type),
-                    "user property \"\(new.name)\" changed type from \(old.type.rawValue) to \(new.type.rawValue)",
+                    DiffRules.typeChangedMessage(kind: "user property", name: new.name, from: old.type, to: new.type),
                     at: new.location, param: new.name,
-                    notes: [FindingNote("was \(old.type.rawValue) here", at: old.location)])
+                    notes: [FindingNote(DiffRules.baseTypeNote(old.type), at: old.location)])
                 if !Self.widens(old.type, new.type) { continue }
             }
             compareValues(
                 old: old.values?.map(\.value.plainText), new: new.values?.map(\.value.plainText),
-                what: "user property \"\(new.name)\"", oldLocation: old.location, newLocation: new.location,
+                kind: "user property", oldLocation: old.location, newLocation: new.location,
                 newValues: new.values, event: nil, param: new.name)
             compareRegistration(
                 old.registration, new.registration, kind: "user property", name: new.name,
@@ -140,11 +143,13 @@ private struct Differ {
                 newLocation: new.registrationLocation ?? new.location)
         }
         for new in current.userProperties where base.userProperty(named: new.name) == nil {
-            add(DiffRules.paramAdded, "user property \"\(new.name)\" is new", at: new.location, param: new.name)
+            add(
+                DiffRules.paramAdded, DiffRules.declarationAddedMessage(kind: "user property", name: new.name),
+                at: new.location, param: new.name)
             if let scope = new.registration.scope {
                 add(
                     DiffRules.registrationAdded,
-                    "user property \"\(new.name)\" is registered as \(scope.slotNameWithArticle)",
+                    DiffRules.registeredDeclarationAddedMessage(kind: "user property", name: new.name, scope: scope),
                     at: new.registrationLocation ?? new.location, param: new.name)
             }
         }
@@ -167,9 +172,10 @@ private struct Differ {
         return similar.count == 1 ? similar[0] : nil
     }
 
-    /// Allowed values: nil means any value.
+    /// Allowed values: nil means any value. `kind`: "param" or "user property"; `event`: the
+    /// event that narrows the param's values, nil for the declaration's own.
     mutating func compareValues(
-        old: [String]?, new: [String]?, what: String, oldLocation: SourceLocation, newLocation: SourceLocation,
+        old: [String]?, new: [String]?, kind: String, oldLocation: SourceLocation, newLocation: SourceLocation,
         newValues: [Located<PlanValue>]?, event: String?, param: String
     ) {
         switch (old, new) {
@@ -177,36 +183,35 @@ private struct Differ {
             return
         case (nil, let new?):
             add(
-                DiffRules.valueRemoved, "\(what) took any value and now allows only \(quoted(new))", at: newLocation,
-                event: event, param: param)
+                DiffRules.valueRemoved,
+                DiffRules.valuesRestrictedMessage(kind: kind, name: param, event: event, allowed: new),
+                at: newLocation, event: event, param: param)
         case (_?, nil):
-            add(DiffRules.valueAdded, "\(what) now allows any value", at: newLocation, event: event, param: param)
+            add(
+                DiffRules.valueAdded, DiffRules.anyValueAllowedMessage(kind: kind, name: param, event: event),
+                at: newLocation, event: event, param: param)
         case (let old?, let new?):
             let addedValues = new.filter { !old.contains($0) }
             for value in old where !new.contains(value) {
-                var notes = [FindingNote("allowed in the base plan here", at: oldLocation)]
+                var notes = [FindingNote(DiffRules.baseValuesNote, at: oldLocation)]
                 if let renamed = Self.renameCandidate(for: value, among: addedValues) {
                     let at = newValues?.first { $0.value.plainText == renamed }?.location ?? newLocation
-                    notes.append(
-                        FindingNote(
-                            "renamed to \"\(renamed)\"? data already sent with \"\(value)\" fails now; keep both values",
-                            at: at))
+                    notes.append(FindingNote(DiffRules.renamedValueNote(value: value, renamed: renamed), at: at))
                 }
                 add(
-                    DiffRules.valueRemoved, "\(what) no longer allows \"\(value)\"", at: newLocation, event: event,
-                    param: param,
-                    notes: notes)
+                    DiffRules.valueRemoved,
+                    DiffRules.valueNoLongerAllowedMessage(kind: kind, name: param, event: event, value: value),
+                    at: newLocation, event: event, param: param, notes: notes)
             }
             for value in new where !old.contains(value) {
                 let at = newValues?.first { $0.value.plainText == value }?.location ?? newLocation
                 add(
-                    DiffRules.valueAdded, "\(what) allows the new value \"\(value)\"", at: at, event: event,
-                    param: param)
+                    DiffRules.valueAdded,
+                    DiffRules.valueAddedMessage(kind: kind, name: param, event: event, value: value),
+                    at: at, event: event, param: param)
             }
         }
     }
-
-    func quoted(_ values: [String]) -> String { values.map { "\"\($0)\"" }.joined(separator: ", ") }
 
     mutating func compareRanges(_ old: ParamDeclaration, _ new: ParamDeclaration) {
         // (name, old, new, whether a larger value is stricter, where)
@@ -218,7 +223,6 @@ private struct Differ {
         ]
         for (name, before, after, largerIsStricter, location) in bounds where before != after {
             let at = location ?? new.location
-            let shown = { (value: Double?) in value.map(NumberText.format) ?? "none" }
             let stricter: Bool
             switch (before, after) {
             case (nil, _?): stricter = true
@@ -228,7 +232,7 @@ private struct Differ {
             }
             add(
                 stricter ? DiffRules.rangeNarrowed : DiffRules.rangeWidened,
-                "param \"\(new.name)\" \(name) changed from \(shown(before)) to \(shown(after))", at: at,
+                DiffRules.rangeChangedMessage(param: new.name, bound: name, from: before, to: after), at: at,
                 param: new.name)
         }
     }
@@ -239,14 +243,14 @@ private struct Differ {
     ) {
         guard old.scope != new.scope else { return }
         if let oldScope = old.scope {
-            let now = new.scope.map { "now \($0.slotNameWithArticle)" } ?? "now not registered"
             add(
                 DiffRules.registrationRemoved,
-                "\(kind) \"\(name)\" is no longer registered as \(oldScope.slotNameWithArticle) (\(now))",
-                at: newLocation, param: name, notes: [FindingNote("registered in the base plan here", at: oldLocation)])
+                DiffRules.registrationRemovedMessage(kind: kind, name: name, old: oldScope, new: new.scope),
+                at: newLocation, param: name, notes: [FindingNote(DiffRules.baseRegistrationNote, at: oldLocation)])
         } else if let newScope = new.scope {
             add(
-                DiffRules.registrationAdded, "\(kind) \"\(name)\" is now registered as \(newScope.slotNameWithArticle)",
+                DiffRules.registrationAdded,
+                DiffRules.registrationAddedMessage(kind: kind, name: name, scope: newScope),
                 at: newLocation, param: name)
         }
     }
@@ -263,17 +267,15 @@ private struct Differ {
                 let pair = base.pairs.first { ($0.opens + $0.closes + $0.inside).contains { $0.event == old.name } }
                     .flatMap { lost in current.pairs.first { $0.name == lost.name } }
                 removed(
-                    DiffRules.eventRemoved, "event \"\(old.name)\" was removed (or renamed)", was: old.location,
+                    DiffRules.eventRemoved, DiffRules.eventRemovedMessage(event: old.name), was: old.location,
                     on: twin?.location ?? pair?.location, event: old.name,
-                    notes: twin.map {
-                        [FindingNote("renamed to \"\($0.name)\"? it carries the same params", at: $0.location)]
-                    } ?? [])
+                    notes: twin.map { [FindingNote(DiffRules.renamedEventNote(to: $0.name), at: $0.location)] } ?? [])
                 continue
             }
             for oldUse in old.params {
                 guard let newUse = new.use(of: oldUse.name) else {
                     removed(
-                        DiffRules.paramRemoved, "event \"\(new.name)\" no longer carries param \"\(oldUse.name)\"",
+                        DiffRules.paramRemoved, DiffRules.paramDroppedMessage(event: new.name, param: oldUse.name),
                         was: oldUse.location, on: new.location, event: new.name, param: oldUse.name)
                     continue
                 }
@@ -285,8 +287,8 @@ private struct Differ {
                     compareValues(
                         old: oldUse.values?.map(\.value.plainText) ?? oldDeclared,
                         new: newUse.values?.map(\.value.plainText) ?? newDeclared,
-                        what: "param \"\(newUse.name)\" of event \"\(new.name)\"",
-                        oldLocation: oldUse.location, newLocation: newUse.location, newValues: newUse.values,
+                        kind: "param", oldLocation: oldUse.location, newLocation: newUse.location,
+                        newValues: newUse.values,
                         event: new.name, param: newUse.name)
                 }
             }
@@ -294,36 +296,27 @@ private struct Differ {
                 switch newUse.requirement {
                 case .required:
                     add(
-                        DiffRules.nowRequired,
-                        "event \"\(new.name)\" now requires the new param \"\(newUse.name)\": events sent before lack it",
+                        DiffRules.nowRequired, DiffRules.requiredParamAddedMessage(event: new.name, param: newUse.name),
                         at: newUse.location, event: new.name, param: newUse.name)
                 case .requiredSince(let version):
                     add(
                         DiffRules.paramAdded,
-                        "event \"\(new.name)\" carries the new param \"\(newUse.name)\", required from app version \(version) on",
+                        DiffRules.paramAddedRequiredSinceMessage(event: new.name, param: newUse.name, version: version),
                         at: newUse.location, event: new.name, param: newUse.name)
                 case .optional:
                     add(
-                        DiffRules.paramAdded, "event \"\(new.name)\" carries the new optional param \"\(newUse.name)\"",
+                        DiffRules.paramAdded, DiffRules.optionalParamAddedMessage(event: new.name, param: newUse.name),
                         at: newUse.location, event: new.name, param: newUse.name)
                 }
             }
         }
         for new in added {
-            add(DiffRules.eventAdded, "event \"\(new.name)\" is new", at: new.location, event: new.name)
+            add(DiffRules.eventAdded, DiffRules.eventAddedMessage(event: new.name), at: new.location, event: new.name)
         }
     }
 
     mutating func compareRequirement(_ old: Requirement, _ new: Requirement, event: String, use: EventParamUse) {
         guard old != new else { return }
-        let label = { (requirement: Requirement) -> String in
-            switch requirement {
-            case .optional: "optional"
-            case .required: "required"
-            case .requiredSince(let version): "required since \(version)"
-            }
-        }
-        let message = "param \"\(use.name)\" of event \"\(event)\" changed from \(label(old)) to \(label(new))"
         let rule: Rule
         switch (old, new) {
         case (.optional, .required), (.requiredSince, .required): rule = DiffRules.nowRequired
@@ -333,7 +326,9 @@ private struct Differ {
             rule = after < before ? DiffRules.nowRequired : DiffRules.nowOptional
         default: return
         }
-        add(rule, message, at: use.location, event: event, param: use.name)
+        add(
+            rule, DiffRules.requirementChangedMessage(param: use.name, event: event, from: old, to: new),
+            at: use.location, event: event, param: use.name)
     }
 
     // MARK: - Pairs
@@ -357,74 +352,83 @@ private struct Differ {
 
     mutating func comparePairs() {
         for old in base.pairs where !current.pairs.contains(where: { $0.name == old.name }) {
-            removed(DiffRules.pairRemoved, "pair \"\(old.name)\" was removed", was: old.location)
+            removed(DiffRules.pairRemoved, DiffRules.pairRemovedMessage(pair: old.name), was: old.location)
         }
         for new in current.pairs {
             let events = (new.opens + new.closes + new.inside).map(\.event)
             guard let old = base.pairs.first(where: { $0.name == new.name }) else {
                 let existing = Set(events.filter { base.event(named: $0) != nil })
                 if existing.isEmpty {
-                    add(DiffRules.pairAdded, "pair \"\(new.name)\" is new", at: new.location)
+                    add(DiffRules.pairAdded, DiffRules.pairAddedMessage(pair: new.name), at: new.location)
                 } else {
                     add(
                         DiffRules.pairChanged,
-                        "new pair \"\(new.name)\" checks events that data sent before already has (\(existing.sorted().joined(separator: ", ")))",
+                        DiffRules.newPairOnExistingEventsMessage(pair: new.name, events: existing.sorted()),
                         at: new.location)
                 }
                 continue
             }
-            var breaking: [String] = []
-            var relaxed: [String] = []
-            if Set(old.opens.map(key)) != Set(new.opens.map(key)) { breaking.append("the opening events changed") }
-            if Set(old.closes.map(key)) != Set(new.closes.map(key)) { breaking.append("the closing events changed") }
-            let oldInside = Set(old.inside.map(key))
-            let newInside = Set(new.inside.map(key))
-            let insideAdded = new.inside.filter { !oldInside.contains(key($0)) }
-            if insideAdded.contains(where: { base.event(named: $0.event) != nil }) {
-                breaking.append("events that existed are now inside-only")
-            } else if !insideAdded.isEmpty {
-                relaxed.append("new inside-only events")
-            }
-            if !oldInside.subtracting(newInside).isEmpty { relaxed.append("fewer inside-only events") }
-            if !old.closeRequired && new.closeRequired { breaking.append("the close is now required") }
-            if old.closeRequired && !new.closeRequired { relaxed.append("the close is now optional") }
-            let oldSame = Set(old.same.map(\.value))
-            let newSame = Set(new.same.map(\.value))
-            let pairEvents = (old.opens + old.closes).map(\.event)
-            for name in new.same.map(\.value) where !oldSame.contains(name) {
-                if baseCarries(pairEvents, name) {
-                    breaking.append("\"\(name)\" must now be equal on open and close")
-                } else {
-                    relaxed.append("new param \"\(name)\" compared (absent on both sides counts as equal)")
-                }
-            }
-            if !oldSame.subtracting(newSame).isEmpty { relaxed.append("fewer params compared") }
-            switch (old.duration, new.duration) {
-            case (nil, _?): breaking.append("a duration check was added")
-            case (_?, nil): relaxed.append("the duration check was dropped")
-            case (let before?, let after?):
-                if before.param != after.param || after.toleranceMilliseconds < before.toleranceMilliseconds
-                    || after.tolerancePercent < before.tolerancePercent
-                {
-                    breaking.append("the duration check is stricter")
-                } else if after.toleranceMilliseconds != before.toleranceMilliseconds
-                    || after.tolerancePercent != before.tolerancePercent
-                {
-                    relaxed.append("the duration check is looser")
-                }
-            default: break
-            }
-            if old.keyedBySession != new.keyedBySession { breaking.append("pairs are keyed differently") }
+            let (breaking, relaxed) = changes(from: old, to: new)
             if !breaking.isEmpty {
                 add(
-                    DiffRules.pairChanged, "pair \"\(new.name)\" changed: \(breaking.joined(separator: "; "))",
+                    DiffRules.pairChanged, DiffRules.pairChangedMessage(pair: new.name, changes: breaking),
                     at: new.location)
             } else if !relaxed.isEmpty {
                 add(
-                    DiffRules.pairUpdated, "pair \"\(new.name)\" changed: \(relaxed.joined(separator: "; "))",
+                    DiffRules.pairUpdated, DiffRules.pairChangedMessage(pair: new.name, changes: relaxed),
                     at: new.location)
             }
         }
+    }
+
+    /// What changed between the base's and the current declaration of a pair: what breaks data
+    /// that passed, and what only relaxes the check.
+    func changes(
+        from old: PairDeclaration, to new: PairDeclaration
+    ) -> (breaking: [DiffRules.PairChange], relaxed: [DiffRules.PairChange]) {
+        var breaking: [DiffRules.PairChange] = []
+        var relaxed: [DiffRules.PairChange] = []
+        if Set(old.opens.map(key)) != Set(new.opens.map(key)) { breaking.append(.opensChanged) }
+        if Set(old.closes.map(key)) != Set(new.closes.map(key)) { breaking.append(.closesChanged) }
+        let oldInside = Set(old.inside.map(key))
+        let newInside = Set(new.inside.map(key))
+        let insideAdded = new.inside.filter { !oldInside.contains(key($0)) }
+        if insideAdded.contains(where: { base.event(named: $0.event) != nil }) {
+            breaking.append(.existingEventsInsideOnly)
+        } else if !insideAdded.isEmpty {
+            relaxed.append(.insideEventsAdded)
+        }
+        if !oldInside.subtracting(newInside).isEmpty { relaxed.append(.insideEventsRemoved) }
+        if !old.closeRequired && new.closeRequired { breaking.append(.closeRequired) }
+        if old.closeRequired && !new.closeRequired { relaxed.append(.closeOptional) }
+        let oldSame = Set(old.same.map(\.value))
+        let newSame = Set(new.same.map(\.value))
+        let pairEvents = (old.opens + old.closes).map(\.event)
+        for name in new.same.map(\.value) where !oldSame.contains(name) {
+            if baseCarries(pairEvents, name) {
+                breaking.append(.mustBeEqual(name))
+            } else {
+                relaxed.append(.newParamCompared(name))
+            }
+        }
+        if !oldSame.subtracting(newSame).isEmpty { relaxed.append(.fewerParamsCompared) }
+        switch (old.duration, new.duration) {
+        case (nil, _?): breaking.append(.durationAdded)
+        case (_?, nil): relaxed.append(.durationDropped)
+        case (let before?, let after?):
+            if before.param != after.param || after.toleranceMilliseconds < before.toleranceMilliseconds
+                || after.tolerancePercent < before.tolerancePercent
+            {
+                breaking.append(.durationStricter)
+            } else if after.toleranceMilliseconds != before.toleranceMilliseconds
+                || after.tolerancePercent != before.tolerancePercent
+            {
+                relaxed.append(.durationLooser)
+            }
+        default: break
+        }
+        if old.keyedBySession != new.keyedBySession { breaking.append(.keyedDifferently) }
+        return (breaking, relaxed)
     }
 
     // MARK: - Rules
@@ -483,35 +487,27 @@ private struct Differ {
 
     mutating func compareRules() {
         for old in base.rules where !current.rules.contains(where: { $0.name == old.name }) {
-            removed(DiffRules.ruleRemoved, "rule \"\(old.name)\" was removed", was: old.location)
+            removed(DiffRules.ruleRemoved, DiffRules.ruleRemovedMessage(rule: old.name), was: old.location)
         }
         for new in current.rules {
             let onlyNew = appliesOnlyToNewData(new)
             guard let old = base.rules.first(where: { $0.name == new.name }) else {
                 if onlyNew {
-                    add(
-                        DiffRules.ruleAdded,
-                        "rule \"\(new.name)\" is new and applies only to new events, params or values",
-                        at: new.location)
+                    add(DiffRules.ruleAdded, DiffRules.ruleAddedMessage(rule: new.name), at: new.location)
                 } else {
                     add(
-                        DiffRules.ruleChanged,
-                        "new rule \"\(new.name)\" applies to events data sent before already has",
+                        DiffRules.ruleChanged, DiffRules.newRuleOnExistingEventsMessage(rule: new.name),
                         at: new.location)
                 }
                 continue
             }
             guard key(old) != key(new) else { continue }
             if onlyNew {
-                add(
-                    DiffRules.ruleUpdated,
-                    "rule \"\(new.name)\" changed, and applies only to new events, params or values",
-                    at: new.location)
+                add(DiffRules.ruleUpdated, DiffRules.ruleUpdatedMessage(rule: new.name), at: new.location)
             } else {
                 add(
-                    DiffRules.ruleChanged, "rule \"\(new.name)\" changed: data that passed may now fail",
-                    at: new.location,
-                    notes: [FindingNote("the base plan's rule", at: old.location)])
+                    DiffRules.ruleChanged, DiffRules.ruleChangedMessage(rule: new.name), at: new.location,
+                    notes: [FindingNote(DiffRules.baseRuleNote, at: old.location)])
             }
         }
     }

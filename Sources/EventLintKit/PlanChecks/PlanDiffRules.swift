@@ -3,6 +3,11 @@
 /// loses its dimension); info findings are additive. Listed in `RuleCatalog`. Each rule's
 /// examples are current plans compared with a base plan (`RuleExamples.base`); for a breaking
 /// rule the passing one makes the same change the additive way.
+///
+/// Each rule is followed by the factories of its messages (and its notes' texts). They return
+/// the text alone, which `PlanDiff` makes the finding of, and take the names of the
+/// declarations, the kind of one where a message serves several (`"param"`, `"user property"`),
+/// the values, types, scopes and requirements before and after, and a pair's changes.
 public enum DiffRules {
     public static let all: [Rule] = [
         eventRemoved, paramRemoved, typeChanged, valueRemoved, nowRequired, rangeNarrowed, registrationRemoved,
@@ -48,6 +53,18 @@ public enum DiffRules {
                   },
                 }
                 """))
+
+    static func eventRemovedMessage(event: String) -> String {
+        "event \"\(event)\" was removed (or renamed)"
+    }
+
+    /// The note at a new event that carries the removed one's params.
+    static func renamedEventNote(to event: String) -> String {
+        "renamed to \"\(event)\"? it carries the same params"
+    }
+
+    /// The note of everything removed, at its declaration in the base plan.
+    static let baseDeclarationNote = "declared in the base plan here"
     public static let paramRemoved = rule(
         "diff/param-removed", .error,
         "a param or user property of the base plan is gone, or an event no longer carries a param",
@@ -65,6 +82,16 @@ public enum DiffRules {
                   events: { item_viewed: { description: 'An item was opened.', params: { screen: 'optional' } } },
                 }
                 """))
+
+    /// A declaration; `kind`: "param" or "user property".
+    static func declarationRemovedMessage(kind: String, name: String) -> String {
+        "\(kind) \"\(name)\" was removed from the plan"
+    }
+
+    /// A param an event that remains no longer carries.
+    static func paramDroppedMessage(event: String, param: String) -> String {
+        "event \"\(event)\" no longer carries param \"\(param)\""
+    }
     public static let typeChanged = rule(
         "diff/type-changed", .error, "a param or user property changed type (other than int to double)",
         "Values sent with the old type fail the new one; in BigQuery the value moves between `string_value`, `int_value` and `double_value`, which breaks every query reading it.",
@@ -95,6 +122,14 @@ public enum DiffRules {
                   },
                 }
                 """))
+
+    /// The message of `diff/type-changed` and `diff/type-widened`; `kind`: "param" or "user property".
+    static func typeChangedMessage(kind: String, name: String, from old: ParamType, to new: ParamType) -> String {
+        "\(kind) \"\(name)\" changed type from \(old.rawValue) to \(new.rawValue)"
+    }
+
+    /// The note at the base plan's type.
+    static func baseTypeNote(_ type: ParamType) -> String { "was \(type.rawValue) here" }
     public static let valueRemoved = rule(
         "diff/value-removed", .error, "an allowed value was removed, or a param that took any value is now restricted",
         "Data that sends the value now fails the allowed-values check, and reports filtered on it go empty. Bucket edges that change rename the labels. When a new value looks like the old one renamed (one removed and one added, or one name extending the other), a note says so.",
@@ -122,6 +157,30 @@ public enum DiffRules {
                   events: { item_viewed: { description: 'An item was opened.', params: { screen: 'required' } } },
                 }
                 """))
+
+    /// What has allowed values, as the value messages name it: a param or user property
+    /// (`kind`) of the plan, or a param of `event`.
+    static func valuesOwner(kind: String, name: String, event: String?) -> String {
+        event.map { "\(kind) \"\(name)\" of event \"\($0)\"" } ?? "\(kind) \"\(name)\""
+    }
+
+    /// Values allowed where any value was; `allowed`: the values now allowed.
+    static func valuesRestrictedMessage(kind: String, name: String, event: String?, allowed: [String]) -> String {
+        let quoted = allowed.map { "\"\($0)\"" }.joined(separator: ", ")
+        return "\(valuesOwner(kind: kind, name: name, event: event)) took any value and now allows only \(quoted)"
+    }
+
+    static func valueNoLongerAllowedMessage(kind: String, name: String, event: String?, value: String) -> String {
+        "\(valuesOwner(kind: kind, name: name, event: event)) no longer allows \"\(value)\""
+    }
+
+    /// The note at the base plan's values.
+    static let baseValuesNote = "allowed in the base plan here"
+
+    /// The note at the added value that looks like the removed one renamed.
+    static func renamedValueNote(value: String, renamed: String) -> String {
+        "renamed to \"\(renamed)\"? data already sent with \"\(value)\" fails now; keep both values"
+    }
     public static let nowRequired = rule(
         "diff/now-required", .error, "a param became required on an event that did not require it",
         "Events sent without it, by app versions that predate the change, now fail. Use `required: { since: 'VERSION' }` so only rows of the version that sends it must carry it.",
@@ -141,6 +200,26 @@ public enum DiffRules {
                   },
                 }
                 """))
+
+    /// A new param the event requires from every version.
+    static func requiredParamAddedMessage(event: String, param: String) -> String {
+        "event \"\(event)\" now requires the new param \"\(param)\": events sent before lack it"
+    }
+
+    /// The message of `diff/now-required`, `diff/required-since` and `diff/now-optional` for a
+    /// param an event kept.
+    static func requirementChangedMessage(
+        param: String, event: String, from old: Requirement, to new: Requirement
+    ) -> String {
+        func label(_ requirement: Requirement) -> String {
+            switch requirement {
+            case .optional: "optional"
+            case .required: "required"
+            case .requiredSince(let version): "required since \(version)"
+            }
+        }
+        return "param \"\(param)\" of event \"\(event)\" changed from \(label(old)) to \(label(new))"
+    }
     public static let rangeNarrowed = rule(
         "diff/range-narrowed", .error, "a numeric or length bound of a param became stricter",
         "Values inside the old `min`/`max`/`minLength`/`maxLength` but outside the new ones now fail.",
@@ -153,6 +232,13 @@ public enum DiffRules {
                 }
                 """,
             passing: widerItemCountPlan))
+
+    /// The message of `diff/range-narrowed` and `diff/range-widened`; `bound`: "min", "max",
+    /// "minLength" or "maxLength"; nil: no bound.
+    static func rangeChangedMessage(param: String, bound: String, from old: Double?, to new: Double?) -> String {
+        func shown(_ value: Double?) -> String { value.map(NumberText.format) ?? "none" }
+        return "param \"\(param)\" \(bound) changed from \(shown(old)) to \(shown(new))"
+    }
     public static let registrationRemoved = rule(
         "diff/registration-removed", .error,
         "a param registered as a custom definition is no longer registered as such (or is gone)",
@@ -174,6 +260,22 @@ public enum DiffRules {
                   ],
                 }
                 """))
+
+    /// A registered declaration removed; `kind`: "param" or "user property".
+    static func registeredDeclarationRemovedMessage(kind: String, name: String, scope: BudgetScope) -> String {
+        "\(kind) \"\(name)\", registered as \(scope.slotNameWithArticle), was removed"
+    }
+
+    /// A declaration that remains, registered differently or not at all (`new` nil).
+    static func registrationRemovedMessage(
+        kind: String, name: String, old: BudgetScope, new: BudgetScope?
+    ) -> String {
+        let now = new.map { "now \($0.slotNameWithArticle)" } ?? "now not registered"
+        return "\(kind) \"\(name)\" is no longer registered as \(old.slotNameWithArticle) (\(now))"
+    }
+
+    /// The note at the base plan's registration.
+    static let baseRegistrationNote = "registered in the base plan here"
     public static let pairChanged = rule(
         "diff/pair-changed", .error, "a pair changed so that data which passed may now fail",
         "A close became required, params must now be equal that old events carried, the open or close events changed, an event became inside-only, a duration check was added or tightened — or a new pair checks events that existing data already has.",
@@ -211,6 +313,48 @@ public enum DiffRules {
                   pairs: { dialog: { open: 'dialog_opened', close: { events: 'dialog_closed' }, same: 'dialog_id' } },
                 }
                 """))
+
+    /// A new pair over events that existed (`events`, in order).
+    static func newPairOnExistingEventsMessage(pair: String, events: [String]) -> String {
+        "new pair \"\(pair)\" checks events that data sent before already has (\(events.joined(separator: ", ")))"
+    }
+
+    /// The message of `diff/pair-changed` and `diff/pair-updated`: what changed, breaking or not.
+    static func pairChangedMessage(pair: String, changes: [PairChange]) -> String {
+        "pair \"\(pair)\" changed: \(changes.map(\.text).joined(separator: "; "))"
+    }
+
+    /// One change of a pair that remains, as `pairChangedMessage` lists it.
+    enum PairChange: Equatable {
+        case opensChanged, closesChanged, existingEventsInsideOnly, insideEventsAdded, insideEventsRemoved
+        case closeRequired, closeOptional
+        /// A `same` param the base events carried.
+        case mustBeEqual(String)
+        /// A `same` param the base events did not carry.
+        case newParamCompared(String)
+        case fewerParamsCompared
+        case durationAdded, durationDropped, durationStricter, durationLooser, keyedDifferently
+
+        var text: String {
+            switch self {
+            case .opensChanged: "the opening events changed"
+            case .closesChanged: "the closing events changed"
+            case .existingEventsInsideOnly: "events that existed are now inside-only"
+            case .insideEventsAdded: "new inside-only events"
+            case .insideEventsRemoved: "fewer inside-only events"
+            case .closeRequired: "the close is now required"
+            case .closeOptional: "the close is now optional"
+            case .mustBeEqual(let param): "\"\(param)\" must now be equal on open and close"
+            case .newParamCompared(let param): "new param \"\(param)\" compared (absent on both sides counts as equal)"
+            case .fewerParamsCompared: "fewer params compared"
+            case .durationAdded: "a duration check was added"
+            case .durationDropped: "the duration check was dropped"
+            case .durationStricter: "the duration check is stricter"
+            case .durationLooser: "the duration check is looser"
+            case .keyedDifferently: "pairs are keyed differently"
+            }
+        }
+    }
     public static let ruleChanged = rule(
         "diff/rule-changed", .error, "a cross-event rule changed (or was added) so that data which passed may now fail",
         "A rule is judged breaking whenever it now applies to data the base plan already described: it is compared as a whole, so any change to its events, conditions or severity counts, unless it applies only to new events, new params or new values.",
@@ -232,6 +376,18 @@ public enum DiffRules {
                   rules: { compare_is_pro: { on: 'item_viewed', when: { screen: 'compare' }, requireUser: { plan_tier: 'pro' } } },
                 }
                 """))
+
+    /// A new rule over events that existed.
+    static func newRuleOnExistingEventsMessage(rule: String) -> String {
+        "new rule \"\(rule)\" applies to events data sent before already has"
+    }
+
+    static func ruleChangedMessage(rule: String) -> String {
+        "rule \"\(rule)\" changed: data that passed may now fail"
+    }
+
+    /// The note at the base plan's rule.
+    static let baseRuleNote = "the base plan's rule"
     public static let typeWidened = rule(
         "diff/type-widened", .info, "a param or user property changed type from int to double",
         "Every whole number that passed still passes: lint accepts `int_value` for a double param. Queries that read only `int_value` should also read `double_value` for data sent after the change.",
@@ -258,6 +414,10 @@ public enum DiffRules {
                 }
                 """,
             passing: optionalScreenPlan))
+
+    static func eventAddedMessage(event: String) -> String {
+        "event \"\(event)\" is new"
+    }
     public static let paramAdded = rule(
         "diff/param-added", .info,
         "a new param or user property, or an event that now carries a param optionally or only since a version",
@@ -274,6 +434,20 @@ public enum DiffRules {
                 }
                 """,
             passing: optionalScreenPlan))
+
+    /// A declaration; `kind`: "param" or "user property".
+    static func declarationAddedMessage(kind: String, name: String) -> String {
+        "\(kind) \"\(name)\" is new"
+    }
+
+    /// A new param an event requires from `version` on.
+    static func paramAddedRequiredSinceMessage(event: String, param: String, version: AppVersion) -> String {
+        "event \"\(event)\" carries the new param \"\(param)\", required from app version \(version) on"
+    }
+
+    static func optionalParamAddedMessage(event: String, param: String) -> String {
+        "event \"\(event)\" carries the new optional param \"\(param)\""
+    }
     public static let valueAdded = rule(
         "diff/value-added", .info, "a param allows a new value, or any value",
         "A new allowed value. Queries that enumerate the values (CASE expressions, dashboards with fixed filters) may need the new one.",
@@ -286,6 +460,15 @@ public enum DiffRules {
                 }
                 """,
             passing: optionalScreenPlan))
+
+    /// Any value allowed where values were listed.
+    static func anyValueAllowedMessage(kind: String, name: String, event: String?) -> String {
+        "\(valuesOwner(kind: kind, name: name, event: event)) now allows any value"
+    }
+
+    static func valueAddedMessage(kind: String, name: String, event: String?, value: String) -> String {
+        "\(valuesOwner(kind: kind, name: name, event: event)) allows the new value \"\(value)\""
+    }
     public static let requiredSince = rule(
         "diff/required-since", .info, "an optional param became required from an app version on",
         "Rows of older app versions still pass; rows of that version on must carry it.",
@@ -336,6 +519,16 @@ public enum DiffRules {
                 }
                 """,
             passing: unregisteredTierPlan))
+
+    /// A new declaration, registered; `kind`: "param" or "user property".
+    static func registeredDeclarationAddedMessage(kind: String, name: String, scope: BudgetScope) -> String {
+        "\(kind) \"\(name)\" is registered as \(scope.slotNameWithArticle)"
+    }
+
+    /// A declaration that remains, registered now.
+    static func registrationAddedMessage(kind: String, name: String, scope: BudgetScope) -> String {
+        "\(kind) \"\(name)\" is now registered as \(scope.slotNameWithArticle)"
+    }
     public static let pairAdded = rule(
         "diff/pair-added", .info, "a new pair over events old data does not have", "A new shown/closed pair.",
         examples: RuleExamples(
@@ -352,6 +545,10 @@ public enum DiffRules {
                 }
                 """,
             passing: optionalScreenPlan))
+
+    static func pairAddedMessage(pair: String) -> String {
+        "pair \"\(pair)\" is new"
+    }
     public static let pairUpdated = rule(
         "diff/pair-updated", .info, "a pair changed in a way data that passed still passes",
         "For example a close became optional, an inside-only event was dropped, or the params compared now include a param that is new in this change (absent on both sides counts as equal).",
@@ -380,6 +577,10 @@ public enum DiffRules {
                 }
                 """,
             passing: dialogPairPlan))
+
+    static func pairRemovedMessage(pair: String) -> String {
+        "pair \"\(pair)\" was removed"
+    }
     public static let ruleAdded = rule(
         "diff/rule-added", .info, "a new cross-event rule that applies only to new events, params or values",
         "Data described by the base plan cannot match it.",
@@ -397,6 +598,10 @@ public enum DiffRules {
                 }
                 """,
             passing: tierPlan))
+
+    static func ruleAddedMessage(rule: String) -> String {
+        "rule \"\(rule)\" is new and applies only to new events, params or values"
+    }
     public static let ruleUpdated = rule(
         "diff/rule-updated", .info, "a cross-event rule changed, but applies only to new events, params or values",
         "Data described by the base plan cannot match it.",
@@ -411,9 +616,17 @@ public enum DiffRules {
                 }
                 """,
             passing: tierRulePlan))
+
+    static func ruleUpdatedMessage(rule: String) -> String {
+        "rule \"\(rule)\" changed, and applies only to new events, params or values"
+    }
     public static let ruleRemoved = rule(
         "diff/rule-removed", .info, "a cross-event rule of the base plan is gone", "Nothing checks it any more.",
         examples: RuleExamples(base: tierRulePlan, failing: tierPlan, passing: tierRulePlan))
+
+    static func ruleRemovedMessage(rule: String) -> String {
+        "rule \"\(rule)\" was removed"
+    }
 
     /// How an intended breaking change expires: its suppression stays in the plan after the
     /// change merged, where it would silence the next, unintended change of the same name.
@@ -435,17 +648,23 @@ public enum DiffRules {
                 """,
             passing: openedPlan))
 
+    /// `pattern`: the suppression's rule id or glob; `event`, `param`: what else it names.
+    static func suppressionLandedMessage(pattern: String, event: String?, param: String?) -> String {
+        var subject = "suppression of \"\(pattern)\""
+        if let event { subject += " for event \"\(event)\"" }
+        if let param { subject += " for param \"\(param)\"" }
+        return "\(subject) matches no change against the base: the change has landed, remove it"
+    }
+
     /// `diff/suppression-landed` for each suppression of a `diff/` rule that none of `diff`
     /// (the findings before suppressions) matches.
     static func landedSuppressions(_ plan: Plan, diff: [Finding]) -> [Finding] {
         plan.suppressions.filter { $0.rule.hasPrefix("diff/") && !diff.contains(where: $0.matches) }.map {
             suppression in
-            var subject = "suppression of \"\(suppression.rule)\""
-            if let event = suppression.event { subject += " for event \"\(event)\"" }
-            if let param = suppression.param { subject += " for param \"\(param)\"" }
-            return Finding(
+            Finding(
                 rule: suppressionLanded,
-                message: "\(subject) matches no change against the base: the change has landed, remove it",
+                message: suppressionLandedMessage(
+                    pattern: suppression.rule, event: suppression.event, param: suppression.param),
                 at: suppression.location, event: suppression.event, param: suppression.param)
         }
     }

@@ -1,5 +1,10 @@
 /// The rules `eventlint check` applies to a plan: GA4's naming and size limits, reserved names,
 /// and the plan's internal consistency.
+///
+/// Each rule is followed by the factories of its messages (and its notes' texts). They return
+/// the text alone, which `PlanCheckRun.report` makes the finding of, and take the names of the
+/// declarations, the kind of one where a message serves several (`"event"`, `"param"`,
+/// `"user property"`), values as the plan writes them, and numbers.
 public enum PlanRules {
     public static let all: [Rule] =
         PlanLoadingRules.all + [
@@ -32,6 +37,11 @@ public enum PlanRules {
                 { automatic: { userProperties: ['legacy_*', 'legacy_cohort'] } }
                 """))
 
+    /// `problem`: why the entry cannot match (`AutomaticDeclarations.problem(of:)`).
+    static func invalidAutomaticNameMessage(entry: String, problem: String) -> String {
+        "automatic entry \"\(entry)\" cannot be used: \(problem)"
+    }
+
     public static let windowNeverHolds = Rule(
         id: "plan/window-never-holds", stage: .plan, severity: .error,
         summary: "a rule whose `after` and `notAfter` windows contradict each other",
@@ -53,6 +63,17 @@ public enum PlanRules {
                   rules: { r: { on: 'a', after: { event: 'b', within: '1h' }, notAfter: { event: 'b', within: '10m' } } } }
                 """))
 
+    /// `needed`: the window of `after`; `forbidden`: the window of `notAfter`, at least as long.
+    static func windowNeverHoldsMessage(
+        rule: String, event: String, needed: TimeWindow, forbidden: TimeWindow
+    ) -> String {
+        "rule \"\(rule)\" can never hold: it needs a \"\(event)\" within \(needed) before the event, "
+            + "but notAfter forbids any \"\(event)\" within \(forbidden), so every event it checks fails"
+    }
+
+    /// The note at the window `after` needs.
+    static let afterWindowNote = "the window after needs"
+
     /// Pair and rule names are identifiers of at most this many characters.
     public static let maxPairOrRuleNameLength = 64
 
@@ -71,6 +92,12 @@ public enum PlanRules {
             failing: "{ pairs: { /*>*/'block offer': { open: 'a', close: { events: ['b'] } } } }",
             passing: "{ pairs: { block_offer: { open: 'a', close: { events: ['b'] } } } }"))
 
+    /// `kind`: "pair" or "rule".
+    static func pairOrRuleNameInvalidMessage(kind: String, name: String) -> String {
+        "\(kind) name \"\(name)\" must be 1 to \(maxPairOrRuleNameLength) ASCII letters, digits and underscores, "
+            + "starting with a letter"
+    }
+
     public static let itemParamRegistration = Rule(
         id: "plan/item-param-registration", stage: .plan, severity: .error,
         summary: "an item param registered as an event-scoped, user-scoped or metric definition",
@@ -86,6 +113,15 @@ public enum PlanRules {
             passing:
                 "{ params: { tier: { type: 'string', description: 'x', register: 'item' } }, events: { purchase: { description: 'x', items: { params: { tier: 'optional' } } } } }"
         ))
+
+    /// `scope`: the slot the param is registered for (nil: some custom definition).
+    static func itemParamRegistrationMessage(param: String, event: String, scope: BudgetScope?) -> String {
+        "param \"\(param)\" is an item param of \"\(event)\", but registered as "
+            + (scope.map(\.slotNameWithArticle) ?? "a custom definition")
+    }
+
+    /// The note at a param's declaration, for findings that stand where it is used.
+    static let paramDeclarationNote = "the param is declared here"
 
     static let ga4Naming = """
         GA4 names are 1–40 characters (user properties 1–24) of ASCII letters, digits and \
@@ -103,6 +139,11 @@ public enum PlanRules {
         examples: RuleExamples(
             failing: "{ events: { /*>*/'block-offer shown': { description: 'x' } } }",
             passing: "{ events: { block_offer_shown: { description: 'x' } } }"))
+
+    /// `kind`: "event", "param" or "user property".
+    static func nameInvalidMessage(kind: String, name: String) -> String {
+        "\(kind) name \"\(name)\" must start with a letter and hold only letters, digits and underscores"
+    }
 
     public static let eventNameTooLong = Rule(
         id: "ga4/event-name-too-long", stage: .plan, severity: .error,
@@ -134,6 +175,12 @@ public enum PlanRules {
             failing: "{ userProperties: { /*>*/focus_summary_experiment_arm_v2: { description: 'x' } } }",
             passing: "{ userProperties: { focus_summary_arm: { description: 'x' } } }"))
 
+    /// The message of the three `…-name-too-long` rules; `kind`: "event", "param" or "user
+    /// property"; `limit`: GA4's limit for that kind.
+    static func nameTooLongMessage(kind: String, name: String, limit: Int) -> String {
+        "\(kind) name \"\(name)\" is \(name.count) characters, over GA4's limit of \(limit)"
+    }
+
     public static let reservedPrefix = Rule(
         id: "ga4/reserved-prefix", stage: .plan, severity: .error,
         summary: "a name starting with a prefix GA4 reserves",
@@ -148,6 +195,11 @@ public enum PlanRules {
         examples: RuleExamples(
             failing: "{ params: { /*>*/firebase_x: { type: 'string', description: 'x' } } }",
             passing: "{ params: { focus_x: { type: 'string', description: 'x' } } }"))
+
+    /// `kind`: "event", "param" or "user property".
+    static func reservedPrefixMessage(kind: String, name: String, prefix: String) -> String {
+        "\(kind) name \"\(name)\" starts with the reserved prefix \"\(prefix)\""
+    }
 
     public static let reservedEventName = Rule(
         id: "ga4/reserved-event-name", stage: .plan, severity: .error,
@@ -165,6 +217,15 @@ public enum PlanRules {
             failing: "{ events: { /*>*/app_install: { description: 'x' } } }",
             passing: "{ events: { app_removed_from_block_list: { description: 'x' } } }"))
 
+    static func reservedEventNameMessage(event: String) -> String {
+        "event name \"\(event)\" is reserved by the Firebase SDK"
+    }
+
+    /// A name only older SDKs reserve: reported as a warning.
+    static func formerlyReservedEventNameMessage(event: String) -> String {
+        "event name \"\(event)\" is reserved by older Firebase iOS SDKs"
+    }
+
     public static let reservedUserPropertyName = Rule(
         id: "ga4/reserved-user-property-name", stage: .plan, severity: .error,
         summary: "a user property name the Firebase SDK reserves",
@@ -176,6 +237,10 @@ public enum PlanRules {
         examples: RuleExamples(
             failing: "{ userProperties: { /*>*/user_id: { description: 'x' } } }",
             passing: "{ userProperties: { account_tier: { description: 'x' } } }"))
+
+    static func reservedUserPropertyNameMessage(property: String) -> String {
+        "user property name \"\(property)\" is reserved by the Firebase SDK"
+    }
 
     public static let reservedDimensionName = Rule(
         id: "ga4/reserved-dimension-name", stage: .plan, severity: .error,
@@ -192,6 +257,11 @@ public enum PlanRules {
             failing: "{ params: { /*>*/session_id: { type: 'string', register: 'event', description: 'x' } } }",
             passing: "{ params: { session_id: { type: 'string', register: 'none', description: 'x' } } }"))
 
+    /// `kind`: "param" or "user property".
+    static func reservedDimensionNameMessage(kind: String, name: String) -> String {
+        "\(kind) \"\(name)\" cannot be registered: GA4 reserves the name for custom definitions"
+    }
+
     public static let valueTooLong = Rule(
         id: "ga4/value-too-long", stage: .plan, severity: .error,
         summary: "an allowed value longer than GA4 keeps (params 100, user properties 36 characters)",
@@ -206,6 +276,16 @@ public enum PlanRules {
             failing:
                 "{ userProperties: { arm: { values: [/*>*/'an_arm_name_that_is_longer_than_36_chars'], description: 'x' } } }",
             passing: "{ userProperties: { arm: { values: ['offer'], description: 'x' } } }"))
+
+    /// An allowed value; `kind`: "param" or "user property"; `limit`: GA4's limit for that kind.
+    static func valueTooLongMessage(value: String, kind: String, name: String, limit: Int) -> String {
+        "value \"\(value)\" of \(kind) \"\(name)\" is \(value.count) characters, over GA4's limit of \(limit)"
+    }
+
+    /// A param's `maxLength` above GA4's limit.
+    static func maxLengthTooLongMessage(param: String, maxLength: Int) -> String {
+        "param \"\(param)\" allows \(maxLength) characters but GA4 drops values over \(GA4Facts.maxParamValueLength)"
+    }
 
     public static let tooManyParams = Rule(
         id: "ga4/too-many-params", stage: .plan, severity: .error,
@@ -224,6 +304,10 @@ public enum PlanRules {
                 "{ params: { p1: { type: 'int', description: 'x' } }, events: { big: { description: 'x', params: { p1: 'optional' } } } }"
         ))
 
+    static func tooManyParamsMessage(event: String, count: Int) -> String {
+        "event \"\(event)\" has \(count) params, over GA4's limit of \(GA4Facts.maxParamsPerEvent)"
+    }
+
     public static let tooManyUserProperties = Rule(
         id: "ga4/too-many-user-properties", stage: .plan, severity: .error,
         summary: "more than 25 user properties",
@@ -236,6 +320,12 @@ public enum PlanRules {
             failing: "{ userProperties: { " + RuleExamples.numbered("u", through: 25, ": { description: 'x' }")
                 + ", /*>*/u26: { description: 'x' } } }",
             passing: "{ userProperties: { u1: { description: 'x' } } }"))
+
+    /// `firstPast`: the first user property past the limit, where the finding stands.
+    static func tooManyUserPropertiesMessage(count: Int, firstPast: String) -> String {
+        "the plan declares \(count) user properties, over GA4's limit of \(GA4Facts.maxUserProperties); "
+            + "\"\(firstPast)\" is the first past it"
+    }
 
     public static let tooManyEvents = Rule(
         id: "ga4/too-many-events", stage: .plan, severity: .error,
@@ -250,6 +340,13 @@ public enum PlanRules {
             failing: "{ events: { " + RuleExamples.numbered("e", through: 500, ": { description: 'x' }")
                 + ", /*>*/e501: { description: 'x' } } }",
             passing: "{ events: { e1: { description: 'x' } } }"))
+
+    /// `count`: the event names that count (not the automatic ones); `firstPast`: the first
+    /// event past the limit, where the finding stands.
+    static func tooManyEventsMessage(count: Int, firstPast: String) -> String {
+        "the plan declares \(count) event names, over GA4's limit of \(GA4Facts.maxEventNames); "
+            + "\"\(firstPast)\" is the first past it"
+    }
 
     public static let unknownEventRef = Rule(
         id: "plan/unknown-event-ref", stage: .plan, severity: .error,
@@ -266,6 +363,16 @@ public enum PlanRules {
                 "{ events: { a_shown: { description: 'x' }, a_closed: { description: 'x' } }, pairs: { a: { open: 'a_shown', close: { events: ['a_closed'] } } } }"
         ))
 
+    /// A pair's or matcher's event.
+    static func unknownEventRefMessage(event: String) -> String {
+        "event \"\(event)\" is not declared in the plan"
+    }
+
+    /// A rule's `on` name or glob.
+    static func unmatchedRulePatternMessage(rule: String, pattern: String) -> String {
+        "rule \"\(rule)\" applies to \"\(pattern)\", which matches no event of the plan"
+    }
+
     public static let unknownParamRef = Rule(
         id: "plan/unknown-param-ref", stage: .plan, severity: .error,
         summary: "an event, pair or rule names a parameter the plan does not declare",
@@ -279,6 +386,16 @@ public enum PlanRules {
                 "{ params: { step: { type: 'string', description: 'x' } }, events: { a_shown: { description: 'x', params: { step: 'required' } } } }"
         ))
 
+    /// A param named by a pair or a condition.
+    static func unknownParamRefMessage(param: String) -> String {
+        "param \"\(param)\" is not declared"
+    }
+
+    /// A param an event carries; `item`: it is one of the event's item params.
+    static func undeclaredEventParamMessage(event: String, param: String, item: Bool) -> String {
+        "event \"\(event)\" uses \(item ? "item param" : "param") \"\(param)\", which is not declared"
+    }
+
     public static let unknownUserPropertyRef = Rule(
         id: "plan/unknown-user-property-ref", stage: .plan, severity: .error,
         summary: "a rule names a user property the plan does not declare",
@@ -290,6 +407,10 @@ public enum PlanRules {
             passing:
                 "{ userProperties: { arm: { values: ['offer'], description: 'x' } }, events: { a: { description: 'x' } }, rules: { r: { on: 'a', requireUser: { arm: 'offer' } } } }"
         ))
+
+    static func unknownUserPropertyRefMessage(property: String) -> String {
+        "user property \"\(property)\" is not declared"
+    }
 
     public static let paramNotOnEvent = Rule(
         id: "plan/param-not-on-event", stage: .plan, severity: .error,
@@ -306,6 +427,19 @@ public enum PlanRules {
                 "{ params: { step: { type: 'string', description: 'x' } }, events: { a_shown: { description: 'x', params: { step: 'required' } }, a_closed: { description: 'x', params: { step: 'required' } } }, pairs: { a: { open: 'a_shown', close: { events: ['a_closed'] }, same: ['step'] } } }"
         ))
 
+    /// A pair's `same`, `outcome` or `duration` param.
+    static func pairParamNotOnEventMessage(pair: String, param: String, event: String) -> String {
+        "pair \"\(pair)\" reads param \"\(param)\", which event \"\(event)\" does not carry"
+    }
+
+    /// A condition of a rule or matcher.
+    static func conditionParamNotOnEventMessage(param: String, event: String) -> String {
+        "the condition reads param \"\(param)\", which event \"\(event)\" does not carry"
+    }
+
+    /// The note at the event's declaration.
+    static let eventDeclarationNote = "the event is declared here"
+
     public static let typeConflict = Rule(
         id: "plan/type-conflict", stage: .plan, severity: .error,
         summary: "one name with two types (as a param and as a user property)",
@@ -321,6 +455,11 @@ public enum PlanRules {
                 "{ params: { arm: { type: 'string', description: 'x' } }, userProperties: { arm: { type: 'string', description: 'x' } } }"
         ))
 
+    /// The finding stands at the user property, with `paramDeclarationNote` at the param.
+    static func typeConflictMessage(name: String, paramType: ParamType, propertyType: ParamType) -> String {
+        "\"\(name)\" is a \(paramType.rawValue) param but a \(propertyType.rawValue) user property"
+    }
+
     public static let valueTypeMismatch = Rule(
         id: "plan/value-type-mismatch", stage: .plan, severity: .error,
         summary: "a value or bound whose type does not match the param's type",
@@ -332,6 +471,36 @@ public enum PlanRules {
         examples: RuleExamples(
             failing: "{ params: { n: { type: 'int', values: [1, /*>*/'two'], description: 'x' } } }",
             passing: "{ params: { n: { type: 'int', values: [1, 2], description: 'x' } } }"))
+
+    /// An allowed value; `kind`: "param" or "user property".
+    static func valueTypeMismatchMessage(value: PlanValue, kind: String, name: String, type: ParamType) -> String {
+        "value \(value) of \(kind) \"\(name)\" is not \(type.article)"
+    }
+
+    /// A value of a condition.
+    static func conditionValueTypeMismatchMessage(value: PlanValue, param: String, type: ParamType) -> String {
+        "condition value \(value) on \"\(param)\" is not \(type.article)"
+    }
+
+    /// A declaration's `min` or `max` on a param that is no number.
+    static func rangeOnNonNumberMessage(param: String, type: ParamType) -> String {
+        "min and max apply to int and double params, not \(type.rawValue) \"\(param)\""
+    }
+
+    /// A declaration's `minLength` or `maxLength` on a param that is no string.
+    static func lengthOnNonStringMessage(param: String, type: ParamType) -> String {
+        "minLength and maxLength apply to string params, not \(type.rawValue) \"\(param)\""
+    }
+
+    /// A condition's `min` or `max` (`bound`) on a param that is neither a number nor a bucket.
+    static func conditionBoundOnNonNumberMessage(bound: String, param: String, type: ParamType) -> String {
+        "\(bound) applies to numbers and buckets, not \(type.rawValue) \"\(param)\""
+    }
+
+    /// A pair's `duration` param that is no number.
+    static func durationNotANumberMessage(param: String, pair: String, type: ParamType) -> String {
+        "duration param \"\(param)\" of pair \"\(pair)\" must be an int or double, not \(type.rawValue)"
+    }
 
     public static let narrowedValueUndeclared = Rule(
         id: "plan/narrowed-value-undeclared", stage: .plan, severity: .error,
@@ -345,6 +514,11 @@ public enum PlanRules {
                 "{ params: { step: { type: 'string', values: ['intro'], description: 'x' } }, events: { a: { description: 'x', params: { step: { required: true, values: ['intro'] } } } } }"
         ))
 
+    /// The finding stands at the event's value, with `paramDeclarationNote` at the param.
+    static func narrowedValueUndeclaredMessage(event: String, value: PlanValue, param: String) -> String {
+        "event \"\(event)\" allows \(value) for \"\(param)\", which the param does not allow"
+    }
+
     public static let bucketEdgesNotAscending = Rule(
         id: "plan/bucket-edges-not-ascending", stage: .plan, severity: .error,
         summary: "bucket edges that are not strictly ascending",
@@ -353,6 +527,15 @@ public enum PlanRules {
         examples: RuleExamples(
             failing: "{ params: { b: { type: 'bucket', edges: [0, 5, /*>*/5, 10], description: 'x' } } }",
             passing: "{ params: { b: { type: 'bucket', edges: [0, 5, 10], description: 'x' } } }"))
+
+    /// `edge` follows `previous` in the list without being above it.
+    static func bucketEdgesNotAscendingMessage(param: String, edge: Int64, previous: Int64) -> String {
+        "bucket edges of \"\(param)\" are not strictly ascending: \(edge) follows \(previous)"
+    }
+
+    static func bucketWithoutEdgesMessage(param: String) -> String {
+        "bucket \"\(param)\" has no edges"
+    }
 
     public static let conditionNeverHolds = Rule(
         id: "plan/condition-never-holds", stage: .plan, severity: .error,
@@ -369,6 +552,12 @@ public enum PlanRules {
                 "{ params: { step: { type: 'string', values: ['intro', 'outro'], description: 'x' } }, events: { a: { description: 'x', params: { step: 'required' } } }, rules: { r: { on: 'a', when: { step: 'outro' }, require: { step: 'intro' } } } }"
         ))
 
+    /// `event`: the event the condition is read on, or nil for a condition on the user.
+    static func conditionNeverHoldsMessage(name: String, event: String?) -> String {
+        let context = event.map { "on event \"\($0)\"" } ?? "of the user"
+        return "the condition on \"\(name)\" \(context) can never hold: no allowed value satisfies it"
+    }
+
     public static let unpairedShownEvent = Rule(
         id: "plan/unpaired-shown-event", stage: .plan, severity: .warning,
         summary: "an event named `*_shown` that opens no pair",
@@ -383,6 +572,10 @@ public enum PlanRules {
                 "{ events: { tip_shown: { description: 'x' }, tip_closed: { description: 'x' } }, pairs: { tip: { open: 'tip_shown', close: { events: ['tip_closed'] } } } }"
         ))
 
+    static func unpairedShownEventMessage(event: String) -> String {
+        "event \"\(event)\" is shown but opens no pair"
+    }
+
     public static let unusedParam = Rule(
         id: "plan/unused-param", stage: .plan, severity: .warning,
         summary: "a declared param no event uses",
@@ -395,6 +588,10 @@ public enum PlanRules {
                 "{ params: { step: { type: 'string', description: 'x' } }, events: { a: { description: 'x', params: { step: 'optional' } } } }"
         ))
 
+    static func unusedParamMessage(param: String) -> String {
+        "param \"\(param)\" is declared but no event uses it"
+    }
+
     public static let missingDescription = Rule(
         id: "plan/missing-description", stage: .plan, severity: .warning,
         summary: "an event, param or user property without a description",
@@ -404,6 +601,11 @@ public enum PlanRules {
             failing: "{ events: { /*>*/a: {} } }",
             passing: "{ events: { a: { description: 'the a screen appeared' } } }"))
 
+    /// `kind`: "event", "param" or "user property".
+    static func missingDescriptionMessage(kind: String, name: String) -> String {
+        "\(kind) \"\(name)\" has no description"
+    }
+
     public static let unknownRuleID = Rule(
         id: "plan/unknown-rule-id", stage: .plan, severity: .error,
         summary: "a severity override or suppression names a rule id that does not exist",
@@ -412,4 +614,13 @@ public enum PlanRules {
         examples: RuleExamples(
             failing: "{ severity: { /*>*/'plan/unused-parm': 'info' } }",
             passing: "{ severity: { 'plan/unused-param': 'info' } }"))
+
+    static func unknownOverrideRuleIDMessage(id: String) -> String {
+        "severity override for unknown rule id \"\(id)\""
+    }
+
+    /// `pattern`: the suppression's rule id or glob.
+    static func unknownSuppressionRuleIDMessage(pattern: String) -> String {
+        "suppression of unknown rule id \"\(pattern)\""
+    }
 }

@@ -44,6 +44,11 @@ public enum PlanLoadingRules {
             failing: "{ params: { step: { type: /*>*/'strng', description: 'x' } } }",
             passing: "{ params: { step: { type: 'string', description: 'x' } } }"))
 
+    /// Reported by `check`, which sees the declaration whole: a param whose `min` is above its `max`.
+    static func minimumAboveMaximumMessage(param: String, minimum: Double, maximum: Double) -> String {
+        "param \"\(param)\" has min \(minimum) above max \(maximum)"
+    }
+
     public static let invalidWindow = Rule(
         id: "plan/invalid-window", stage: .plan, severity: .error,
         summary: "a rule's time window that is missing, malformed, not positive or too large",

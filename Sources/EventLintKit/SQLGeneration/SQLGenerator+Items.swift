@@ -39,7 +39,7 @@ extension SQLGenerator {
         }
         arms.append("ELSE \(SQLText.string(StreamRules.unknownParam.id))")
         let entryIDs = [StreamRules.duplicateParam, StreamRules.unexpectedParam, StreamRules.unknownParam].map(\.id)
-        var selects = [
+        let selects = [
             """
             -- Per item_params entry of each item of a plan event (lint shows the value of a bad one).
             SELECT rule_id, user_key, event_time, event_name, param,
@@ -53,6 +53,12 @@ extension SQLGenerator {
             WHERE rule_id IS NOT NULL
             """
         ]
+        return selects + missingItemParamSelects()
+    }
+
+    /// One select per required item param of a plan event: the items that lack it.
+    func missingItemParamSelects() -> [String] {
+        var selects: [String] = []
         for event in plan.events {
             for use in event.itemParams where use.requirement != .optional {
                 let key = SQLText.string(use.name)

@@ -8,6 +8,33 @@ extension CrossEventRun {
         for index in rule.conditions.indices where rule.conditions[index].holds(values) != true { return }
         let name = rule.declaration.name
         let event = eventName(record)
+        checkRequirements(rule, of: record, values: values, name: name, event: event)
+        if let after = rule.after, let declaration = rule.declaration.after {
+            checkOnlyAfter(
+                rule, after, declaration, record: record, name: name, event: event, afterSeen: afterSeen,
+                latestAfter: latestAfter)
+        }
+        if let notAfter = rule.notAfter, let declaration = rule.declaration.notAfter,
+            let within = declaration.within?.value,
+            record.timestamp != .min, let earlier = latestNotAfter,
+            Self.isWithin(earlier, rule.notAfterWindow, of: record)
+        {
+            report(
+                CrossEventRules.notAfter, severity: rule.severity,
+                CrossEventRules.notAfterMessage(
+                    rule: name, event: event, gap: Self.gap(from: earlier, to: record),
+                    earlier: describe(declaration.matcher, notAfter), user: userText(record), within: within),
+                at: record, notes: [FindingNote(CrossEventRules.earlierEventNote, at: location(earlier))])
+        }
+    }
+
+    /// The rule's `require` (each a condition on a param, or a param that must equal a user
+    /// property) and `requireUser`, on a record its conditions hold for.
+    @inline(__always)
+    mutating func checkRequirements(
+        _ rule: CrossEventChecker.CompiledRule, of record: EventRecord, values: RecordValues, name: String,
+        event: String
+    ) {
         for index in rule.require.indices where rule.require[index].holds(values) == false {
             let condition = rule.require[index]
             let actual = text(values[condition.slot])
@@ -39,43 +66,37 @@ extension CrossEventRun {
                     user: userText(record)),
                 at: record, param: condition.name)
         }
-        if let after = rule.after, let declaration = rule.declaration.after {
-            let wanted = describe(declaration.matcher, after)
-            if let window = rule.afterWindow, let within = declaration.within?.value {
-                // An event without a valid timestamp takes part in no window check.
-                if record.timestamp != .min, !Self.isWithin(latestAfter, window, of: record) {
-                    let notes =
-                        latestAfter.map {
-                            [
-                                FindingNote(
-                                    CrossEventRules.latestEarlierNote(gap: Self.gap(from: $0, to: record)),
-                                    at: location($0))
-                            ]
-                        } ?? []
-                    report(
-                        CrossEventRules.onlyAfter, severity: rule.severity,
-                        CrossEventRules.onlyAfterMessage(
-                            rule: name, event: event, wanted: wanted, user: userText(record), within: within),
-                        at: record, notes: notes)
-                }
-            } else if !afterSeen {
+    }
+
+    /// The rule's `after`: a matching earlier event of the user, within the window if it has one.
+    @inline(__always)
+    mutating func checkOnlyAfter(
+        _ rule: CrossEventChecker.CompiledRule, _ after: CompiledMatcher, _ declaration: EarlierEvent,
+        record: EventRecord, name: String, event: String, afterSeen: Bool, latestAfter: EventRecord?
+    ) {
+        let wanted = describe(declaration.matcher, after)
+        if let window = rule.afterWindow, let within = declaration.within?.value {
+            // An event without a valid timestamp takes part in no window check.
+            if record.timestamp != .min, !Self.isWithin(latestAfter, window, of: record) {
+                let notes =
+                    latestAfter.map {
+                        [
+                            FindingNote(
+                                CrossEventRules.latestEarlierNote(gap: Self.gap(from: $0, to: record)),
+                                at: location($0))
+                        ]
+                    } ?? []
                 report(
                     CrossEventRules.onlyAfter, severity: rule.severity,
-                    CrossEventRules.onlyAfterMessage(rule: name, event: event, wanted: wanted, user: userText(record)),
-                    at: record)
+                    CrossEventRules.onlyAfterMessage(
+                        rule: name, event: event, wanted: wanted, user: userText(record), within: within),
+                    at: record, notes: notes)
             }
-        }
-        if let notAfter = rule.notAfter, let declaration = rule.declaration.notAfter,
-            let within = declaration.within?.value,
-            record.timestamp != .min, let earlier = latestNotAfter,
-            Self.isWithin(earlier, rule.notAfterWindow, of: record)
-        {
+        } else if !afterSeen {
             report(
-                CrossEventRules.notAfter, severity: rule.severity,
-                CrossEventRules.notAfterMessage(
-                    rule: name, event: event, gap: Self.gap(from: earlier, to: record),
-                    earlier: describe(declaration.matcher, notAfter), user: userText(record), within: within),
-                at: record, notes: [FindingNote(CrossEventRules.earlierEventNote, at: location(earlier))])
+                CrossEventRules.onlyAfter, severity: rule.severity,
+                CrossEventRules.onlyAfterMessage(rule: name, event: event, wanted: wanted, user: userText(record)),
+                at: record)
         }
     }
 

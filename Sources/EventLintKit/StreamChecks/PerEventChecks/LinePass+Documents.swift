@@ -126,118 +126,14 @@ extension LinePass {
         documents.lastLine = line.number
         documents.lastColumn = line.column(ofContentIndex: bytes.count)
         documents.lastByteOffset = line.contentByteOffset + Int64(bytes.count)
-        // A row that breaks off (a cut line) must not swallow the rows after it: a line that
-        // starts with `{` where JSON allows no value, or right after a `:` (every printer puts a
-        // value on its key's line), starts the next document, and the open one is broken.
-        if documents.unitOpen, !documents.inString, !documents.unitIsScalar, startsWithBrace(bytes),
-            !documents.valueMayStartOnNewLine
-        {
-            endUnit()
-            resetDocumentStructure()
-            // The broken unit's lines are counted; this line starts clean.
-            documents.lineFinding = nil
-        }
+        breakUnitCutOff(before: bytes)
         var segmentStart = documents.unitOpen ? 0 : -1
         var index = 0
         while index < bytes.count {
-            let byte = bytes[index]
             if documents.inString {
-                if documents.escaped {
-                    documents.escaped = false
-                } else if byte == ASCII.backslash {
-                    documents.escaped = true
-                } else if byte == ASCII.quote {
-                    documents.inString = false
-                    documents.lastSignificant = ASCII.quote
-                }
-                index += 1
-                continue
-            }
-            if byte != ASCII.space, byte != ASCII.tab, byte != ASCII.carriageReturn, byte != ASCII.quote {
-                documents.lastSignificant = byte
-            }
-            switch byte {
-            case ASCII.space, ASCII.tab, ASCII.carriageReturn:
-                if documents.unitOpen, documents.unitIsScalar {
-                    appendToUnit(line, from: segmentStart, to: index)
-                    endUnit()
-                    segmentStart = -1
-                }
-            case ASCII.comma:
-                if documents.unitOpen, documents.unitIsScalar {
-                    appendToUnit(line, from: segmentStart, to: index)
-                    endUnit()
-                    segmentStart = -1
-                }
-                if !documents.unitOpen {
-                    if documents.inArray, documents.expectSeparator {
-                        documents.expectSeparator = false
-                    } else {
-                        strayByte(line, JSONRules.unexpectedCharacter(ASCII.comma, expecting: "a value", at: index))
-                    }
-                }
-            case ASCII.openBrace, ASCII.openBracket:
-                if documents.unitOpen, documents.unitIsScalar {
-                    appendToUnit(line, from: segmentStart, to: index)
-                    endUnit()
-                    segmentStart = -1
-                }
-                if !documents.unitOpen {
-                    if byte == ASCII.openBracket, documents.depth == 0 {
-                        // A top-level array: its elements are the units.
-                        documents.inArray = true
-                        documents.expectSeparator = false
-                        documents.depth = 1
-                        break
-                    }
-                    beginUnit(line, at: index)
-                    documents.unitOpener = byte
-                    segmentStart = index
-                }
-                documents.depth += 1
-                if documents.containers.count < settings.maxDepth { documents.containers.append(byte) }
-            case ASCII.closeBrace, ASCII.closeBracket:
-                if documents.unitOpen, documents.unitIsScalar {
-                    appendToUnit(line, from: segmentStart, to: index)
-                    endUnit()
-                    segmentStart = -1
-                }
-                if documents.unitOpen {
-                    documents.depth -= 1
-                    if !documents.containers.isEmpty { documents.containers.removeLast() }
-                    if documents.depth == documents.base {
-                        appendToUnit(line, from: segmentStart, to: index + 1)
-                        // `[{"a":` then `]`: the row breaks there (the scanner says so), and
-                        // the `]` closes the array as well.
-                        let closesArray =
-                            byte == ASCII.closeBracket && documents.unitOpener == ASCII.openBrace && documents.inArray
-                        endUnit()
-                        segmentStart = -1
-                        if closesArray {
-                            documents.inArray = false
-                            documents.expectSeparator = false
-                            documents.depth = 0
-                        }
-                    }
-                } else if documents.inArray, byte == ASCII.closeBracket {
-                    documents.inArray = false
-                    documents.expectSeparator = false
-                    documents.depth = 0
-                } else {
-                    strayByte(line, JSONRules.closerWithNothingOpen(byte == ASCII.closeBrace ? "}" : "]", at: index))
-                }
-            default:
-                if !documents.unitOpen {
-                    beginUnit(line, at: index)
-                    segmentStart = index
-                    if byte == ASCII.quote {
-                        // A string element: a scalar that ends at its closing quote's separator.
-                        documents.inString = true
-                    }
-                    documents.unitIsScalar = true
-                } else if byte == ASCII.quote {
-                    documents.inString = true
-                }
+                followString(bytes[index])
+            } else {
+                followStructure(bytes[index], of: line, at: index, segmentStart: &segmentStart)
             }
             index += 1
         }
@@ -250,17 +146,149 @@ extension LinePass {
                 endUnit()
                 if broken { resetDocumentStructure() }
             } else {
-                appendToUnit(line, from: segmentStart, to: bytes.count, lineEnd: line.flags.contains(.crlf) ? 2 : 1)
-                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-                    documents.pendingBlank += 1
-                } else {
-                    documents.pendingOther += 1
-                    if keepsRejects { documents.pendingLines.append(documentLine(line)) }
-                }
+                carryUnit(across: line, from: segmentStart)
                 return
             }
         }
         countDocumentLine(line)
+    }
+
+    /// A row that breaks off (a cut line) must not swallow the rows after it: a line that
+    /// starts with `{` where JSON allows no value, or right after a `:` (every printer puts a
+    /// value on its key's line), starts the next document, and the open one is broken.
+    func breakUnitCutOff(before bytes: UnsafeRawBufferPointer) {
+        guard documents.unitOpen, !documents.inString, !documents.unitIsScalar, startsWithBrace(bytes),
+            !documents.valueMayStartOnNewLine
+        else { return }
+        endUnit()
+        resetDocumentStructure()
+        // The broken unit's lines are counted; this line starts clean.
+        documents.lineFinding = nil
+    }
+
+    /// A byte inside a string: only an escape and the closing quote matter.
+    @inline(__always)
+    func followString(_ byte: UInt8) {
+        if documents.escaped {
+            documents.escaped = false
+        } else if byte == ASCII.backslash {
+            documents.escaped = true
+        } else if byte == ASCII.quote {
+            documents.inString = false
+            documents.lastSignificant = ASCII.quote
+        }
+    }
+
+    /// A byte outside strings: a blank, separator or bracket ends an open scalar unit; a bracket
+    /// opens or closes a container; any other byte starts a scalar unit where none is open.
+    /// `segmentStart`: where the line's bytes of the open unit start (-1: none open).
+    @inline(__always)
+    func followStructure(_ byte: UInt8, of line: FramedLine, at index: Int, segmentStart: inout Int) {
+        if byte != ASCII.space, byte != ASCII.tab, byte != ASCII.carriageReturn, byte != ASCII.quote {
+            documents.lastSignificant = byte
+        }
+        switch byte {
+        case ASCII.space, ASCII.tab, ASCII.carriageReturn:
+            endScalarUnit(line, before: index, segmentStart: &segmentStart)
+        case ASCII.comma:
+            endScalarUnit(line, before: index, segmentStart: &segmentStart)
+            if !documents.unitOpen {
+                if documents.inArray, documents.expectSeparator {
+                    documents.expectSeparator = false
+                } else {
+                    strayByte(line, JSONRules.unexpectedCharacter(ASCII.comma, expecting: "a value", at: index))
+                }
+            }
+        case ASCII.openBrace, ASCII.openBracket:
+            endScalarUnit(line, before: index, segmentStart: &segmentStart)
+            openContainer(byte, of: line, at: index, segmentStart: &segmentStart)
+        case ASCII.closeBrace, ASCII.closeBracket:
+            endScalarUnit(line, before: index, segmentStart: &segmentStart)
+            closeContainer(byte, of: line, at: index, segmentStart: &segmentStart)
+        default:
+            if !documents.unitOpen {
+                beginUnit(line, at: index)
+                segmentStart = index
+                if byte == ASCII.quote {
+                    // A string element: a scalar that ends at its closing quote's separator.
+                    documents.inString = true
+                }
+                documents.unitIsScalar = true
+            } else if byte == ASCII.quote {
+                documents.inString = true
+            }
+        }
+    }
+
+    /// Ends an open scalar unit (`1`, `null`, `"text"`) at the byte before `index`.
+    @inline(__always)
+    func endScalarUnit(_ line: FramedLine, before index: Int, segmentStart: inout Int) {
+        guard documents.unitOpen, documents.unitIsScalar else { return }
+        appendToUnit(line, from: segmentStart, to: index)
+        endUnit()
+        segmentStart = -1
+    }
+
+    /// `{` or `[`: opens a unit where none is open (or the top-level array), and goes one level in.
+    @inline(__always)
+    func openContainer(_ byte: UInt8, of line: FramedLine, at index: Int, segmentStart: inout Int) {
+        if !documents.unitOpen {
+            if byte == ASCII.openBracket, documents.depth == 0 {
+                // A top-level array: its elements are the units.
+                documents.inArray = true
+                documents.expectSeparator = false
+                documents.depth = 1
+                return
+            }
+            beginUnit(line, at: index)
+            documents.unitOpener = byte
+            segmentStart = index
+        }
+        documents.depth += 1
+        if documents.containers.count < settings.maxDepth { documents.containers.append(byte) }
+    }
+
+    /// `}` or `]`: goes one level out and ends the unit it closes; outside a unit, closes the
+    /// top-level array or is a stray byte.
+    @inline(__always)
+    func closeContainer(_ byte: UInt8, of line: FramedLine, at index: Int, segmentStart: inout Int) {
+        guard documents.unitOpen else {
+            if documents.inArray, byte == ASCII.closeBracket {
+                closeTopLevelArray()
+            } else {
+                strayByte(line, JSONRules.closerWithNothingOpen(byte == ASCII.closeBrace ? "}" : "]", at: index))
+            }
+            return
+        }
+        documents.depth -= 1
+        if !documents.containers.isEmpty { documents.containers.removeLast() }
+        guard documents.depth == documents.base else { return }
+        appendToUnit(line, from: segmentStart, to: index + 1)
+        // `[{"a":` then `]`: the row breaks there (the scanner says so), and the `]` closes the
+        // array as well.
+        let closesArray = byte == ASCII.closeBracket && documents.unitOpener == ASCII.openBrace && documents.inArray
+        endUnit()
+        segmentStart = -1
+        if closesArray { closeTopLevelArray() }
+    }
+
+    func closeTopLevelArray() {
+        documents.inArray = false
+        documents.expectSeparator = false
+        documents.depth = 0
+    }
+
+    /// A container unit open across the line's end: the line's bytes join it, and the line is
+    /// counted when the unit ends (blank or not, and with `--rejects` kept for its record).
+    func carryUnit(across line: FramedLine, from segmentStart: Int) {
+        let bytes = line.bytes
+        appendToUnit(line, from: segmentStart, to: bytes.count, lineEnd: line.flags.contains(.crlf) ? 2 : 1)
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+            documents.pendingBlank += 1
+        } else {
+            documents.pendingOther += 1
+            if keepsRejects { documents.pendingLines.append(documentLine(line)) }
+        }
     }
 
     /// The end of the input: a unit still open ends there (the scanner reports how), and an array
