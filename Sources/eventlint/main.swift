@@ -41,20 +41,21 @@ sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
 
 /// Writes all bytes to a file descriptor; 0, or the `errno` of the write that failed.
 nonisolated func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
-    var bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-        let result = bytes.withUnsafeMutableBytes { buffer in
-            write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+    // The string's own UTF-8 (a native string is contiguous): a report of megabytes is not
+    // copied once more to be written.
+    var text = text
+    return text.withUTF8 { bytes in
+        var written = 0
+        while written < bytes.count {
+            let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += result
         }
-        if result < 0 {
-            if errno == EINTR { continue }
-            return errno
-        }
-        written += result
+        return 0
     }
-    bytes.removeAll()
-    return 0
 }
 
 /// Writes a file the command produced: 0, or the `errno` of what failed (open, write or close).

@@ -46,6 +46,13 @@ public enum Glob {
 
     public static func matches(pattern: String, _ text: String) -> Bool {
         guard !isLiteral(pattern) else { return pattern == text }
+        // Names of visible ASCII (every GA4 name): one character a byte, so bytes match as
+        // characters do, without the cost of comparing characters.
+        return matchesVisibleASCII(pattern: pattern, text) ?? matchesByCharacter(pattern: pattern, text)
+    }
+
+    /// `matches` character by character (Unicode canonical equivalence, a CR LF one character).
+    static func matchesByCharacter(pattern: String, _ text: String) -> Bool {
         let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
         var rest = Substring(text)
         guard let first = parts.first, rest.hasPrefix(first) else { return false }
@@ -57,5 +64,40 @@ public enum Glob {
             rest = rest[range.upperBound...]
         }
         return true
+    }
+
+    /// `matches` on the UTF-8 of a pattern and text that are both visible ASCII (`!` to `~`);
+    /// nil for any other text, which `matches` compares by characters.
+    static func matchesVisibleASCII(pattern: String, _ text: String) -> Bool? {
+        func visible(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+        var pattern = pattern
+        var text = text
+        return pattern.withUTF8 { pattern -> Bool? in
+            text.withUTF8 { text -> Bool? in
+                guard pattern.allSatisfy(visible), text.allSatisfy(visible) else { return nil }
+                let star = UInt8(ascii: "*")
+                // Classic glob matching with one backtrack point: the last `*` and where the
+                // text stood when it was met.
+                var (p, t) = (0, 0)
+                var (starAt, textAtStar) = (-1, 0)
+                while t < text.count {
+                    if p < pattern.count, pattern[p] == star {
+                        (starAt, textAtStar) = (p, t)
+                        p += 1
+                    } else if p < pattern.count, pattern[p] == text[t] {
+                        p += 1
+                        t += 1
+                    } else if starAt >= 0 {
+                        p = starAt + 1
+                        textAtStar += 1
+                        t = textAtStar
+                    } else {
+                        return false
+                    }
+                }
+                while p < pattern.count, pattern[p] == star { p += 1 }
+                return p == pattern.count
+            }
+        }
     }
 }

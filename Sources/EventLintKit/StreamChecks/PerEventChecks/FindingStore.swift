@@ -63,6 +63,14 @@ struct FindingStore: Sendable {
     /// Takes another pass's findings (already adjusted), moving them down by `lineOffset` lines
     /// (a range's local line numbers become the file's), and its unlisted counts.
     mutating func absorb(_ other: FindingStore, lineOffset: Int) {
+        // Into an empty store at the same lines (a run's first range): the other's findings and
+        // groups as they are, rather than each added again.
+        if lineOffset == 0, kept.isEmpty, unlisted.isEmpty, groups.isEmpty {
+            kept = other.kept
+            unlisted = other.unlisted
+            groups = other.groups
+            return
+        }
         for var finding in other.kept {
             finding.location.line += lineOffset
             kept.append(finding)
