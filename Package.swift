@@ -43,7 +43,6 @@ let package = Package(
             name: "EventLintKitTests",
             dependencies: ["EventLintKit", "EventLintCLI", "CZlib"],
             path: "Tests/EventLintKitTests",
-            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
     ]

@@ -252,7 +252,7 @@ import Testing
         )
     }
 
-    static let warningsOnly = "Tests/EventLintKitTests/Fixtures/plans/warnings-only"
+    static let warningsOnly = "Tests/Fixtures/plans/warnings-only"
 
     @Test(
         arguments: [

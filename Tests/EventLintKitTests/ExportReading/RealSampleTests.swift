@@ -15,7 +15,7 @@ import Testing
     }
 
     static let directory = Repository.root.appendingPathComponent("samples/real")
-    static let outcomes = Repository.root.appendingPathComponent("Tests/EventLintKitTests/Fixtures/real/outcomes.txt")
+    static let outcomes = Repository.root.appendingPathComponent("Tests/Fixtures/real/outcomes.txt")
 
     /// The rows of `expected.tsv`: file, shape, events (counted by hand from the file), notes.
     static let samples: [Sample] = {

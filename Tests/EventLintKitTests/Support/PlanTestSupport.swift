@@ -48,7 +48,7 @@ enum Repository {
     }()
     static let schema = root.appendingPathComponent("schema")
     static let samplePlans = root.appendingPathComponent("samples/plans")
-    static let fixtures = root.appendingPathComponent("Tests/EventLintKitTests/Fixtures")
+    static let fixtures = root.appendingPathComponent("Tests/Fixtures")
     /// The engine tests' plan: generic names, apart from the shipped plan in `schema/`.
     static let enginePlan = fixtures.appendingPathComponent("plans/engine")
     static let docs = root.appendingPathComponent("docs")
