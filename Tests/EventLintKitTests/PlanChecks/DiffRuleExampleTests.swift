@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Testing
 
 @testable import EventLintKit
@@ -57,7 +58,8 @@ import Testing
         let base = try #require(examples.base)
         #expect(PlanText.markedPosition(in: base) == nil, "the base plan carries no marker")
         try RuleExampleCheck.expectClean(
-            rule, plans: [("base", base), ("failing", examples.failing), ("passing", examples.passing)], file: Self.file)
+            rule, plans: [("base", base), ("failing", examples.failing), ("passing", examples.passing)], file: Self.file
+        )
     }
 
     @Test func explainShowsTheBasePlanBeforeTheExamples() throws {
