@@ -3,8 +3,8 @@ import EventLintTestSupport
 import Foundation
 import Testing
 
-/// What a team pins and takes: the licence, the changelog's versions and the version the binary
-/// prints.
+/// What a team pins and takes: the licence and the changelog's versions (`ReleaseToolTests`
+/// checks the version the binary prints).
 @Suite struct ReleaseTests {
     static func isSemanticVersion(_ text: String) -> Bool {
         let core = text.split(separator: "-", maxSplits: 1)[0].split(separator: ".", omittingEmptySubsequences: false)
@@ -36,9 +36,4 @@ import Testing
         #expect(licence.contains("END OF TERMS AND CONDITIONS"))
         #expect(licence.split(separator: "\n", omittingEmptySubsequences: false).count == 203)
     }
-}
-
-/// The release workflow, the Action's installer and the Homebrew formula agree on names.
-@Suite struct ReleaseArtifactTests {
-
 }

@@ -4,16 +4,9 @@ import Testing
 @testable import EventLintCLI
 @testable import EventLintKit
 
-/// Where reports go: a failure to load reported in the requested format, `--output
-/// FORMAT=PATH`, writes that fail, and the cap on GitHub annotations.
+/// The cap on GitHub annotations (`ReportOutputToolTests` runs the executable for where reports
+/// go: a failure to load in the requested format, `--output FORMAT=PATH`, writes that fail).
 @Suite struct ReportOutputTests {
-
-    // MARK: - A plan that does not load, in every format
-
-    // MARK: - --output FORMAT=PATH
-
-    // MARK: - Writes that fail
-
     // MARK: - Annotations capped
 
     static func finding(_ severity: Severity, _ index: Int) -> Finding {

@@ -8,9 +8,8 @@ import Testing
     import FoundationXML
 #endif
 
-/// Checks the machine formats against what their consumers accept: SARIF against the official
-/// OASIS schema (with Python's `jsonschema`, as no Swift validator ships with the toolchain) and
-/// JUnit with an XML parser.
+/// Checks the machine formats against what their consumers accept: SARIF's regions and JUnit
+/// with an XML parser (`ReportSchemaToolTests` validates SARIF against the official schema).
 @Suite struct ReportSchemaTests {
 
     @Test func sarifRegionLeavesOutUnknownLineAndColumn() {

@@ -6,7 +6,7 @@ import Testing
 @testable import EventLintKit
 
 /// `eventlint sql`: the generated BigQuery SQL is deterministic, built only from the plan, covers
-/// every rule id it claims, and parses as BigQuery SQL (with sqlglot, where it is installed).
+/// every rule id it claims (`SQLGenerationToolTests` parses it with sqlglot).
 @Suite struct SQLGenerationTests {
     /// The string literals of a SQL text, unescaped (comments skipped).
     static func literals(_ sql: String) -> [String] {
@@ -218,14 +218,6 @@ import Testing
     @Test func stringLiteralsAreEscaped() {
         #expect(SQLText.string("it's \\ here\n") == "'it\\'s \\\\ here\\n'")
     }
-
-    // MARK: - sqlglot
-
-}
-
-/// `eventlint sql` through the built executable: output and usage errors.
-@Suite struct SQLCLITests {
-
 }
 
 extension GeneratedSQL {

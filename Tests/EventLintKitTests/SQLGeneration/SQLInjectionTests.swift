@@ -4,9 +4,8 @@ import Testing
 
 @testable import EventLintKit
 
-/// No plan text reaches the SQL outside a string literal built by `SQLText.string`: for plans
-/// with hostile names and values, the script still parses (sqlglot, BigQuery dialect) as the
-/// same number of statements as the shipped plan's, and `check` rejects the hostile names.
+/// No plan text reaches the SQL outside a string literal built by `SQLText.string`, and `check`
+/// rejects hostile names (`SQLInjectionToolTests` parses the script of a hostile plan).
 @Suite struct SQLInjectionTests {
     static let breakers = ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"]
     static let payload = "DROP TABLE `p.d.events`; SELECT 1; --"

@@ -252,8 +252,3 @@ import Testing
         }
     }
 }
-
-/// The built binary on a copy of the engine tests' plan whose windows are broken.
-@Suite struct WindowCLITests {
-
-}

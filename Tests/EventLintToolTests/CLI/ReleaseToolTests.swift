@@ -3,6 +3,8 @@ import EventLintTestSupport
 import Foundation
 import Testing
 
+/// The version the built binary prints, the release scripts and their smoke test, and the
+/// release workflow, the Action's installer and the Homebrew formula agreeing on names.
 @Suite struct ReleaseToolTests {
     @Test func theBinaryPrintsTheChangelogsVersion() throws {
         let newest = try #require(try ReleaseFiles.changelogVersions().first)

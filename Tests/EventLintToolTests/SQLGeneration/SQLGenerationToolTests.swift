@@ -5,6 +5,7 @@ import Testing
 @testable import EventLintCLI
 @testable import EventLintKit
 
+/// `eventlint sql` through the built executable: output and usage errors.
 @Suite struct SQLGenerationToolTests {
     /// The result columns of each mode, as sqlglot reads the script's last SELECT.
     @Test(

@@ -5,6 +5,7 @@ import Testing
 @testable import EventLintCLI
 @testable import EventLintKit
 
+/// The built binary on a copy of the engine tests' plan whose windows are broken.
 @Suite struct WindowRuleToolTests {
     @Test func checkPointsAtABadWindowAndLintRefusesThePlan() throws {
         let copy = try PlanCopy(of: Repository.enginePlan)

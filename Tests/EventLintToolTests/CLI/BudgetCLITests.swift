@@ -4,7 +4,9 @@ import Testing
 
 @testable import EventLintKit
 
-@Suite struct BudgetCLIToolTests {
+/// `eventlint budget` through the built executable: exit codes and the pinned report on the
+/// bundled samples. `UPDATE_GOLDEN=1` rewrites the golden file; a mismatch never does.
+@Suite struct BudgetCLITests {
     @Test func pinnedTextOnTheSamples() throws {
         let output = try #require(
             try EventLintBinary.run(["budget", "--registered", "samples/ga4", "--base", "samples/plans/base"]))
