@@ -39,11 +39,24 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "eventlint", description: "run eventlint (default: check) on the package's plan")),
             dependencies: ["eventlint"], path: "Sources/EventLintCommand"),
+        // What both test targets share (the repository's folders, plan copies, export lines,
+        // scratch directories): plain code on the library's public API, no Testing, no @testable.
+        .target(
+            name: "EventLintTestSupport", dependencies: ["EventLintKit"], path: "Tests/EventLintTestSupport",
+            swiftSettings: strictSettings),
+        // In-process tests: the library and the command front end called directly.
         .testTarget(
             name: "EventLintKitTests",
-            dependencies: ["EventLintKit", "EventLintCLI", "CZlib"],
+            dependencies: ["EventLintKit", "EventLintCLI", "EventLintTestSupport", "CZlib"],
             path: "Tests/EventLintKitTests",
-            exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        // Tests that run the built executable or another program: Python, DuckDB, a browser, git,
+        // swiftc, tmux, bash.
+        .testTarget(
+            name: "EventLintToolTests",
+            dependencies: ["EventLintKit", "EventLintCLI", "EventLintTestSupport", "CZlib"],
+            path: "Tests/EventLintToolTests",
             swiftSettings: strictSettings
         ),
     ]

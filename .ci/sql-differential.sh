@@ -4,7 +4,7 @@
 # counts (per rule id, event, param and plan rule) must be equal, and the rows of `--mode rows`
 # must be lint's findings. Arguments, if any, are the exports to compare (default: every
 # bq-shaped export under samples/exports/, plus generated ones, each also shuffled, then the
-# items and platform fixture of Tests/EventLintKitTests/Fixtures/sql with its own plan).
+# items and platform fixture of Tests/Fixtures/sql with its own plan).
 #
 # Environment: EVENTLINT_SQL_VENV  where the Python venv with duckdb and sqlglot lives
 #              (default: $TMPDIR/eventlint-sql-venv; created on first use, from PyPI)
@@ -31,7 +31,7 @@ trap 'rm -rf "$work"' EXIT
 if [ "$#" -eq 0 ]; then
   # The shipped plan declares no item params and no platform-limited rule: a small plan that
   # does, on an export that exercises both.
-  fixtures=Tests/EventLintKitTests/Fixtures/sql
+  fixtures=Tests/Fixtures/sql
   "$venv/bin/python" .ci/sql_differential.py run --eventlint "$eventlint" --schema "$fixtures/items-plan" \
     --work "$work" "$fixtures/items-plan.ndjson"
 fi

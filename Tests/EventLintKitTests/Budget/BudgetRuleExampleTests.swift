@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Testing
 
 @testable import EventLintKit
@@ -31,9 +32,7 @@ import Testing
         return plan.adjust(report.findings).sortedForReport()
     }
 
-    static func describe(_ findings: [Finding]) -> [String] {
-        findings.map { "\($0.ruleID) \($0.location.file):\($0.location.line):\($0.location.column) \($0.message)" }
-    }
+    static func describe(_ findings: [Finding]) -> [String] { RuleExampleCheck.describe(findings, withFile: true) }
 
     @Test(arguments: rules)
     func failingExampleReportsTheRuleWhereTheMarkerStands(rule: Rule) throws {
@@ -51,21 +50,16 @@ import Testing
                 hits.contains { $0.location.file == Self.registeredFile },
                 "\(rule.id) expected in the registered definitions; \(Self.describe(findings))")
         }
-        for hit in hits {
-            #expect(
-                !hit.message.isEmpty && !hit.message.first!.isUppercase && !hit.message.hasSuffix("."),
-                "message style: \(hit.message)")
-        }
+        RuleExampleCheck.expectMessageStyle(hits)
     }
 
     @Test(arguments: rules)
     func passingExampleDoesNotReportTheRule(rule: Rule) throws {
         let examples = try #require(rule.examples)
         let registered = try #require(examples.registered)
-        #expect(PlanText.markedPosition(in: examples.passing) == nil, "a passing example carries no marker")
-        let findings = try Self.budget(examples.passing, registered: registered, options: examples.options)
-        let hits = findings.filter { $0.ruleID == rule.id }
-        #expect(hits.isEmpty, "\(rule.id) fired on its passing example: \(Self.describe(hits))")
+        try RuleExampleCheck.expectPassing(rule, example: examples.passing) {
+            try Self.budget($0, registered: registered, options: examples.options)
+        }
     }
 
     /// `budget` refuses a plan with errors; these pass `check` without a single finding, so the
@@ -73,10 +67,8 @@ import Testing
     @Test(arguments: rules)
     func examplePlansAreClean(rule: Rule) throws {
         let examples = try #require(rule.examples)
-        for (name, text) in [("failing", examples.failing), ("passing", examples.passing)] {
-            let session = try PlanSession(sources: [PlanSource(path: Self.planFile, bytes: Array(text.utf8))])
-            #expect(session.planFindings.isEmpty, "\(rule.id) \(name): \(Self.describe(session.planFindings))")
-        }
+        try RuleExampleCheck.expectClean(
+            rule, plans: [("failing", examples.failing), ("passing", examples.passing)], file: Self.planFile)
     }
 
     @Test func explainShowsTheRegisteredDefinitionsAndTheOptions() throws {

@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 
@@ -209,7 +210,7 @@ import Testing
                 """
                 samples/codegen/Tracking.swift is out of date; regenerate it with \
                 `swift run eventlint codegen swift --output samples/codegen/Tracking.swift`:
-                \(Golden.lineDiff(expected: committed, actual: code))
+                \(lineDiff(expected: committed, actual: code))
                 """)
         }
     }

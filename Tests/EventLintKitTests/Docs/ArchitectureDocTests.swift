@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 
@@ -115,6 +116,16 @@ import Testing
         }
     }
 
+    @Test func itNamesEveryTestTargetAndSupportFolder() throws {
+        let named = Set(Self.spans(Self.split(try Self.document()).prose))
+        let folders = Self.folders(under: "Tests").filter { !$0.contains("/") }
+        #expect(folders.contains("EventLintToolTests"), "the test folders are found")
+        for folder in folders {
+            let mentioned = named.contains { $0 == "Tests/" + folder || $0.hasPrefix("Tests/" + folder + "/") }
+            #expect(mentioned, "ARCHITECTURE.md does not name Tests/\(folder)")
+        }
+    }
+
     @Test func everyPathItGivesExistsInTheRepository() throws {
         let (prose, code) = Self.split(try Self.document())
         // A span that wraps is not read as one: keep each on its line.
@@ -144,7 +155,7 @@ import Testing
             let known = swiftFiles.contains(name)
             #expect(known, "ARCHITECTURE.md names \(name), which is no file of the repository")
         }
-        let texts = try Self.swiftFiles(under: "Tests/EventLintKitTests").map {
+        let texts = try ["Tests/EventLintKitTests", "Tests/EventLintToolTests"].flatMap(Self.swiftFiles(under:)).map {
             try String(contentsOf: Repository.root.appendingPathComponent($0), encoding: .utf8)
         }
         let tests = names.filter {

@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
     /// An entry left open inside an export is cut at the next JSON line, and every JSON line
     /// after it is read as JSON: checked, reported and rejected.
     @Test(arguments: [
-        CaptureTests.ios + iosEvent + "offer_shown, {", CaptureTests.ios + iosEvent + "offer_shown, {\n    a = \"open",
+        CaptureText.ios + iosEvent + "offer_shown, {", CaptureText.ios + iosEvent + "offer_shown, {\n    a = \"open",
         logcat + "Logging event (FE): offer_shown, Bundle[{limit_arm=capped, items=[Bundle[{a=1",
         "Logging event: origin, name, params: app, offer_shown, {\n    items = (\n        {",
     ])
@@ -123,7 +124,7 @@ import Testing
     ])
     func iosWithOrWithoutPrefixAndTag(prefix: String) throws {
         let lines =
-            CaptureTests.iosArms + [
+            CaptureText.iosArms + [
                 prefix + "Logging event: origin, name, params: app, offer_shown, { limit_arm = capped; }",
                 prefix + "Logging event: origin, name, params: app, offer_closed, {", "    limit_arm = capped;",
                 "    duration_ms = 4200;", "    outcome = bogus;", "}",
@@ -173,7 +174,7 @@ import Testing
     func logcatFormatsWithSeparatorsAndStartUpLines(prefix: String) throws {
         let result = try Self.run(
             ["--------- beginning of main", prefix + "App measurement initialized, version: 46000"]
-                + CaptureTests.androidArms + [
+                + CaptureText.androidArms + [
                     "--------- beginning of system",
                     prefix
                         + "Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, limit_arm=capped}]",
@@ -207,31 +208,8 @@ import Testing
         "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_shown, [1]",
     ])
     func anUnreadableSDKLineIsAFinding(message: String) throws {
-        let result = try Self.run(CaptureTests.androidArms + [Self.logcat + message])
+        let result = try Self.run(CaptureText.androidArms + [Self.logcat + message])
         #expect(result.lineRules == ["3 export/capture-entry-unreadable"])
-    }
-
-    /// Standard input cannot be sniffed: lines are classified one by one, so a capture read from
-    /// standard input and from a file give the same report, whatever its first lines are.
-    @Test func standardInputAndAFileGiveTheSameReport() throws {
-        let lines =
-            [
-                "Configuring the default app.", "- a line of the app",
-                "2026-10-18 10:15:31.000000+0900 Focusity[1234:1] App: started",
-            ] + CaptureTests.iosArms + [
-                CaptureTests.ios + Self.iosEvent + "offer_shown, {", "    limit_arm = capped;", "}", "done",
-            ]
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("capture.log")
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
-        let output = try EventLintBinary.shell(
-            #""$0" lint --format json "$1" | sed "s#$1#FILE#g"; "$0" lint --format json - < "$1" | sed "s#<stdin>#FILE#g""#,
-            [file.path])
-        let halves = output.stdout.components(separatedBy: "{\n  \"tool\"")
-        #expect(halves.count == 3 && halves[1] == halves[2])
-        #expect(!output.stdout.contains("\"json/"))
     }
 
     // MARK: - Bounded state
@@ -252,7 +230,7 @@ import Testing
             lines.append(Self.logcat + "Setting user property (FE): property_\(index), \(index)")
             lines.append(Self.logcat + "Setting user property (FE): _id, user_\(index)")
         }
-        lines += CaptureTests.androidArms
+        lines += CaptureText.androidArms
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         try pass.run(LineFramer(source: MemoryByteSource(bytes)), file: "capture.log", fileIndex: 0)
         #expect(pass.capture.userProperties.count <= Lint.enginePlan.plan.userProperties.count)
@@ -264,14 +242,14 @@ import Testing
     @Test func deepAndLongBlocks() {
         var reader = CaptureReader()
         var entries: [CaptureEntry] = []
-        let deep = CaptureTests.ios + Self.iosEvent + "x, {" + String(repeating: "a = (", count: 100_000)
+        let deep = CaptureText.ios + Self.iosEvent + "x, {" + String(repeating: "a = (", count: 100_000)
         _ = reader.feed(Array(deep.utf8), number: 1, byteOffset: 0, into: &entries)
         _ = reader.feed(Array(String(repeating: ")", count: 100_001).utf8), number: 2, byteOffset: 0, into: &entries)
         reader.finish(into: &entries)
         #expect(entries.count == 1 && (entries[0].truncated || entries[0].unreadable))
         entries = []
         _ = reader.feed(
-            Array((CaptureTests.ios + Self.iosEvent + "x, {").utf8), number: 1, byteOffset: 0, into: &entries)
+            Array((CaptureText.ios + Self.iosEvent + "x, {").utf8), number: 1, byteOffset: 0, into: &entries)
         for index in 0..<5_000 {
             _ = reader.feed(Array("    key\(index) = \(index);".utf8), number: index + 2, byteOffset: 0, into: &entries)
         }

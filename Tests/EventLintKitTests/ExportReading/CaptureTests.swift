@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 
@@ -6,26 +7,6 @@ import Testing
 /// Firebase debug console captures (docs/input.md): the iOS console and Android logcat shapes,
 /// read as they are and checked like exports, with findings at the line where an entry starts.
 @Suite struct CaptureTests {
-    static let ios = "2026-10-18 10:15:32.123456+0900 Focusity[1234:56789] 11.3.0 - "
-
-    static func iosTime(_ second: Int) -> String {
-        "2026-10-18 10:15:\(String(format: "%02d", second)).123456+0900 Focusity[1234:56789] 11.3.0 - "
-    }
-
-    static func logcat(_ second: Int) -> String {
-        "10-18 10:15:\(String(format: "%02d", second)).123  4321  4390 V FA      : "
-    }
-
-    /// The user properties the plan's rules ask for, set as iOS prints them.
-    static let iosArms = [
-        iosTime(0) + "[FirebaseAnalytics][I-ACS023087] User property set. Name, value: offer_arm, offer",
-        iosTime(0) + "[FirebaseAnalytics][I-ACS023087] User property set. Name, value: limit_arm, capped",
-    ]
-    static let androidArms = [
-        logcat(0) + "Setting user property (FE): offer_arm, offer",
-        logcat(0) + "Setting user property (FE): limit_arm, capped",
-    ]
-
     static func run(
         _ lines: [String], name: String = "capture.log",
         configure: (inout LintRequest) -> Void = { _ in }
@@ -37,15 +18,15 @@ import Testing
 
     @Test func iosBlockIsOneEventReportedAtItsFirstLine() throws {
         let result = try Self.run(
-            Self.iosArms + [
-                Self.iosTime(1)
+            CaptureText.iosArms + [
+                CaptureText.iosTime(1)
                     + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_shown, {",
                 "    limit_arm = capped;",
                 "    ga_event_origin (_o) = app;",
                 "    ga_screen_class (_sc) = BlockOfferViewController;",
                 "}",
                 "2026-10-18 10:15:33.000000+0900 Focusity[1234:1] FocusTimer: tick",
-                Self.iosTime(5)
+                CaptureText.iosTime(5)
                     + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_closed, {",
                 "    limit_arm = capped;",
                 "    duration_ms = 4000;",
@@ -55,7 +36,7 @@ import Testing
         #expect(result.lineRules == ["9 stream/value-not-allowed"])
         let finding = try #require(result.findings.first)
         #expect(
-            finding.location.column == 1 + Self.iosTime(5).utf8.count
+            finding.location.column == 1 + CaptureText.iosTime(5).utf8.count
                 + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, ".utf8.count)
         #expect(result.counters.eventsChecked == 2 && result.counters.perEvent.reduce(0, +) == 2)
         #expect(
@@ -68,24 +49,24 @@ import Testing
     @Test func iosConfirmationsAreNotSecondEvents() throws {
         let block = ["    limit_arm = capped;", "    ga_event_origin (_o) = app;", "}"]
         let result = try Self.run(
-            Self.iosArms
+            CaptureText.iosArms
                 + [
-                    Self.iosTime(1)
+                    CaptureText.iosTime(1)
                         + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_shown, {"
                 ] + block
                 + [
-                    Self.iosTime(1)
+                    CaptureText.iosTime(1)
                         + "[FirebaseAnalytics][I-ACS023073] Debug mode is enabled. Marking event as debug and real-time. Event name, parameters: offer_shown, {",
                     "    ga_debug (_dbg) = 1;",
                 ] + block
                 + [
-                    Self.iosTime(1)
+                    CaptureText.iosTime(1)
                         + "[FirebaseAnalytics][I-ACS023072] Event logged. Event name, event params: offer_shown, {",
                     "    ga_realtime (_r) = 1;",
                 ] + block
                 // An `Event logged.` line without a `Logging event` before it is the event itself.
                 + [
-                    Self.iosTime(2)
+                    CaptureText.iosTime(2)
                         + "[FirebaseAnalytics][I-ACS023072] Event logged. Event name, event params: offer_shown, {"
                 ] + block)
         #expect(result.nonPairLineRules.isEmpty, "\(result.lineRules)")
@@ -104,7 +85,7 @@ import Testing
     ])
     func iosPrefixes(prefix: String) throws {
         let result = try Self.run(
-            Self.iosArms + [
+            CaptureText.iosArms + [
                 prefix
                     + "Logging event: origin, name, params: app, offer_shown, { limit_arm = capped; ga_event_origin (_o) = app; }",
                 prefix + "Logging event: origin, name, params: app, offer_closed, {",
@@ -120,20 +101,20 @@ import Testing
     /// The console prints `"4200"` and `4200` alike; only a quoted value is certainly a string.
     @Test func iosValueTypes() throws {
         let result = try Self.run(
-            Self.iosArms + [
-                Self.iosTime(1)
+            CaptureText.iosArms + [
+                CaptureText.iosTime(1)
                     + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_closed, {",
                 "    limit_arm = capped;",
                 "    duration_ms = \"4200\";",
                 "    outcome = later;",
                 "}",
-                Self.iosTime(2)
+                CaptureText.iosTime(2)
                     + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_closed, {",
                 "    limit_arm = capped;",
                 "    duration_ms = soon;",
                 "    outcome = later;",
                 "}",
-                Self.iosTime(3)
+                CaptureText.iosTime(3)
                     + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_closed, {",
                 "    limit_arm = capped;",
                 "    duration_ms = 4200;",
@@ -151,22 +132,22 @@ import Testing
         ]
         let result = try Self.run(
             [
-                Self.iosTime(0)
+                CaptureText.iosTime(0)
                     + "[FirebaseAnalytics][I-ACS023087] User property set. Name, value: limit_arm, capped",
-                Self.iosTime(1) + shown[0],
+                CaptureText.iosTime(1) + shown[0],
             ] + shown[1...]
                 + [
-                    Self.iosTime(2)
+                    CaptureText.iosTime(2)
                         + "[FirebaseAnalytics][I-ACS023080] Setting user property. Name, value: offer_arm, offer",
-                    Self.iosTime(3) + shown[0],
+                    CaptureText.iosTime(3) + shown[0],
                 ] + shown[1...]
                 + [
-                    Self.iosTime(4)
+                    CaptureText.iosTime(4)
                         + "[FirebaseAnalytics][I-ACS023075] Removing user property. Name: offer_arm",
-                    Self.iosTime(5) + shown[0],
+                    CaptureText.iosTime(5) + shown[0],
                 ] + shown[1...]
                 + [
-                    Self.iosTime(6)
+                    CaptureText.iosTime(6)
                         + "[FirebaseAnalytics][I-ACS023087] User property set. Name, value: favourite_colour, blue"
                 ])
         #expect(
@@ -198,7 +179,7 @@ import Testing
         let line =
             prefix
             + "Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, limit_arm=capped}]"
-        let result = try Self.run(Self.androidArms + [line])
+        let result = try Self.run(CaptureText.androidArms + [line])
         #expect(result.nonPairLineRules == ["3 stream/value-not-allowed"])
         #expect(result.counters.formats == [.androidLogcat: 1])
         var reader = CaptureReader()
@@ -210,35 +191,15 @@ import Testing
     /// `logcat -v process` puts the tag after the message.
     @Test func logcatProcessFormatWithTrailingTag() throws {
         let result = try Self.run(
-            Self.androidArms + [
+            CaptureText.androidArms + [
                 "V( 4321) Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, limit_arm=capped}]  (FA)"
             ])
         #expect(result.nonPairLineRules == ["3 stream/value-not-allowed"])
     }
 
-    /// The command line takes the two capture names and reads a sample capture.
-    @Test func commandLineForcesACaptureFormat() throws {
-        guard
-            let output = try EventLintBinary.run([
-                "lint", "--format", "json", "--input-format", "android-logcat",
-                "samples/exports/focusity-events.android.log",
-            ])
-        else { return }
-        #expect(output.status == 1)
-        let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
-        let summary = object?["summary"] as? [String: Any]
-        #expect((summary?["notAnalyticsLines"] as? Int ?? 0) > 0 && (summary?["invalidLines"] as? Int) == 0)
-        guard
-            let wrong = try EventLintBinary.run([
-                "lint", "--input-format", "ios", "samples/exports/focusity-events.ios.log",
-            ])
-        else { return }
-        #expect(wrong.status == 2 && wrong.stderr.contains("ios-console or android-logcat"))
-    }
-
     @Test func logcatLongFormat() throws {
         let result = try Self.run(
-            Self.androidArms + [
+            CaptureText.androidArms + [
                 "[ 10-18 10:15:32.123  4321: 4390 V/FA       ]",
                 "Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4200, limit_arm=capped}]",
                 "",
@@ -251,7 +212,7 @@ import Testing
         var reader = CaptureReader()
         var entries: [CaptureEntry] = []
         let line =
-            Self.logcat(1)
+            CaptureText.logcat(1)
             + "Logging event (FE): purchase, Bundle[{ga_event_origin(_o)=app, items=[Bundle[{item_id=sku1, item_name=Tokyo, Tower, price=4.5}], Bundle[{item_id=sku2, quantity=2}]], value=9.0, note=a, b}]"
         _ = reader.feed(Array(line.utf8), number: 1, byteOffset: 0, into: &entries)
         try #require(!entries.isEmpty)
@@ -268,7 +229,7 @@ import Testing
         var reader = CaptureReader()
         var entries: [CaptureEntry] = []
         let lines = [
-            Self.ios + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, purchase, {",
+            CaptureText.ios + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, purchase, {",
             "    currency = EUR;", "    items =     (", "                {", "            \"item_id\" = sku1;",
             "            \"item_name\" = \"Tokyo Tower\";", "            price = \"4.5\";", "        },",
             "                {", "            \"item_id\" = sku2;", "        }", "    );", "    value = 9;", "}",
@@ -288,11 +249,11 @@ import Testing
     /// `4200.0` is a double on Android (a Long prints `4200`); `String(…)`, `Long(…)` say their type.
     @Test func androidValueTypes() throws {
         func closed(_ second: Int, _ duration: String, outcome: String = "later") -> String {
-            Self.logcat(second)
+            CaptureText.logcat(second)
                 + "Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=\(outcome), duration_ms=\(duration), limit_arm=capped}]"
         }
         let result = try Self.run(
-            Self.androidArms + [
+            CaptureText.androidArms + [
                 closed(1, "4200.0"), closed(2, "Long(4200)"), closed(3, "String(4200)"),
                 closed(4, "4200", outcome: "String(later)"),
             ])
@@ -301,8 +262,8 @@ import Testing
 
     @Test func androidServiceReportIsAConfirmation() throws {
         let result = try Self.run(
-            Self.androidArms + [
-                Self.logcat(1)
+            CaptureText.androidArms + [
+                CaptureText.logcat(1)
                     + "Logging event (FE): offer_shown, Bundle[{ga_event_origin(_o)=app, limit_arm=capped}]",
                 "10-18 10:15:01.200  4321  4400 V FA-SVC  : Logging event: origin=app,name=offer_shown,params=Bundle[{ga_event_origin(_o)=app, limit_arm=capped}]",
                 "10-18 10:15:01.300  4321  4400 V FA-SVC  : Event recorded: Event{appId='com.focusity.android', name='offer_shown(_vs)'}",
@@ -314,13 +275,13 @@ import Testing
     /// A bundle wrapped onto the next line by a terminal is joined; one the line ends inside, cut.
     @Test func wrappedAndTruncatedEntries() throws {
         let result = try Self.run(
-            Self.androidArms + [
-                Self.logcat(1)
+            CaptureText.androidArms + [
+                CaptureText.logcat(1)
                     + "Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=bog",
                 "us, duration_ms=4200, limit_arm=capped}]",
-                Self.logcat(2)
+                CaptureText.logcat(2)
                     + "Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=later, dur",
-                Self.logcat(3)
+                CaptureText.logcat(3)
                     + "Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=la",
             ])
         #expect(
@@ -328,11 +289,11 @@ import Testing
                 "3 stream/value-not-allowed", "5 export/capture-entry-truncated", "6 export/capture-entry-truncated",
             ])
         let ios = try Self.run(
-            Self.iosArms + [
-                Self.iosTime(1)
+            CaptureText.iosArms + [
+                CaptureText.iosTime(1)
                     + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_closed, {",
                 "    limit_arm = capped;",
-                Self.iosTime(2) + "[FirebaseAnalytics][I-ACS023009] Debug logging enabled",
+                CaptureText.iosTime(2) + "[FirebaseAnalytics][I-ACS023009] Debug logging enabled",
             ])
         #expect(ios.lineRules == ["3 export/capture-entry-truncated"])
         #expect(ios.counters.notAnalyticsLines == 1 && ios.counters.validLines == 4)
@@ -344,17 +305,19 @@ import Testing
             "Logging event (FE): offer_shown, Bundle[{ga_event_origin(_o)=app, limit_arm=capped}]"
         let closed =
             "Logging event (FE): offer_closed, Bundle[{ga_event_origin(_o)=app, outcome=later, duration_ms=2000, limit_arm=capped}]"
-        let oneUser = try Self.run(Self.androidArms + [Self.logcat(1) + shown, Self.logcat(3) + closed])
+        let oneUser = try Self.run(
+            CaptureText.androidArms + [CaptureText.logcat(1) + shown, CaptureText.logcat(3) + closed])
         #expect(oneUser.findings.isEmpty)
         let switched = try Self.run(
-            Self.androidArms + [
-                Self.logcat(1) + shown, Self.logcat(2) + "Setting user property (FE): _id, 42", Self.logcat(3) + closed,
+            CaptureText.androidArms + [
+                CaptureText.logcat(1) + shown, CaptureText.logcat(2) + "Setting user property (FE): _id, 42",
+                CaptureText.logcat(3) + closed,
             ])
         #expect(switched.findings(PairRules.orphanClose.id).map(\.location.line) == [5])
         let reset = try Self.run(
-            Self.androidArms + [
-                Self.logcat(1) + shown, Self.logcat(2) + "Resetting analytics data (FE)",
-            ] + Self.androidArms + [Self.logcat(3) + closed])
+            CaptureText.androidArms + [
+                CaptureText.logcat(1) + shown, CaptureText.logcat(2) + "Resetting analytics data (FE)",
+            ] + CaptureText.androidArms + [CaptureText.logcat(3) + closed])
         #expect(reset.findings(PairRules.orphanClose.id).map(\.location.line) == [7])
     }
 
@@ -406,10 +369,10 @@ import Testing
 
     @Test func unmappedAutomaticNamesAreKnown() throws {
         let result = try Self.run(
-            Self.androidArms + [
-                Self.logcat(1)
+            CaptureText.androidArms + [
+                CaptureText.logcat(1)
                     + "Logging event (FE): offer_shown, Bundle[{ga_event_origin(_o)=app, limit_arm=capped, _xyz=1, ga_new_thing(_gn)=2}]",
-                Self.logcat(2) + "Logging event (FE): _abc, Bundle[{_o=auto}]",
+                CaptureText.logcat(2) + "Logging event (FE): _abc, Bundle[{_o=auto}]",
             ])
         #expect(result.nonPairLineRules.isEmpty, "\(result.lineRules)")
         #expect(result.counters.automaticEvents == 1 && result.counters.unknownEvents == 0)
@@ -420,7 +383,7 @@ import Testing
     @Test func forcedCaptureFormatReadsOnlyThatFormat() throws {
         let lines = [
             "{\"event_name\":\"x\"}",
-            Self.logcat(1) + "Logging event (FE): offer_shown, Bundle[{limit_arm=capped}]",
+            CaptureText.logcat(1) + "Logging event (FE): offer_shown, Bundle[{limit_arm=capped}]",
         ]
         let forced = try Self.run(lines, name: "mixed.ndjson") { $0.settings.inputFormat = .iosConsole }
         #expect(forced.counters.notAnalyticsLines == 2 && forced.counters.eventsChecked == 0)
@@ -434,7 +397,7 @@ import Testing
         let result = try Self.run(
             [
                 Export.bq("screen_view", at: 0),
-                Self.logcat(1) + "Logging event (FE): screen_view(_vs), Bundle[{ga_event_origin(_o)=auto}]",
+                CaptureText.logcat(1) + "Logging event (FE): screen_view(_vs), Bundle[{ga_event_origin(_o)=auto}]",
                 "10-18 10:15:02.000  4321  4321 D FocusTimer: tick",
                 Export.bq("screen_view", at: 3),
             ], name: "mixed.ndjson"
@@ -444,10 +407,10 @@ import Testing
     }
 
     @Test func aCaptureIsNotSplitAcrossWorkers() throws {
-        var lines = Self.iosArms
+        var lines = CaptureText.iosArms
         for second in 1...40 {
             lines += [
-                Self.iosTime(second % 60)
+                CaptureText.iosTime(second % 60)
                     + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, offer_shown, {",
                 "    limit_arm = capped;", "}",
             ]
@@ -471,7 +434,7 @@ extension CaptureTests {
         var reader = CaptureReader()
         var entries: [CaptureEntry] = []
         let lines = [
-            Self.ios + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, x, {",
+            CaptureText.ios + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, x, {",
             "    items = ( ; } , ) ;", "    a = \"unterminated \\", "    (((( = ;", "}",
             "10-18 10:15:32.123  4321  4390 V FA      : Logging event (FE): x, Bundle[{items=[Bundle[{a=1}], x], b=}]",
             "10-18 10:15:32.123  4321  4390 V FA      : Logging event (FE): x(_, Bundle[{=}]",
@@ -484,7 +447,9 @@ extension CaptureTests {
         var long = CaptureReader()
         var cut: [CaptureEntry] = []
         _ = long.feed(
-            Array((Self.ios + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, x, {").utf8),
+            Array(
+                (CaptureText.ios + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, x, {")
+                    .utf8),
             number: 1, byteOffset: 0, into: &cut)
         let filler = Array("    key = value;".utf8)
         var number = 2
@@ -498,9 +463,9 @@ extension CaptureTests {
 
 extension CaptureTests {
     @Test func entryThatIsNotUTF8IsReportedNotRepaired() throws {
-        var bytes = Array((Self.androidArms.joined(separator: "\n") + "\n").utf8)
+        var bytes = Array((CaptureText.androidArms.joined(separator: "\n") + "\n").utf8)
         bytes += Array(
-            (Self.logcat(1) + "Logging event (FE): offer_shown, Bundle[{limit_arm=cap").utf8)
+            (CaptureText.logcat(1) + "Logging event (FE): offer_shown, Bundle[{limit_arm=cap").utf8)
         bytes += [0xFF]
         bytes += Array("4}]\n".utf8)
         let result = try Lint.run(bytes: bytes, name: "capture.log")

@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 
@@ -76,17 +77,6 @@ import Testing
         #expect(result.events == 2 && result.invalid == 0, "\(shape)")
     }
 
-    @Test func standardInputGivesTheSameReportAsTheFile() throws {
-        let directory = TemporaryDirectory()
-        let text = try Self.rows.map { try Self.json($0, pretty: true) }.joined(separator: "\n") + "\n"
-        let path = directory.write("rows.json", Array(text.utf8))
-        let plan = Repository.enginePlan.path
-        let fromFile = try EventLintBinary.shell(#""$0" lint --schema "$1" --format json "$2""#, [plan, path])
-        let fromStdin = try EventLintBinary.shell(#""$0" lint --schema "$1" --format json - < "$2""#, [plan, path])
-        #expect(fromFile.status == 1 && fromStdin.status == 1)
-        #expect(fromStdin.stdout.replacingOccurrences(of: "<stdin>", with: path) == fromFile.stdout)
-    }
-
     /// A first row cut in the middle does not swallow the rows after it: the next row starts
     /// where JSON allows no value, so the cut row is broken there.
     @Test(arguments: [
@@ -96,7 +86,7 @@ import Testing
         #"{"event_name":"tour_step_compl"#,
     ])
     func aCutFirstRowLosesNoOtherRow(first: String) {
-        let good = String(decoding: AdversarialLint.good, as: UTF8.self)
+        let good = String(decoding: AdversarialInput.good, as: UTF8.self)
         let result = Self.shown(first + "\n" + good + "\n" + good + "\n" + good + "\n")
         #expect(result.findings.count == 1 && result.findings.first?.hasPrefix("json/") == true, "\(result.findings)")
         #expect(result.valid >= 2 && result.invalid <= 2 && result.events >= 2, "\(first): \(result)")
@@ -105,7 +95,7 @@ import Testing
     /// A broken row in an array takes only its own lines; a missing comma and an array that
     /// never closes are reported at their byte.
     @Test func brokenElementsAndSeparators() {
-        let good = String(decoding: AdversarialLint.good, as: UTF8.self)
+        let good = String(decoding: AdversarialInput.good, as: UTF8.self)
         let missingComma = Self.shown("[\n" + good + "\n" + good + "\n]\n")
         #expect(missingComma.findings == ["json/unexpected-character 3:1"])
         #expect(missingComma.events == 2)
@@ -133,7 +123,7 @@ import Testing
 
     @Test func legacyRowsAreOneFindingWhateverTheJobs() throws {
         let row = #"{"user_dim":{"app_info":{"app_id":"a"}},"event_dim":[{"name":"screen_view","params":[]}]}"#
-        let good = String(decoding: AdversarialLint.good, as: UTF8.self)
+        let good = String(decoding: AdversarialInput.good, as: UTF8.self)
         let lines = (0..<400).map { $0 % 2 == 0 ? row : good }
         var reports: [[String]] = []
         for jobs in [1, 2, 7] {
@@ -181,9 +171,9 @@ import Testing
 @Suite struct DocumentRejectTests {
     @Test(arguments: [
         "[\n{\"event_name\":\n\"x\",\n]\n",
-        "{\n  \"event_name\": \"tour\n_step\"\n}\n" + String(decoding: AdversarialLint.good, as: UTF8.self) + "\n",
-        "[\n" + String(decoding: AdversarialLint.good, as: UTF8.self) + "\n"
-            + String(decoding: AdversarialLint.good, as: UTF8.self) + "\n",
+        "{\n  \"event_name\": \"tour\n_step\"\n}\n" + String(decoding: AdversarialInput.good, as: UTF8.self) + "\n",
+        "[\n" + String(decoding: AdversarialInput.good, as: UTF8.self) + "\n"
+            + String(decoding: AdversarialInput.good, as: UTF8.self) + "\n",
         "[\n,\n]\n}\n",
         "{\n\"a\":\n{\n\n",
         // Found by FuzzLineFraming: a row cut off by a blank-line run after a BOM.

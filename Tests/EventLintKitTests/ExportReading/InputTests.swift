@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Glibc
 import Testing
 
@@ -161,19 +162,6 @@ import Testing
         }
         #expect(offset == Int64(data.count))
         #expect(reason == "unexpected data after a gzip member")
-    }
-
-    @Test func gzipFromTheSystemToolAlsoRoundTrips() throws {
-        // Interoperability with real gzip output, when the tool is installed.
-        let directory = TemporaryDirectory()
-        let data = Self.sampleContent(seed: 30, lines: 400)
-        let plain = directory.write("tool.ndjson", data)
-        guard access("/bin/gzip", X_OK) == 0 else { return }
-        #expect(runProgram(["/bin/gzip", "-k", "-9", plain]) == 0)
-        let result = FramingFixtures.collect(path: plain + ".gz")
-        #expect(result.error == nil)
-        #expect(result.lines == FramingFixtures.referenceLines(data, options: FramingOptions()))
-        unlink(plain + ".gz")
     }
 
     @Test func standardInputIsReadForDash() throws {

@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 
@@ -112,10 +113,10 @@ import Testing
 
     @Test func captureItemsAreChecked() throws {
         let line =
-            CaptureTests.logcat(1)
+            CaptureText.logcat(1)
             + "Logging event (FE): pack_bought, Bundle[{ga_event_origin(_o)=app, items=[Bundle[{item_id=p1, tier=gold}], Bundle[{item_id=p2, tier=tin}]]}]"
         let planned = try Lint.run(
-            bytes: Array(((CaptureTests.androidArms + [line]).joined(separator: "\n") + "\n").utf8),
+            bytes: Array(((CaptureText.androidArms + [line]).joined(separator: "\n") + "\n").utf8),
             name: "c.log", plan: try Self.plan())
         #expect(planned.lineRules == ["3 stream/value-not-allowed"])
     }
@@ -125,7 +126,7 @@ extension ItemTests {
     /// The SQL computes the item checks of a plan that declares them.
     @Test func sqlChecksItemParams() throws {
         let plan = try PlanText.check(Self.itemPlan).plan
-        let sql = SQLGenerationTests.sql(plan)
+        let sql = GeneratedSQL.sql(plan)
         #expect(sql.contains("UNNEST(items) AS it, UNNEST(it.item_params) AS ip"))
         #expect(sql.contains("it.item_id IS NULL AND NOT EXISTS"))
         #expect(sql.contains("(ip.key = 'tier' AND event_name = 'pack_bought')"))

@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Testing
 
 @testable import EventLintKit
@@ -123,7 +124,7 @@ import Testing
 
     /// `sql` takes the same range: an implausible time is no time and a finding of its own.
     @Test func sqlTreatsImplausibleTimesAsNoTime() throws {
-        let sql = SQLGenerationTests.sql(try SQLGenerationTests.enginePlan())
+        let sql = GeneratedSQL.sql(try GeneratedSQL.enginePlan())
         #expect(
             sql.contains(
                 "SAFE_CAST(event_timestamp AS INT64) >= 946684800000000 AND SAFE_CAST(event_timestamp AS INT64) < 4102444800000000"

@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 
@@ -82,8 +83,8 @@ import Testing
         #expect(result.ruleViolations == [1, 2])
         // A capture knows its platform; an MP request with a client_id is a web stream.
         let capture = [
-            CaptureTests.logcat(0) + "Setting user property (FE): tier, free",
-            CaptureTests.logcat(1) + "Logging event (FE): door_opened, Bundle[{ga_event_origin(_o)=app}]",
+            CaptureText.logcat(0) + "Setting user property (FE): tier, free",
+            CaptureText.logcat(1) + "Logging event (FE): door_opened, Bundle[{ga_event_origin(_o)=app}]",
         ]
         let fromCapture = try Lint.run(
             bytes: Array((capture.joined(separator: "\n") + "\n").utf8), name: "c.log", plan: plan)
@@ -101,8 +102,8 @@ import Testing
 
     @Test func sqlLimitsTheRuleToo() throws {
         let plan = try PlanText.check(Self.platformPlan).plan
-        let sql = SQLGenerationTests.sql(plan)
+        let sql = GeneratedSQL.sql(plan)
         #expect(sql.contains("platform IN ('IOS')") && sql.contains("platform IN ('IOS', 'ANDROID')"))
-        #expect(!SQLGenerationTests.sql(try SQLGenerationTests.enginePlan()).contains("platform IN"))
+        #expect(!GeneratedSQL.sql(try GeneratedSQL.enginePlan()).contains("platform IN"))
     }
 }

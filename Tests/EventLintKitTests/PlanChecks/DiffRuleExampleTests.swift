@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Testing
 
 @testable import EventLintKit
@@ -21,9 +22,7 @@ import Testing
             baseSources: [PlanSource(path: baseFile, bytes: Array(base.utf8))])
     }
 
-    static func describe(_ findings: [Finding]) -> [String] {
-        findings.map { "\($0.ruleID) \($0.location.line):\($0.location.column) \($0.message)" }
-    }
+    static func describe(_ findings: [Finding]) -> [String] { RuleExampleCheck.describe(findings) }
 
     @Test(arguments: rules)
     func failingExampleReportsTheRuleWhereTheMarkerStands(rule: Rule) throws {
@@ -39,22 +38,16 @@ import Testing
                 hits.contains { $0.notes.contains { $0.location?.file == Self.baseFile } },
                 "\(rule.id) on line 1 needs a note at the base plan")
         }
-        for hit in hits {
-            // Lowercase start (a quoted name may come first), no trailing period.
-            #expect(
-                !hit.message.isEmpty && !hit.message.first!.isUppercase && !hit.message.hasSuffix("."),
-                "message style: \(hit.message)")
-        }
+        RuleExampleCheck.expectMessageStyle(hits)
     }
 
     @Test(arguments: rules)
     func passingExampleDoesNotReportTheRule(rule: Rule) throws {
         let examples = try #require(rule.examples)
         let base = try #require(examples.base)
-        #expect(PlanText.markedPosition(in: examples.passing) == nil, "a passing example carries no marker")
-        let findings = try Self.check(examples.passing, base: base).diffFindings
-        let hits = findings.filter { $0.ruleID == rule.id }
-        #expect(hits.isEmpty, "\(rule.id) fired on its passing example: \(Self.describe(hits))")
+        try RuleExampleCheck.expectPassing(rule, example: examples.passing) {
+            try Self.check($0, base: base).diffFindings
+        }
     }
 
     /// The base and both current plans pass `check`, so `check --base` on them reports the diff
@@ -64,10 +57,9 @@ import Testing
         let examples = try #require(rule.examples)
         let base = try #require(examples.base)
         #expect(PlanText.markedPosition(in: base) == nil, "the base plan carries no marker")
-        for (name, text) in [("base", base), ("failing", examples.failing), ("passing", examples.passing)] {
-            let session = try PlanSession(sources: [PlanSource(path: Self.file, bytes: Array(text.utf8))])
-            #expect(session.planFindings.isEmpty, "\(rule.id) \(name): \(Self.describe(session.planFindings))")
-        }
+        try RuleExampleCheck.expectClean(
+            rule, plans: [("base", base), ("failing", examples.failing), ("passing", examples.passing)], file: Self.file
+        )
     }
 
     @Test func explainShowsTheBasePlanBeforeTheExamples() throws {

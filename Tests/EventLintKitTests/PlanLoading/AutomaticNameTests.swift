@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 
@@ -79,7 +80,7 @@ import Testing
         #expect(result.findings(StreamRules.unknownUserProperty.id).map(\.param) == ["cohort_legacy"])
         // The same lists in the SQL: the pattern as an anchored expression.
         let sql = SQLGenerator(
-            plan: plan.plan, request: SQLTableSuffixTests.request("p.d.events_*", from: nil, to: nil)
+            plan: plan.plan, request: GeneratedSQL.request("p.d.events_*", from: nil, to: nil)
         )
         .generate()
         #expect(
@@ -276,11 +277,11 @@ import Testing
 
     /// The same runnable conditions in one plan, each with its own user: `sql` on DuckDB agrees
     /// with `lint` (`.ci/sql_differential.py`), so no condition is dropped from the SQL either.
-    @Test(.enabled(if: SQLDifferentialTests.python != nil, "skipped: no python with duckdb and sqlglot"))
+    @Test(.enabled(if: Python.duckdb != nil, "skipped: no python with duckdb and sqlglot"))
     func theSQLRunsTheSameConditions() throws {
-        let binary = try #require(EventLintBinary.url)
+        let binary = try #require(EventLintExecutable.url)
         let runnable = Self.cases.filter { $0.kind != .unknown }
-        let scratch = try SQLDifferentialTests.scratch()
+        let scratch = try ScratchDirectory.make("eventlint-differential-")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let schema = scratch.appendingPathComponent("schema")
         try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
@@ -299,8 +300,8 @@ import Testing
             to: export, atomically: true, encoding: .utf8)
         let work = scratch.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let result = try SQLGenerationTests.runPython(
-            try #require(SQLDifferentialTests.python),
+        let result = try Python.run(
+            try #require(Python.duckdb),
             [
                 Repository.root.appendingPathComponent(".ci/sql_differential.py").path, "run", "--eventlint",
                 binary.path, "--schema", schema.path, "--work", work.path, export.path,

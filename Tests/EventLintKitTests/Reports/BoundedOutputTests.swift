@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 
@@ -49,7 +50,7 @@ import Testing
     /// every error is over the limit.
     @Test func exitStatusCountsUnlistedErrors() throws {
         let directory = TemporaryDirectory()
-        let bytes = [0xEF, 0xBB, 0xBF] + AdversarialLint.good + Array("\nx\nx\n".utf8)
+        let bytes = [0xEF, 0xBB, 0xBF] + AdversarialInput.good + Array("\nx\nx\n".utf8)
         let path = directory.write("bom.ndjson", bytes)
         let result = Self.run(["--format", "json", "--max-findings", "1", path])
         let document = try Self.json(result)
@@ -70,7 +71,7 @@ import Testing
                 lines.append(
                     #"{"event_name":"not_in_plan_\#(index)","user_pseudo_id":"u","event_timestamp":1705312800123456}"#)
             case 2: lines.append(#"{"a":1,"a":2}"#)
-            default: lines.append(String(decoding: AdversarialLint.good, as: UTF8.self))
+            default: lines.append(String(decoding: AdversarialInput.good, as: UTF8.self))
             }
         }
         let directory = TemporaryDirectory()
@@ -104,27 +105,16 @@ import Testing
         #expect(missing.stderr.contains("cannot write"))
     }
 
-    /// `--rejects X - < X`: standard input is the file the rejects would overwrite.
-    @Test func rejectsOntoStandardInputIsRefused() throws {
-        let directory = TemporaryDirectory()
-        let path = directory.write("export.ndjson", Array("x\n".utf8))
-        guard let url = EventLintBinary.url else {
-            Issue.record("the eventlint executable is not built")
-            return
-        }
-        let process = Process()
-        process.executableURL = url
-        process.arguments = ["lint", "--schema", Repository.enginePlan.path, "--rejects", path, "-"]
-        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(message.contains("is an input (standard input)"))
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "x\n")
+    @Test func planFileLinkingOutOfThePlanDirectoryIsRefused() throws {
+        let outside = TemporaryDirectory()
+        let plan = try PlanCopy(of: Repository.enginePlan)
+        defer { plan.remove() }
+        let target = outside.write("extra.json5", Array("{ events: {} }".utf8))
+        #expect(symlink(target, plan.url.path + "/extra.json5") == 0)
+        let result = EventLintCLI.run(["check", "--schema", plan.url.path], environment: CommandEnvironment())
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("is a link to"))
+        #expect(result.stderr.contains("outside the plan directory"))
     }
 }
 
@@ -134,7 +124,7 @@ import Testing
     static func lines(_ count: Int, bad: Int) -> [UInt8] {
         var text = ""
         for index in 0..<count {
-            text += index == bad ? "x\n" : String(decoding: AdversarialLint.good, as: UTF8.self) + "\n"
+            text += index == bad ? "x\n" : String(decoding: AdversarialInput.good, as: UTF8.self) + "\n"
         }
         return Array(text.utf8)
     }
@@ -235,17 +225,5 @@ import Testing
         let summary = try #require(document["summary"] as? [String: Any])
         #expect(summary["eventsChecked"] as? Int == 199)
         #expect(result.status == 1)
-    }
-
-    @Test func planFileLinkingOutOfThePlanDirectoryIsRefused() throws {
-        let outside = TemporaryDirectory()
-        let plan = try PlanCopy(of: Repository.enginePlan)
-        defer { plan.remove() }
-        let target = outside.write("extra.json5", Array("{ events: {} }".utf8))
-        #expect(symlink(target, plan.url.path + "/extra.json5") == 0)
-        let result = EventLintCLI.run(["check", "--schema", plan.url.path], environment: CommandEnvironment())
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("is a link to"))
-        #expect(result.stderr.contains("outside the plan directory"))
     }
 }

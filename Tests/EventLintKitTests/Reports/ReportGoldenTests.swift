@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func lineDiffShowsChangedLinesWithContext() {
-        let diff = Golden.lineDiff(expected: "a\nb\nc\nd\ne\nf\ng", actual: "a\nb\nc\nD\ne\nf\ng")
+        let diff = lineDiff(expected: "a\nb\nc\nd\ne\nf\ng", actual: "a\nb\nc\nD\ne\nf\ng")
         #expect(diff == "  b\n  c\n- d\n+ D\n  e\n  f\n")
     }
 }

@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 
@@ -334,7 +335,7 @@ import Testing
     }
 
     /// `python3` with `cmarkgfm`, GitHub's own Markdown renderer (CI installs it).
-    static let cmarkAvailable: Bool = (try? ReportSchemaTests.runPython(["-c", "import cmarkgfm"]).status) == 0
+    static let cmarkAvailable: Bool = (try? Python.run(["-c", "import cmarkgfm"]).status) == 0
 
     /// Renders each file as GitHub does (tables, autolinks, strikethrough; raw HTML kept, so any
     /// that got through shows) and prints the count of each HTML tag, one `tag count` a line.
@@ -362,7 +363,7 @@ import Testing
             try Data(Self.render(document, .markdown).utf8).write(to: url)
             paths.append(url.path)
         }
-        let result = try ReportSchemaTests.runPython(["-c", Self.tagCounter] + paths)
+        let result = try Python.run(["-c", Self.tagCounter] + paths)
         #expect(result.status == 0, "\(result.output)")
         // Line breaks and the spans around `$` and `@` are eventlint's own and vary with the data.
         let counts = result.output.split(separator: "\n").map { line in
@@ -473,7 +474,7 @@ import Testing
     #endif
 
     @Test(
-        .enabled(if: ReportSchemaTests.validatorAvailable, "needs python3 with jsonschema and ../shared/testdata/sarif")
+        .enabled(if: SARIFSchema.validatorAvailable, "needs python3 with jsonschema and ../shared/testdata/sarif")
     )
     func sarifWithHostileDataValidates() throws {
         for (name, document) in try Self.documents() {
@@ -481,8 +482,8 @@ import Testing
                 "eventlint-\(UUID().uuidString).sarif")
             try Data(Self.render(document, .sarif).utf8).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            let result = try ReportSchemaTests.runPython([
-                "-c", ReportSchemaTests.validator, ReportSchemaTests.schemaURL.path, file.path,
+            let result = try Python.run([
+                "-c", SARIFSchema.validator, SARIFSchema.url.path, file.path,
             ])
             #expect(result.status == 0, "\(name): \(result.output)")
         }

@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 
@@ -5,30 +6,8 @@ import Testing
 @testable import EventLintKit
 
 /// `eventlint sql`: the generated BigQuery SQL is deterministic, built only from the plan, covers
-/// every rule id it claims, and parses as BigQuery SQL (with sqlglot, where it is installed).
+/// every rule id it claims (`SQLGenerationToolTests` parses it with sqlglot).
 @Suite struct SQLGenerationTests {
-    static let table = SQLTableReference(parsing: "my-project.analytics_123.events_*")!
-
-    static func shippedPlan() throws -> Plan {
-        try PlanSession.open(schema: Repository.schema.path).loaded.plan
-    }
-
-    /// The engine tests' plan, for SQL tests about the generator rather than the shipped plan.
-    static func enginePlan() throws -> Plan {
-        try PlanSession.open(schema: Repository.enginePlan.path).loaded.plan
-    }
-
-    static func sql(
-        _ plan: Plan, mode: SQLMode = .counts, from: String? = nil, to: String? = nil, limit: Int? = nil
-    ) -> String {
-        SQLGenerator(
-            plan: plan,
-            request: SQLRequest(
-                table: table, from: from.flatMap(SQLDate.init(parsing:)),
-                to: to.flatMap(SQLDate.init(parsing:)), mode: mode, limit: limit)
-        ).generate()
-    }
-
     /// The string literals of a SQL text, unescaped (comments skipped).
     static func literals(_ sql: String) -> [String] {
         var result: [String] = []
@@ -58,17 +37,18 @@ import Testing
     }
 
     @Test func outputIsDeterministic() throws {
-        let plan = try Self.shippedPlan()
+        let plan = try GeneratedSQL.shippedPlan()
         for mode in SQLMode.allCases {
-            let first = Self.sql(plan, mode: mode, from: "20240101", to: "20240131")
-            #expect(first == Self.sql(try Self.shippedPlan(), mode: mode, from: "20240101", to: "20240131"))
+            let first = GeneratedSQL.sql(plan, mode: mode, from: "20240101", to: "20240131")
+            #expect(
+                first == GeneratedSQL.sql(try GeneratedSQL.shippedPlan(), mode: mode, from: "20240101", to: "20240131"))
         }
     }
 
     /// Every literal is a name or value of the plan, a rule id, GA4's own vocabulary, or one of
     /// the few words the SQL itself uses for states and roles.
     @Test func literalsComeFromThePlanOrGA4() throws {
-        let plan = try Self.shippedPlan()
+        let plan = try GeneratedSQL.shippedPlan()
         var allowed = Set(SQLCoverage.computedIDs)
         allowed.formUnion(plan.events.map(\.name) + plan.params.map(\.name) + plan.userProperties.map(\.name))
         // A finding's pair or plan rule (`plan_rule`).
@@ -110,7 +90,7 @@ import Testing
             "20240101", "20240131", "…",
         ])
         for mode in SQLMode.allCases {
-            let sql = Self.sql(plan, mode: mode, from: "20240101", to: "20240131")
+            let sql = GeneratedSQL.sql(plan, mode: mode, from: "20240101", to: "20240131")
             let unexpected = Set(Self.literals(sql)).subtracting(allowed)
             #expect(unexpected.isEmpty, "\(mode): literals not from the plan: \(unexpected.sorted())")
         }
@@ -131,8 +111,8 @@ import Testing
             }
             """
         let plan = try PlanText.check(text).plan
-        let sql = Self.sql(plan)
-        let shipped = try Self.shippedPlan()
+        let sql = GeneratedSQL.sql(plan)
+        let shipped = try GeneratedSQL.shippedPlan()
         for name in shipped.events.map(\.name) + shipped.params.map(\.name) + shipped.userProperties.map(\.name) {
             #expect(!sql.contains("'\(name)'"), "the SQL names \(name), which this plan does not declare")
         }
@@ -142,7 +122,7 @@ import Testing
     }
 
     @Test func everyClaimedRuleIDIsComputed() throws {
-        let sql = Self.sql(try Self.shippedPlan())
+        let sql = GeneratedSQL.sql(try GeneratedSQL.shippedPlan())
         for id in SQLCoverage.computedIDs {
             #expect(sql.contains("'\(id)'"), "the SQL never yields \(id)")
         }
@@ -152,7 +132,7 @@ import Testing
     }
 
     @Test func readsOnlyTheNeededColumnsOfTheDaysAsked() throws {
-        let sql = Self.sql(try Self.shippedPlan(), from: "20240101", to: "20240131")
+        let sql = GeneratedSQL.sql(try GeneratedSQL.shippedPlan(), from: "20240101", to: "20240131")
         #expect(sql.contains("FROM `my-project.analytics_123.events_*`"))
         #expect(sql.contains("_TABLE_SUFFIX BETWEEN '20240101' AND '20240131'"))
         #expect(!sql.contains("SELECT * FROM `"))
@@ -160,42 +140,39 @@ import Testing
     }
 
     @Test func modesEndDifferently() throws {
-        let plan = try Self.shippedPlan()
-        let counts = Self.sql(plan, mode: .counts)
+        let plan = try GeneratedSQL.shippedPlan()
+        let counts = GeneratedSQL.sql(plan, mode: .counts)
         #expect(
             counts.contains(
                 "SELECT check_id AS rule_id, found.event_name, found.param, found.plan_rule, COUNT(found.rule_id) AS violations"
             ))
         // Every computed check is listed, so it has a row (0 when it found nothing).
         for id in SQLCoverage.computedIDs { #expect(counts.contains("'\(id)'"), "\(id)") }
-        #expect(Self.sql(plan, mode: .rows).contains("AS user_pseudo_id, event_time AS event_timestamp"))
+        #expect(GeneratedSQL.sql(plan, mode: .rows).contains("AS user_pseudo_id, event_time AS event_timestamp"))
     }
-
-    static let rowColumns = [
-        "rule_id", "user_pseudo_id", "event_timestamp", "event_name", "param", "value", "plan_rule", "event_date",
-        "app_version", "platform",
-    ]
 
     /// `--mode rows`: the finding (with its value and pair or plan rule) and the row's day,
     /// release and platform, sorted by every column; `--limit` ends the script.
     @Test func rowsModeHasTheFindingAndRowColumns() throws {
-        let plan = try Self.shippedPlan()
-        let sql = Self.sql(plan, mode: .rows)
-        let columns = Self.rowColumns.joined(separator: ", ")
+        let plan = try GeneratedSQL.shippedPlan()
+        let sql = GeneratedSQL.sql(plan, mode: .rows)
+        let columns = GeneratedSQL.rowColumns.joined(separator: ", ")
         #expect(sql.contains("\n-- mode: rows (\(columns))\n"))
         #expect(sql.contains("\nSELECT \(columns)\nFROM (\n"))
-        #expect(sql.contains("ORDER BY " + Self.rowColumns.map { "\($0) NULLS FIRST" }.joined(separator: ", ") + ";"))
+        #expect(
+            sql.contains(
+                "ORDER BY " + GeneratedSQL.rowColumns.map { "\($0) NULLS FIRST" }.joined(separator: ", ") + ";"))
         #expect(!sql.contains("\nLIMIT "))
         // Each findings select yields the row's columns; only rows mode reads them.
         #expect(sql.contains("  app_info.version AS app_version,\n"))
         #expect(sql.contains("  event_date,\n"))
-        let counts = Self.sql(plan, mode: .counts)
+        let counts = GeneratedSQL.sql(plan, mode: .counts)
         #expect(!counts.contains("app_info.version AS app_version"))
         #expect(!counts.contains("event_date, app_version, platform"))
         // The value is bounded as lint bounds a finding's value.
         #expect(sql.contains("IF(BYTE_LENGTH(value) <= \(FindingContext.maxValueBytes), value,"))
         #expect(sql.contains("BYTE_LENGTH(SUBSTR(value, 1, k)) <= \(FindingContext.maxValueBytes - 3)"))
-        let limited = Self.sql(plan, mode: .rows, limit: 3)
+        let limited = GeneratedSQL.sql(plan, mode: .rows, limit: 3)
         #expect(limited.hasSuffix(" NULLS FIRST\nLIMIT 3;\n"))
         #expect(limited.contains("-- mode: rows (\(columns)), at most 3 rows\n"))
     }
@@ -203,9 +180,9 @@ import Testing
     /// Pair and plan rule findings name their pair or rule in `plan_rule`; per-event checks
     /// leave it NULL; values come from the entry or the param's first entry.
     @Test func findingsNameTheirPairOrRuleAndValue() throws {
-        let plan = try Self.shippedPlan()
+        let plan = try GeneratedSQL.shippedPlan()
         for mode in [SQLMode.counts, .rows] {
-            let sql = Self.sql(plan, mode: mode)
+            let sql = GeneratedSQL.sql(plan, mode: mode)
             for pair in plan.pairs {
                 #expect(sql.contains("CAST(NULL AS STRING) AS value, \(SQLText.string(pair.name)) AS plan_rule"))
                 #expect(sql.contains("f.value, \(SQLText.string(pair.name)) AS plan_rule"))
@@ -217,7 +194,7 @@ import Testing
             #expect(sql.contains("COALESCE(u.value.string_value, CAST(u.value.int_value AS STRING)"))
         }
         #expect(
-            Self.sql(plan).contains(
+            GeneratedSQL.sql(plan).contains(
                 "GROUP BY check_id, found.event_name, found.param, found.plan_rule"))
     }
 
@@ -241,172 +218,10 @@ import Testing
     @Test func stringLiteralsAreEscaped() {
         #expect(SQLText.string("it's \\ here\n") == "'it\\'s \\\\ here\\n'")
     }
-
-    // MARK: - sqlglot
-
-    /// A Python that can import sqlglot: `EVENTLINT_SQL_PYTHON`, the differential test's venv, or
-    /// `python3`. Nil when none can (the test is then skipped).
-    static let sqlglotPython: String? = {
-        let environment = ProcessInfo.processInfo.environment
-        var candidates: [String] = []
-        if let explicit = environment["EVENTLINT_SQL_PYTHON"] { candidates.append(explicit) }
-        let temporary = environment["TMPDIR"] ?? "/tmp"
-        if let venv = environment["EVENTLINT_SQL_VENV"] { candidates.append(venv + "/bin/python") }
-        candidates.append(temporary + "/eventlint-sql-venv/bin/python")
-        candidates.append("/usr/bin/env")
-        for candidate in candidates {
-            let arguments =
-                candidate == "/usr/bin/env" ? ["python3", "-c", "import sqlglot"] : ["-c", "import sqlglot"]
-            guard FileManager.default.isExecutableFile(atPath: candidate),
-                (try? runPython(candidate, arguments, input: ""))?.status == 0
-            else { continue }
-            return candidate
-        }
-        return nil
-    }()
-
-    static func runPython(_ executable: String, _ arguments: [String], input: String) throws -> (
-        status: Int32, output: String
-    ) {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "eventlint-sqlglot-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let inURL = scratch.appendingPathComponent("in.sql")
-        let outURL = scratch.appendingPathComponent("out")
-        try input.write(to: inURL, atomically: true, encoding: .utf8)
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = try FileHandle(forReadingFrom: inURL)
-        let out = try FileHandle(forWritingTo: outURL)
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: outURL), as: UTF8.self))
-    }
-
-    /// The result columns of each mode, as sqlglot reads the script's last SELECT.
-    @Test(
-        .enabled(if: sqlglotPython != nil, "python3 with sqlglot is not installed"),
-        arguments: [
-            (SQLMode.counts, ["rule_id", "event_name", "param", "plan_rule", "violations"]),
-            (.rows, rowColumns), (.rules, ["plan_rule", "violations"]),
-        ])
-    func resultColumnsAsSQLGlotReadsThem(mode: SQLMode, columns: [String]) throws {
-        let python = try #require(Self.sqlglotPython)
-        let script =
-            "import sys, sqlglot; tree = sqlglot.parse_one(sys.stdin.read(), read='bigquery'); "
-            + "print(','.join(tree.named_selects))"
-        let arguments = python == "/usr/bin/env" ? ["python3", "-c", script] : ["-c", script]
-        let result = try Self.runPython(python, arguments, input: Self.sql(try Self.shippedPlan(), mode: mode))
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == columns.joined(separator: ","))
-    }
-
-    @Test(.enabled(if: sqlglotPython != nil, "python3 with sqlglot is not installed"), arguments: SQLMode.allCases)
-    func parsesAsBigQuerySQL(mode: SQLMode) throws {
-        let python = try #require(Self.sqlglotPython)
-        let script =
-            "import sys, sqlglot; trees = sqlglot.parse(sys.stdin.read(), read='bigquery'); "
-            + "assert len([t for t in trees if t is not None]) == 1, 'one statement'; print('parsed')"
-        let arguments = python == "/usr/bin/env" ? ["python3", "-c", script] : ["-c", script]
-        let result = try Self.runPython(
-            python, arguments,
-            input: Self.sql(
-                try Self.shippedPlan(), mode: mode,
-                from: "20240101", to: "20240131"))
-        #expect(result.status == 0, "sqlglot could not parse the SQL: \(result.output)")
-    }
 }
 
-/// `eventlint sql` through the built executable: output and usage errors.
-@Suite struct SQLCLITests {
-    @Test func printsTheScript() throws {
-        let output = try #require(
-            try EventLintBinary.run([
-                "sql", "--table", "p.d.events_*", "--from", "20240101",
-                "--to", "20240107", "--mode", "rows",
-            ]))
-        #expect(output.status == 0)
-        #expect(output.stderr.isEmpty)
-        #expect(output.stdout.hasPrefix("-- eventlint sql"))
-        #expect(output.stdout.contains("_TABLE_SUFFIX BETWEEN '20240101' AND '20240107'"))
-        let again = try #require(
-            try EventLintBinary.run([
-                "sql", "--table", "p.d.events_*", "--from", "20240101",
-                "--to", "20240107", "--mode", "rows",
-            ]))
-        #expect(again.stdout == output.stdout)
-    }
-
-    @Test func helpPrintsTheUsage() throws {
-        let output = try #require(try EventLintBinary.run(["help", "sql"]))
-        #expect(output.status == 0)
-        #expect(output.stdout.hasPrefix("USAGE: eventlint sql"))
-    }
-
-    @Test(arguments: [
-        (["sql"], "error: --table is required"),
-        (["sql", "--table", "events_*"], "error: --table takes PROJECT.DATASET.TABLE"),
-        (
-            ["sql", "--table", "p.d.events_*", "--from", "2024-13-01"],
-            "error: --from takes a day as YYYYMMDD, not \"2024-13-01\""
-        ),
-        (
-            ["sql", "--table", "p.d.events_*", "--to", "yesterday"],
-            "error: --to takes a day as YYYYMMDD, not \"yesterday\""
-        ),
-        (
-            ["sql", "--table", "p.d.events_*", "--from", "20240201", "--to", "20240131"],
-            "error: --from 20240201 is after --to 20240131"
-        ),
-        (
-            ["sql", "--table", "p.d.events_*", "--mode", "all"],
-            "error: --mode takes counts, rows or rules, not \"all\""
-        ),
-        (["sql", "--table", "p.d.events_*", "extra"], "error: unexpected argument \"extra\""),
-        (["sql", "--table", "p.d.events_*", "--limit", "3"], "error: --limit needs --mode rows"),
-        (["sql", "--table", "p.d.events_*", "--mode", "rules", "--limit", "3"], "error: --limit needs --mode rows"),
-    ])
-    func usageErrorsExitTwo(arguments: [String], message: String) throws {
-        let output = try #require(try EventLintBinary.run(arguments))
-        #expect(output.status == 2)
-        #expect(output.stdout.isEmpty)
-        #expect(output.stderr.hasPrefix(message), "\(output.stderr)")
-        #expect(output.stderr.contains("\nusage: eventlint sql [OPTIONS] --table TABLE\n"))
-    }
-
-    /// `--limit` takes a positive whole number in decimal digits: no hex, sign, exponent, empty
-    /// text or number too large.
-    @Test(arguments: ["0x10", "+3", "-1", "", "0", "1e3", " 3", "3.0", "99999999999999999999", "1000000001"])
-    func limitIsAStrictPositiveNumber(text: String) throws {
-        let output = try #require(
-            try EventLintBinary.run(["sql", "--table", "p.d.events_*", "--mode", "rows", "--limit", text]))
-        #expect(output.status == 2)
-        #expect(output.stdout.isEmpty)
-        #expect(
-            output.stderr.hasPrefix("error: --limit takes a whole number from 1 to 1000000000, not \"\(text)\""),
-            "\(output.stderr)")
-    }
-
-    @Test func limitEndsTheRowsScript() throws {
-        let output = try #require(
-            try EventLintBinary.run(["sql", "--table", "p.d.events_*", "--mode", "rows", "--limit=25"]))
-        #expect(output.status == 0)
-        #expect(output.stdout.hasSuffix("\nLIMIT 25;\n"))
-    }
-
-    @Test func anInvalidPlanExitsTwo() throws {
-        let output = try #require(
-            try EventLintBinary.run([
-                "sql", "--table", "p.d.events_*", "--schema",
-                "samples/plans/syntax-error",
-            ]))
-        #expect(output.status == 2)
-        #expect(output.stdout.isEmpty)
-    }
+extension GeneratedSQL {
+    static func shippedPlan() throws -> Plan { try PlanSession.open(schema: Repository.schema.path).loaded.plan }
+    /// The engine tests' plan, for SQL tests about the generator rather than the shipped plan.
+    static func enginePlan() throws -> Plan { try PlanSession.open(schema: Repository.enginePlan.path).loaded.plan }
 }

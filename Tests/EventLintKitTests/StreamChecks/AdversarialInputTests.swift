@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 
@@ -27,7 +28,7 @@ struct AdversarialCase: CustomTestStringConvertible, Sendable {
 /// summary adding up, the rejects file, and the exit status. Large inputs live in
 /// `AdversarialLargeInputTests`.
 @Suite struct AdversarialInputTests {
-    static let good = AdversarialLint.good
+    static let good = AdversarialInput.good
     /// Column just past the good line.
     static let afterGood = good.count + 1
     static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -432,7 +433,7 @@ struct AdversarialCase: CustomTestStringConvertible, Sendable {
 }
 
 enum AdversarialLintStrings {
-    static let good = String(decoding: AdversarialLint.good, as: UTF8.self)
+    static let good = String(decoding: AdversarialInput.good, as: UTF8.self)
 }
 
 func utf16LE(_ text: String) -> [UInt8] { text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }

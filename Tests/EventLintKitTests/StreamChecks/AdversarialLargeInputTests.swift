@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -10,7 +11,7 @@ import Testing
 /// sparse with `ftruncate`, never stored. Each multi-GB case runs only with
 /// `EVENTLINT_BIG_TESTS=1`; its small-scale twin always runs.
 @Suite struct AdversarialLargeInputTests {
-    static let good = AdversarialLint.good
+    static let good = AdversarialInput.good
 
     /// A7: 100,000 opening brackets, and `[{"":` 50,000 times, fail at the first container past
     /// the limit, at once and without touching the stack.
@@ -37,7 +38,7 @@ import Testing
         // Small: 24 MiB line, 1 MiB limit. Big: 1 GiB line, the default 16 MiB limit.
         let size = big ? 1 << 30 : 24 << 20
         let chunk = [UInt8](repeating: 0x78, count: 1 << 16)
-        AdversarialLint.writeStreaming(
+        AdversarialInput.writeStreaming(
             path, head: b(#"{"a":""#), chunk: chunk, repeats: size / chunk.count,
             tail: b("\"}\n") + Self.good + [0x0A])
         let outcome = AdversarialLint.lint(path: path, big ? [] : ["--max-line-bytes", "\(1 << 20)"])
@@ -59,7 +60,7 @@ import Testing
         let directory = TemporaryDirectory()
         let path = directory.path + "/sparse.ndjson"
         let size: Int64 = big ? 5 << 30 : 48 << 20
-        AdversarialLint.writeSparse(path, size: size, tail: [0x0A] + b(#"{"a":"#) + [0x0A])
+        AdversarialInput.writeSparse(path, size: size, tail: [0x0A] + b(#"{"a":"#) + [0x0A])
         let outcome = AdversarialLint.lint(path: path, big ? [] : ["--max-line-bytes", "\(1 << 20)"])
         #expect(outcome.inputFindings == ["export/line-too-long 1:1", "json/unexpected-end 2:6"])
         let first = outcome.findings.first { $0.rule == "export/line-too-long" }

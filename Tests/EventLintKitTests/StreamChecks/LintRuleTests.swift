@@ -1,54 +1,8 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 
 @testable import EventLintKit
-
-/// Events of the shipped plan, valid on their own (GA4 BigQuery rows unless a case says otherwise).
-enum Events {
-    typealias Params = [(String, Export.Value)]
-
-    static func step(
-        _ phase: String = "intro", at seconds: Double = 0, user: [(String, Export.Value)] = Export.offerCapped
-    ) -> String {
-        Export.bq("tour_step_complete", at: seconds, params: [("phase", .string(phase))], userProperties: user)
-    }
-
-    static let offerArm: Params = [("limit_arm", .string("capped"))]
-
-    static func offerClosed(duration: Export.Value, arm: String = "capped") -> Params {
-        [("outcome", .string("setup")), ("duration_ms", duration), ("limit_arm", .string(arm))]
-    }
-
-    static func store(
-        source: String = "home", variant: String = "annual_focus_v3", trigger: String = "home_premium_button"
-    ) -> Params {
-        [
-            ("source", .string(source)), ("variant", .string(variant)), ("trigger", .string(trigger)),
-            ("level_bucket", .string("3-4")), ("visit_bucket", .string("2-4")),
-        ]
-    }
-
-    static func picker(
-        entry: String = "onboarding", apps: Export.Value = .string("3"),
-        category: Export.Value = .bool(false)
-    ) -> Params {
-        [("entry", .string(entry)), ("item_bucket", apps), ("link_bucket", .string("0")), ("has_group", category)]
-    }
-
-    static func sheet(reason: String = "over_limit", selected: String = "5-9", outcome: String? = nil) -> Params {
-        var params: Params = [
-            ("reason", .string(reason)), ("chosen_bucket", .string(selected)), ("entry", .string("onboarding")),
-        ]
-        if let outcome { params.append(("outcome", .string(outcome))) }
-        return params
-    }
-
-    static func wizard(_ step: String, entry: String = "onboarding", outcome: String? = nil) -> Params {
-        var params: Params = [("step", .string(step)), ("entry", .string(entry))]
-        if let outcome { params.append(("outcome", .string(outcome))) }
-        return params
-    }
-}
 
 /// One rule's case: a small export that makes the rule fire at a line (and column), and the same
 /// data without the defect, which gives no finding at all.

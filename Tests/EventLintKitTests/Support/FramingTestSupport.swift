@@ -1,4 +1,5 @@
 import CZlib
+import EventLintTestSupport
 import Glibc
 
 @testable import EventLintKit
@@ -27,19 +28,6 @@ struct LineRecord: Equatable, CustomStringConvertible {
 
     var description: String {
         "#\(number)@\(offset) len=\(length) flags=\(flags.rawValue) \(bytes)"
-    }
-}
-
-/// Deterministic generator (SplitMix64) so every property-test failure can be replayed by seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
 
@@ -149,50 +137,6 @@ enum FramingFixtures {
     }
 }
 
-/// A fresh directory under /tmp, removed with its files when the value goes.
-final class TemporaryDirectory {
-    let path: String
-
-    init() {
-        var template = Array("/tmp/eventlint-framing-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
-            guard let base = buffer.baseAddress, let result = mkdtemp(base) else { return nil }
-            return String(cString: result)
-        }
-        path = made ?? "/tmp"
-    }
-
-    deinit {
-        guard path != "/tmp", let directory = opendir(path) else { return }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name != "." && name != ".." { unlink(path + "/" + name) }
-        }
-        closedir(directory)
-        rmdir(path)
-    }
-
-    /// Writes `bytes` to a file in the directory and returns its path.
-    @discardableResult
-    func write(_ name: String, _ bytes: [UInt8]) -> String {
-        let file = path + "/" + name
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { return file }
-        var written = 0
-        bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let count = Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
-                if count <= 0 { break }
-                written += count
-            }
-        }
-        close(descriptor)
-        return file
-    }
-}
-
 /// gzip through zlib's own deflate, so tests do not depend on a `gzip` binary being installed.
 func gzipCompress(_ data: [UInt8], level: Int32 = 6) -> [UInt8] {
     let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
@@ -221,15 +165,4 @@ func gzipCompress(_ data: [UInt8], level: Int32 = 6) -> [UInt8] {
         }
     }
     return output
-}
-
-/// Runs a program and returns its exit status (-1 when it could not be started).
-func runProgram(_ arguments: [String]) -> Int32 {
-    var pid = pid_t()
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    guard posix_spawn(&pid, arguments[0], nil, nil, &argv, environ) == 0 else { return -1 }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return (status >> 8) & 0xFF
 }

@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Foundation
 import Testing
 
@@ -105,7 +106,7 @@ import Testing
                 """
                 docs/rules.md is out of date with the rule catalogue (- file, + catalogue); \
                 UPDATE_GOLDEN=1 swift test --filter RuleDocsTests rewrites it:
-                \(Golden.lineDiff(expected: existing, actual: rendered))
+                \(lineDiff(expected: existing, actual: rendered))
                 """)
         }
     }
