@@ -91,6 +91,7 @@ struct UserGroups: Sendable {
     /// a pass over the users.
     init?(records: [EventRecord], userCount: Int, jobs: Int = 1) {
         let count = records.count
+        // Below 2^32 records, no count or place below overflows 32 bits.
         guard count <= Int(UInt32.max), userCount < Int(UInt32.max) else { return nil }
         let slices = Slices.ranges(count: count, jobs: Self.sliceCount(records: count, users: userCount, jobs: jobs))
         // Each slice's records per user (nil: a user id outside the table).
@@ -101,7 +102,7 @@ struct UserGroups: Sendable {
                     for index in range {
                         let user = records[index].user
                         guard user < UInt64(userCount) else { return false }
-                        counts[Int(user)] &+= 1
+                        counts[Int(user)] += 1
                     }
                     return true
                 }
@@ -117,7 +118,7 @@ struct UserGroups: Sendable {
             for slice in counts.indices {
                 let records = counts[slice][user]
                 counts[slice][user] = next
-                next &+= records
+                next += records
             }
             starts[user + 1] = next
         }
@@ -130,7 +131,7 @@ struct UserGroups: Sendable {
                     for index in range {
                         let user = Int(records[index].user)
                         order.base?[Int(next[user])] = UInt32(truncatingIfNeeded: index)
-                        next[user] &+= 1
+                        next[user] += 1
                     }
                 }
             }
