@@ -14,8 +14,8 @@ extension DiffRules {
             An experiment is read out by comparing its arms over the users assigned to them. An \
             arm added or removed, a share changed or the arm moved to another user property while \
             the experiment runs splits its users into those assigned before the change and those \
-            after, whose arms are not comparable: the readout and the sample-ratio test both \
-            assume one assignment from start to end. Change an experiment that is running only \
+            after, whose arms are not comparable: a readout and a sample-ratio test both assume \
+            one assignment from start to end. Change an experiment that is running only \
             by ending it and declaring a new one; a change meant before it starts can be let \
             through with a suppression (`{ rule: 'diff/experiment-arms-changed', param: \
             'arm', reason: '…' }`). Adding or removing a whole experiment is not reported.

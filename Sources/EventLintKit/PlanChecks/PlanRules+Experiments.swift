@@ -48,9 +48,9 @@ extension PlanRules {
         documentation: """
             Each arm's share is the part of the population the experiment means to assign to it: \
             a number above 0 and at most 1, and the shares of one experiment sum to 1 (within \
-            1e-9, so decimal shares such as `0.1`, `0.2`, `0.7` pass). The sample-ratio test \
-            compares the users seen per arm with these shares; shares that do not make a whole \
-            would report a mismatch that is only the plan's. An arm that gets no users is no arm: \
+            1e-9, so decimal shares such as `0.1`, `0.2`, `0.7` pass). A sample-ratio test \
+            compares the users seen per arm with these shares; against shares that do not make \
+            a whole it would find a mismatch that is only the plan's. An arm that gets no users is no arm: \
             leave it out.
             """,
         examples: RuleExamples(
@@ -155,10 +155,9 @@ extension PlanRules {
         summary: "an `experiment: true` user property that no experiment declares",
         documentation: """
             `experiment: true` splits `lint`'s pair counts by the property's values; an entry \
-            under `experiments` adds the arms' shares and population, which `check` verifies and \
-            the arm checks read. Without one the split still works, so this is only a note: \
-            declare the experiment to have its arms checked, or drop `experiment: true` when the \
-            property holds no arm.
+            under `experiments` adds the arms' shares and population, which `check` verifies. \
+            Without one the split still works, so this is only a note: declare the experiment to \
+            have its arms checked, or drop `experiment: true` when the property holds no arm.
             """,
         examples: RuleExamples(
             failing: """
