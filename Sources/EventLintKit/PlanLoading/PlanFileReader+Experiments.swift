@@ -11,6 +11,9 @@ extension PlanFileReader {
         var description: String?
         var population: [Condition] = []
         var threshold: Located<Double>?
+        // An arm whose share cannot be read drops the experiment: checked without it, the
+        // remaining shares would be reported as not summing to 1.
+        var shareRefused = false
         for member in members {
             let value = member.value
             switch member.key {
@@ -20,7 +23,10 @@ extension PlanFileReader {
             case "arms":
                 armsLocation = location(value.offset)
                 for (arm, shareNode, armAt) in entries(value, "arms of \(name)") {
-                    guard let share = number(shareNode, "the share of arm \"\(arm)\"") else { continue }
+                    guard let share = number(shareNode, "the share of arm \"\(arm)\"") else {
+                        shareRefused = true
+                        continue
+                    }
                     arms.append(
                         ExperimentArm(
                             value: arm, location: armAt, share: share, shareLocation: location(shareNode.offset)))
@@ -47,6 +53,7 @@ extension PlanFileReader {
             invalid("experiment \"\(name)\" needs arms: { ARM: share, … }", at: node.offset)
             return nil
         }
+        if shareRefused { return nil }
         return ExperimentDeclaration(
             name: name, location: at, description: description, userProperty: property, arms: arms,
             armsLocation: armsLocation, population: population, srmThreshold: threshold)

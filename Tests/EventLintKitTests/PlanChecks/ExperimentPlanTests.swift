@@ -173,6 +173,16 @@ import Testing
         #expect(findings.contains { $0.ruleID == rule }, "\(findings.map { "\($0.ruleID) \($0.message)" })")
     }
 
+    @Test func anUnreadableShareDropsTheExperimentWithoutFurtherFindings() throws {
+        let (plan, findings) = try PlanText.check(
+            "{ \(Self.property), experiments: { t: { userProperty: 'arm', arms: { a: 'half', b: 0.5 } } } }")
+        // The property is marked but its one experiment is gone: only the note of that remains.
+        #expect(
+            Set(findings.map(\.ruleID)) == [PlanLoadingRules.invalidDeclaration.id, PlanRules.experimentUndeclared.id]
+                && findings.count == 2)
+        #expect(plan.experiments.isEmpty)
+    }
+
     @Test func anExperimentDeclaredTwiceAcrossFilesIsADuplicate() throws {
         let text = "{ experiments: { t: { userProperty: 'firebase_exp_1', arms: { '0': 0.5, '1': 0.5 } } } }"
         let findings = try PlanText.check([("one.json5", text), ("two.json5", text)]).findings
