@@ -10,6 +10,7 @@ public enum PlanChecker {
         run.checkEvents()
         run.checkPairs()
         run.checkRules()
+        run.checkExperiments()
         run.checkSettings()
         run.checkAutomatic()
         return run.findings
@@ -61,6 +62,7 @@ struct PlanCheckRun {
     mutating func checkNames() {
         for (kind, name, location) in plan.pairs.map({ ("pair", $0.name, $0.location) })
             + plan.rules.map({ ("rule", $0.name, $0.location) })
+            + plan.experiments.map({ ("experiment", $0.name, $0.location) })
         where !GA4Facts.isValidName(name) || name.utf8.count > PlanRules.maxPairOrRuleNameLength {
             report(
                 PlanRules.pairOrRuleNameInvalid, PlanRules.pairOrRuleNameInvalidMessage(kind: kind, name: name),

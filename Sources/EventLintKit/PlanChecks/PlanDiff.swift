@@ -12,6 +12,7 @@ public enum PlanDiff {
         diff.compareEvents()
         diff.comparePairs()
         diff.compareRules()
+        diff.compareExperiments()
         return diff.findings.sortedForReport()
     }
 }
@@ -348,6 +349,36 @@ private struct Differ {
     /// Events of the base plan that carried `param`.
     func baseCarries(_ events: [String], _ param: String) -> Bool {
         events.contains { base.event(named: $0)?.use(of: param) != nil }
+    }
+
+    /// An experiment of both plans whose property, arms or shares changed: the users assigned
+    /// before the change and after it are no longer one experiment.
+    mutating func compareExperiments() {
+        for new in current.experiments {
+            guard let old = base.experiments.first(where: { $0.name == new.name }) else { continue }
+            var changes: [DiffRules.ExperimentChange] = []
+            if old.userProperty.value != new.userProperty.value {
+                changes.append(.propertyChanged(from: old.userProperty.value, to: new.userProperty.value))
+            }
+            for arm in old.arms {
+                guard let now = new.arms.first(where: { $0.value == arm.value }) else {
+                    changes.append(.armRemoved(arm.value))
+                    continue
+                }
+                if now.share != arm.share {
+                    changes.append(.shareChanged(arm: arm.value, from: arm.share, to: now.share))
+                }
+            }
+            for arm in new.arms where !old.arms.contains(where: { $0.value == arm.value }) {
+                changes.append(.armAdded(arm.value))
+            }
+            guard !changes.isEmpty else { continue }
+            add(
+                DiffRules.experimentArmsChanged,
+                DiffRules.experimentArmsChangedMessage(experiment: new.name, changes: changes),
+                at: new.armsLocation, param: new.userProperty.value,
+                notes: [FindingNote(DiffRules.baseDeclarationNote, at: old.location)])
+        }
     }
 
     mutating func comparePairs() {

@@ -14,6 +14,7 @@ public enum DiffRules {
         pairChanged, ruleChanged,
         eventAdded, paramAdded, typeWidened, valueAdded, requiredSince, nowOptional, rangeWidened, registrationAdded,
         pairAdded, pairUpdated, pairRemoved, ruleAdded, ruleUpdated, ruleRemoved, suppressionLanded,
+        experimentArmsChanged,
     ]
 
     static let breaking = """

@@ -16,7 +16,7 @@ public enum PlanRules {
             pairOrRuleNameInvalid,
             itemParamRegistration,
             windowNeverHolds, invalidAutomaticName,
-        ]
+        ] + experimentRules
 
     public static let invalidAutomaticName = Rule(
         id: "plan/invalid-automatic-name", stage: .plan, severity: .error,
@@ -79,9 +79,9 @@ public enum PlanRules {
 
     public static let pairOrRuleNameInvalid = Rule(
         id: "plan/pair-or-rule-name-invalid", stage: .plan, severity: .error,
-        summary: "a pair or rule name that is not an identifier (GA4's event-name grammar)",
+        summary: "a pair, rule or experiment name that is not an identifier (GA4's event-name grammar)",
         documentation: """
-            Pair and rule names follow the grammar of GA4 event names, ASCII letters, digits and \
+            Pair, rule and experiment names follow the grammar of GA4 event names, ASCII letters, digits and \
             underscores, starting with a letter, at most 64 of them (they never reach GA4, so its \
             40-character limit for event names does not apply; 64 keeps them within what SQL \
             engines take as identifiers). They name findings, report rows and the parts of the SQL \
@@ -92,7 +92,7 @@ public enum PlanRules {
             failing: "{ pairs: { /*>*/'block offer': { open: 'a', close: { events: ['b'] } } } }",
             passing: "{ pairs: { block_offer: { open: 'a', close: { events: ['b'] } } } }"))
 
-    /// `kind`: "pair" or "rule".
+    /// `kind`: "pair", "rule" or "experiment".
     static func pairOrRuleNameInvalidMessage(kind: String, name: String) -> String {
         "\(kind) name \"\(name)\" must be 1 to \(maxPairOrRuleNameLength) ASCII letters, digits and underscores, "
             + "starting with a letter"

@@ -126,6 +126,10 @@ extension Plan {
                 conditions(earlier.conditions, on: [earlier.event])
             }
         }
+        for experiment in experiments {
+            userProperty(experiment.userProperty.value, at: experiment.userProperty.location)
+            for condition in experiment.population { userProperty(condition.name, at: condition.location) }
+        }
         return resolved
     }
 }

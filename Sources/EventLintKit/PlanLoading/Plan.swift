@@ -7,6 +7,7 @@ public struct Plan: Sendable {
     public var events: [EventDeclaration] = []
     public var pairs: [PairDeclaration] = []
     public var rules: [RuleDeclaration] = []
+    public var experiments: [ExperimentDeclaration] = []
     public var property = PropertySettings()
     public var severityOverrides: [String: Located<Severity>] = [:]
     public var suppressions: [Suppression] = []

@@ -213,6 +213,12 @@ struct PlanFileReader {
                     guard builder.claim("rule", name, at: at), let rule = readRule(name, node, at: at) else { continue }
                     builder.plan.rules.append(rule)
                 }
+            case "experiments":
+                for (name, node, at) in entries(member.value, "experiments") {
+                    guard builder.claim("experiment", name, at: at), let experiment = readExperiment(name, node, at: at)
+                    else { continue }
+                    builder.plan.experiments.append(experiment)
+                }
             case "severity": readSeverity(member.value, into: &builder)
             case "suppress": readSuppressions(member.value, into: &builder)
             case "automatic": readAutomatic(member.value, into: &builder)

@@ -74,6 +74,9 @@ public enum PlanLanguage {
             Key("events", .map(.object(event)), "Events and the params they carry."),
             Key("pairs", .map(.object(pair)), "Surfaces opened and then closed, checked per user in event-time order."),
             Key("rules", .map(.object(rule)), "Cross-event rules."),
+            Key(
+                "experiments", .map(.object(experiment)),
+                "A/B experiments: a user property's arms, shares and population."),
             Key("severity", .map(severities), "Severity overrides by exact rule id."),
             Key("suppress", .list(.object(suppression)), "Findings silenced by rule id, event and param."),
             Key("automatic", .object(automatic), "Names added to GA4's automatic events, params and user properties."),
@@ -237,6 +240,20 @@ public enum PlanLanguage {
                 "An earlier event of the same user that must not come within the window."),
             Key("severity", severities, "The severity of this rule's findings."),
             Key("description", .string, "What the rule means."),
+        ])
+
+    public static let experiment = Object(
+        name: "experiment", summary: "An A/B experiment whose arms are the values of a user property.",
+        keys: [
+            Key("userProperty", .string, required: true, "The user property that holds the arm."),
+            Key(
+                "arms", .map(.number), required: true,
+                "Each arm (a value of the user property) and its share of the population; the shares sum to 1."),
+            Key("population", conditions, "Conditions on user properties that every user with an arm meets."),
+            Key(
+                "srmThreshold", .number,
+                "The p-value below which the arm counts are a sample-ratio mismatch (default 0.001)."),
+            Key("description", .string, "What the experiment tests."),
         ])
 
     public static let suppression = Object(
