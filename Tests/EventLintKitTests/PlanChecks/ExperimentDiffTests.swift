@@ -1,3 +1,4 @@
+import EventLintTestSupport
 import Testing
 
 @testable import EventLintKit

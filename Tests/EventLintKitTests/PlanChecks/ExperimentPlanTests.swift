@@ -1,4 +1,5 @@
 import Foundation
+import EventLintTestSupport
 import Testing
 
 @testable import EventLintCLI
