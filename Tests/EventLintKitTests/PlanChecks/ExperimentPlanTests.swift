@@ -1,5 +1,5 @@
-import Foundation
 import EventLintTestSupport
+import Foundation
 import Testing
 
 @testable import EventLintCLI
