@@ -9,8 +9,7 @@ extension PlanFileReader {
     mutating func readType(_ node: JSONNode) -> ParamType? {
         guard let text = string(node, "type") else { return nil }
         guard let type = ParamType(rawValue: text) else {
-            let known = ParamType.allCases.map(\.rawValue).joined(separator: ", ")
-            invalid("unknown type \"\(text)\" (known: \(known))", at: node.offset)
+            invalid(PlanLoadingRules.unknownTypeMessage(type: text), at: node.offset)
             return nil
         }
         return type
@@ -27,9 +26,7 @@ extension PlanFileReader {
             case "none": return Registration.none
             case "metric": return .metric(unit: "STANDARD")
             default:
-                invalid(
-                    "unknown registration \"\(text)\" (use 'event', 'user', 'item', 'none' or { metric: UNIT })",
-                    at: node.offset)
+                invalid(PlanLoadingRules.unknownRegistrationMessage(registration: text), at: node.offset)
                 return nil
             }
         case .object(let members):
@@ -37,18 +34,17 @@ extension PlanFileReader {
             guard let unitNode = members.first(where: { $0.key == "metric" })?.value,
                 let unit = string(unitNode, "metric unit")
             else {
-                invalid("register as a metric needs a unit: { metric: 'milliseconds' }", at: node.offset)
+                invalid(PlanLoadingRules.metricWithoutUnitMessage, at: node.offset)
                 return nil
             }
             let upper = unit.uppercased()
             guard GA4Facts.metricUnits.contains(upper) else {
-                let known = GA4Facts.metricUnits.map { $0.lowercased() }.joined(separator: ", ")
-                invalid("unknown metric unit \"\(unit)\" (known: \(known))", at: unitNode.offset)
+                invalid(PlanLoadingRules.unknownMetricUnitMessage(unit: unit), at: unitNode.offset)
                 return nil
             }
             return .metric(unit: upper)
         default:
-            invalid("register must be a string or { metric: UNIT }", at: node.offset)
+            invalid(PlanLoadingRules.registerShapeMessage, at: node.offset)
             return nil
         }
     }
@@ -57,7 +53,7 @@ extension PlanFileReader {
         guard let members = object(node, "param \"\(name)\"") else { return nil }
         checkKeys(members, allowed: PlanLanguage.param.keyNames, in: "param \"\(name)\"")
         guard let typeMember = members.first(where: { $0.key == "type" }) else {
-            invalid("param \"\(name)\" needs a type", at: node.offset, param: name)
+            invalid(PlanLoadingRules.paramWithoutTypeMessage(param: name), at: node.offset, param: name)
             return nil
         }
         guard let type = readType(typeMember.value) else { return nil }
@@ -76,7 +72,7 @@ extension PlanFileReader {
                 param.maxLengthLocation = location(value.offset)
             case "edges":
                 guard case .array(let items) = value.value else {
-                    invalid("edges must be a list of integers", at: value.offset, param: name)
+                    invalid(PlanLoadingRules.edgesShapeMessage, at: value.offset, param: name)
                     continue
                 }
                 var edges: [Int64] = []
@@ -97,7 +93,7 @@ extension PlanFileReader {
             }
         }
         if type == .bucket, param.bucket == nil {
-            invalid("bucket param \"\(name)\" needs edges, e.g. edges: [0, 1, 5, 10]", at: node.offset, param: name)
+            invalid(PlanLoadingRules.bucketWithoutEdgesMessage(param: name), at: node.offset, param: name)
             return nil
         }
         if type != .bucket, let bucketLocation = param.bucketLocation {
@@ -172,8 +168,7 @@ extension PlanFileReader {
             case "optional": use.requirement = .optional
             default:
                 invalid(
-                    "param use must be 'required', 'optional' or an object, not \"\(text)\"", at: node.offset,
-                    event: event, param: name)
+                    PlanLoadingRules.unknownParamUseMessage(use: text), at: node.offset, event: event, param: name)
                 return nil
             }
         case .object(let members):
@@ -188,23 +183,23 @@ extension PlanFileReader {
                         guard let sinceNode = since.first(where: { $0.key == "since" })?.value,
                             let text = string(sinceNode, "since")
                         else {
-                            invalid("required must be true, false or { since: 'VERSION' }", at: member.value.offset)
+                            invalid(PlanLoadingRules.requiredShapeMessage, at: member.value.offset)
                             continue
                         }
                         guard let version = AppVersion(text) else {
-                            invalid("\"\(text)\" is not an app version like '3.0.0'", at: sinceNode.offset)
+                            invalid(PlanLoadingRules.invalidAppVersionMessage(version: text), at: sinceNode.offset)
                             continue
                         }
                         use.requirement = .requiredSince(version)
                     default:
-                        invalid("required must be true, false or { since: 'VERSION' }", at: member.value.offset)
+                        invalid(PlanLoadingRules.requiredShapeMessage, at: member.value.offset)
                     }
                 case "values": use.values = planValues(member.value, "values")
                 default: break
                 }
             }
         default:
-            invalid("param use must be 'required', 'optional' or an object", at: node.offset, event: event, param: name)
+            invalid(PlanLoadingRules.paramUseShapeMessage, at: node.offset, event: event, param: name)
             return nil
         }
         return use
@@ -243,7 +238,7 @@ extension PlanFileReader {
                     }
                 }
                 if predicates.isEmpty {
-                    invalid("the condition on \"\(member.key)\" tests nothing", at: value.offset)
+                    invalid(PlanLoadingRules.conditionTestsNothingMessage(name: member.key), at: value.offset)
                     return nil
                 }
                 return Condition(name: member.key, location: at, predicates: predicates)
@@ -251,7 +246,7 @@ extension PlanFileReader {
                 let values = planValues(value, "the condition on \"\(member.key)\"").map(\.value)
                 return Condition(name: member.key, location: at, predicates: [.oneOf(values)])
             case .null:
-                invalid("a condition value cannot be null (use { present: false })", at: value.offset)
+                invalid(PlanLoadingRules.nullConditionMessage, at: value.offset)
                 return nil
             }
         }
@@ -267,7 +262,7 @@ extension PlanFileReader {
             guard let eventNode = members.first(where: { $0.key == "event" })?.value,
                 let name = string(eventNode, "event")
             else {
-                invalid("\(what) needs an event", at: node.offset)
+                invalid(PlanLoadingRules.matcherWithoutEventMessage(what: what), at: node.offset)
                 return nil
             }
             var matcher = EventMatcher(event: name, location: location(eventNode.offset), conditions: [])
@@ -276,7 +271,7 @@ extension PlanFileReader {
             }
             return matcher
         default:
-            invalid("\(what) must be an event name or { event, where }", at: node.offset)
+            invalid(PlanLoadingRules.matcherShapeMessage(what: what), at: node.offset)
             return nil
         }
     }
@@ -374,14 +369,14 @@ extension PlanFileReader {
             case "key":
                 let parts = strings(value, "key").map(\.value)
                 for part in parts where part != "user" && part != "session" {
-                    invalid("unknown pair key \"\(part)\" (use 'user', or ['user', 'session'])", at: value.offset)
+                    invalid(PlanLoadingRules.unknownPairKeyMessage(key: part), at: value.offset)
                 }
                 pair.keyedBySession = parts.contains("session")
             default: break
             }
         }
-        if pair.opens.isEmpty { invalid("pair \"\(name)\" needs an open event", at: node.offset) }
-        if pair.closes.isEmpty { invalid("pair \"\(name)\" needs close: { events: [...] }", at: node.offset) }
+        if pair.opens.isEmpty { invalid(PlanLoadingRules.pairWithoutOpenMessage(pair: name), at: node.offset) }
+        if pair.closes.isEmpty { invalid(PlanLoadingRules.pairWithoutCloseMessage(pair: name), at: node.offset) }
         return pair.opens.isEmpty || pair.closes.isEmpty ? nil : pair
     }
 
@@ -397,7 +392,7 @@ extension PlanFileReader {
         guard let paramNode = members.first(where: { $0.key == "param" })?.value,
             let param = string(paramNode, "duration param")
         else {
-            invalid("duration needs a param", at: node.offset)
+            invalid(PlanLoadingRules.durationWithoutParamMessage, at: node.offset)
             return nil
         }
         var check = DurationCheck(
@@ -436,9 +431,7 @@ extension PlanFileReader {
                     if GA4Facts.platforms.contains(platform.value) {
                         rule.whenPlatform.append(platform)
                     } else {
-                        invalid(
-                            "unknown platform \"\(platform.value)\" (use \(GA4Facts.platforms.map { "'\($0)'" }.joined(separator: ", ")))",
-                            at: value.offset)
+                        invalid(PlanLoadingRules.unknownPlatformMessage(platform: platform.value), at: value.offset)
                     }
                 }
             case "require": rule.require = readConditions(value, "require")
@@ -455,21 +448,21 @@ extension PlanFileReader {
                     if let severity = Severity(rawValue: text) {
                         rule.severity = severity
                     } else {
-                        invalid("unknown severity \"\(text)\" (use error, warning or info)", at: value.offset)
+                        invalid(PlanLoadingRules.unknownSeverityMessage(severity: text), at: value.offset)
                     }
                 }
             default: break
             }
         }
         if rule.on.isEmpty {
-            invalid("rule \"\(name)\" needs on: the events it applies to", at: node.offset)
+            invalid(PlanLoadingRules.ruleWithoutOnMessage(rule: name), at: node.offset)
             return nil
         }
         // A rule whose window was refused is dropped whole: run without it, it would check
         // something other than what the plan says.
         if windowRefused { return nil }
         if rule.require.isEmpty, rule.requireUser.isEmpty, rule.after == nil, rule.notAfter == nil {
-            invalid("rule \"\(name)\" requires nothing (give require, requireUser, after or notAfter)", at: node.offset)
+            invalid(PlanLoadingRules.ruleRequiresNothingMessage(rule: name), at: node.offset)
             return nil
         }
         return rule

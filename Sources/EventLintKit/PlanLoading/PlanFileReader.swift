@@ -27,7 +27,7 @@ struct PlanFileReader {
     /// The members of an object node, or nil (and a finding) when the node is something else.
     mutating func object(_ node: JSONNode, _ what: String) -> [JSONMember]? {
         if case .object(let members) = node.value { return members }
-        invalid("\(what) must be an object", at: node.offset)
+        invalid(PlanLoadingRules.mustBeObjectMessage(what: what), at: node.offset)
         return nil
     }
 
@@ -45,7 +45,7 @@ struct PlanFileReader {
 
     mutating func string(_ node: JSONNode, _ what: String) -> String? {
         if case .string(let text) = node.value { return text }
-        invalid("\(what) must be a string", at: node.offset)
+        invalid(PlanLoadingRules.mustBeStringMessage(what: what), at: node.offset)
         return nil
     }
 
@@ -57,20 +57,23 @@ struct PlanFileReader {
         in range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
     ) -> Double? {
         guard case .number(let lexeme) = node.value, let value = Double(lexeme) else {
-            invalid("\(what) must be a number", at: node.offset)
+            invalid(PlanLoadingRules.mustBeNumberMessage(what: what), at: node.offset)
             return nil
         }
         guard value.isFinite else {
-            invalid("\(what) \(lexeme) is not a finite number", at: node.offset)
+            invalid(PlanLoadingRules.notFiniteMessage(what: what, lexeme: lexeme), at: node.offset)
             return nil
         }
         guard !Self.isInexactInteger(lexeme) else {
-            invalid(Self.inexactIntegerMessage(what, lexeme), at: node.offset)
+            invalid(PlanLoadingRules.inexactIntegerMessage(what: what, lexeme: lexeme), at: node.offset)
             return nil
         }
         guard range.contains(value) else {
             invalid(
-                "\(what) must be between \(NumberText.format(range.lowerBound)) and \(NumberText.format(range.upperBound)), not \(lexeme)",
+                PlanLoadingRules.outOfRangeMessage(
+                    what: what, lowest: NumberText.format(range.lowerBound),
+                    highest: NumberText.format(range.upperBound),
+                    lexeme: lexeme),
                 at: node.offset)
             return nil
         }
@@ -82,12 +85,14 @@ struct PlanFileReader {
         -> Int64?
     {
         guard case .number(let lexeme) = node.value, let value = Int64(lexeme) else {
-            invalid("\(what) must be an integer", at: node.offset)
+            invalid(PlanLoadingRules.mustBeIntegerMessage(what: what), at: node.offset)
             return nil
         }
         guard range.contains(value) else {
             invalid(
-                "\(what) must be between \(range.lowerBound) and \(range.upperBound), not \(lexeme)", at: node.offset)
+                PlanLoadingRules.outOfRangeMessage(
+                    what: what, lowest: String(range.lowerBound), highest: String(range.upperBound), lexeme: lexeme),
+                at: node.offset)
             return nil
         }
         return value
@@ -110,16 +115,9 @@ struct PlanFileReader {
         return !exactIntegers.contains(value)
     }
 
-    static func inexactIntegerMessage(_ what: String, _ lexeme: String) -> String {
-        let read = Double(lexeme) ?? 0
-        let shown = Int64(exactly: read).map(String.init) ?? NumberText.format(read)
-        return
-            "\(what) \(lexeme) is beyond ±2^53 (9007199254740992), where a double no longer holds every integer: it would be read as \(shown)"
-    }
-
     mutating func bool(_ node: JSONNode, _ what: String) -> Bool? {
         if case .bool(let flag) = node.value { return flag }
-        invalid("\(what) must be true or false", at: node.offset)
+        invalid(PlanLoadingRules.mustBeBoolMessage(what: what), at: node.offset)
         return nil
     }
 
@@ -132,7 +130,7 @@ struct PlanFileReader {
                 string(item, "each of \(what)").map { Located($0, at: location(item.offset)) }
             }
         default:
-            invalid("\(what) must be a string or a list of strings", at: node.offset)
+            invalid(PlanLoadingRules.mustBeStringsMessage(what: what), at: node.offset)
             return []
         }
     }
@@ -142,17 +140,17 @@ struct PlanFileReader {
         case .string(let text): return .string(text)
         case .number(let lexeme):
             guard let value = Double(lexeme), value.isFinite else {
-                invalid("\(what): number \(lexeme) is out of range", at: node.offset)
+                invalid(PlanLoadingRules.numberNotHeldMessage(what: what, lexeme: lexeme), at: node.offset)
                 return nil
             }
             guard !Self.isInexactInteger(lexeme) else {
-                invalid(Self.inexactIntegerMessage(what, lexeme), at: node.offset)
+                invalid(PlanLoadingRules.inexactIntegerMessage(what: what, lexeme: lexeme), at: node.offset)
                 return nil
             }
             return .number(lexeme: lexeme, value: value)
         case .bool(let flag): return .bool(flag)
         default:
-            invalid("\(what) must be a string, number or boolean", at: node.offset)
+            invalid(PlanLoadingRules.mustBeValueMessage(what: what), at: node.offset)
             return nil
         }
     }
@@ -176,9 +174,7 @@ struct PlanFileReader {
             case "$schema": _ = string(member.value, "$schema")
             case "version":
                 if let version = integer(member.value, "version"), version != 1 {
-                    invalid(
-                        "plan language version \(version) is not supported (this eventlint reads version 1)",
-                        at: member.value.offset)
+                    invalid(PlanLoadingRules.unsupportedVersionMessage(version: version), at: member.value.offset)
                 }
             case "property": readProperty(member, into: &builder)
             case "lint": readLintSettings(member, into: &builder)
@@ -254,7 +250,7 @@ struct PlanFileReader {
                 if let tier = PropertySettings.Tier(rawValue: text) {
                     builder.plan.property.tier = tier
                 } else {
-                    invalid("unknown tier \"\(text)\" (use 'standard' or '360')", at: item.value.offset)
+                    invalid(PlanLoadingRules.unknownTierMessage(tier: text), at: item.value.offset)
                 }
             case "quota":
                 guard let quotas = object(item.value, "quota") else { continue }
@@ -286,7 +282,7 @@ struct PlanFileReader {
         for (ruleID, value, at) in entries(node, "severity") {
             guard let text = string(value, "severity of \(ruleID)") else { continue }
             guard let severity = Severity(rawValue: text) else {
-                invalid("unknown severity \"\(text)\" (use error, warning or info)", at: value.offset)
+                invalid(PlanLoadingRules.unknownSeverityMessage(severity: text), at: value.offset)
                 continue
             }
             guard builder.claim("severity override", ruleID, at: at) else { continue }
@@ -296,7 +292,7 @@ struct PlanFileReader {
 
     mutating func readSuppressions(_ node: JSONNode, into builder: inout PlanBuilder) {
         guard case .array(let items) = node.value else {
-            invalid("suppress must be a list of { rule, event?, param? }", at: node.offset)
+            invalid(PlanLoadingRules.suppressShapeMessage, at: node.offset)
             return
         }
         for item in items {
@@ -312,7 +308,7 @@ struct PlanFileReader {
                 }
             }
             if suppression.rule.isEmpty {
-                invalid("a suppression needs a rule id (or '*')", at: item.offset)
+                invalid(PlanLoadingRules.suppressionWithoutRuleMessage, at: item.offset)
             } else {
                 builder.plan.suppressions.append(suppression)
             }

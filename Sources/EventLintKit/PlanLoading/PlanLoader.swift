@@ -81,7 +81,7 @@ struct PlanBuilder {
             findings.append(
                 Finding(
                     rule: PlanLoadingRules.duplicateDeclaration,
-                    message: "\(kind) \"\(name)\" is declared twice", at: location,
+                    message: PlanLoadingRules.duplicateDeclarationMessage(kind: kind, name: name), at: location,
                     event: kind == "event" ? name : nil, param: kind == "param" || kind == "user property" ? name : nil,
                     notes: [FindingNote("first declared here", at: first)]))
             return false

@@ -44,6 +44,125 @@ public enum PlanLoadingRules {
             failing: "{ params: { step: { type: /*>*/'strng', description: 'x' } } }",
             passing: "{ params: { step: { type: 'string', description: 'x' } } }"))
 
+    /// `what`: the value's place in the plan (`min`, `each bucket edge`, `a plan file`), here and below.
+    static func mustBeObjectMessage(what: String) -> String { "\(what) must be an object" }
+
+    static func mustBeStringMessage(what: String) -> String { "\(what) must be a string" }
+
+    static func mustBeNumberMessage(what: String) -> String { "\(what) must be a number" }
+
+    static func mustBeIntegerMessage(what: String) -> String { "\(what) must be an integer" }
+
+    static func mustBeBoolMessage(what: String) -> String { "\(what) must be true or false" }
+
+    static func mustBeStringsMessage(what: String) -> String { "\(what) must be a string or a list of strings" }
+
+    static func mustBeValueMessage(what: String) -> String { "\(what) must be a string, number or boolean" }
+
+    /// `lexeme`: the number as written, which reads as infinity (`1e400`).
+    static func notFiniteMessage(what: String, lexeme: String) -> String { "\(what) \(lexeme) is not a finite number" }
+
+    /// A value that may be of any type, whose number reads as infinity.
+    static func numberNotHeldMessage(what: String, lexeme: String) -> String {
+        "\(what): number \(lexeme) is out of range"
+    }
+
+    /// `lexeme`: an integer a double does not hold exactly (`PlanFileReader.isInexactInteger`).
+    static func inexactIntegerMessage(what: String, lexeme: String) -> String {
+        let read = Double(lexeme) ?? 0
+        let shown = Int64(exactly: read).map(String.init) ?? NumberText.format(read)
+        return
+            "\(what) \(lexeme) is beyond ±2^53 (9007199254740992), where a double no longer holds every integer: it would be read as \(shown)"
+    }
+
+    static func unsupportedVersionMessage(version: Int64) -> String {
+        "plan language version \(version) is not supported (this eventlint reads version 1)"
+    }
+
+    static func unknownTierMessage(tier: String) -> String { "unknown tier \"\(tier)\" (use 'standard' or '360')" }
+
+    /// A severity in `lint.severity` or on a rule.
+    static func unknownSeverityMessage(severity: String) -> String {
+        "unknown severity \"\(severity)\" (use error, warning or info)"
+    }
+
+    static let suppressShapeMessage = "suppress must be a list of { rule, event?, param? }"
+
+    static let suppressionWithoutRuleMessage = "a suppression needs a rule id (or '*')"
+
+    static func unknownTypeMessage(type: String) -> String {
+        "unknown type \"\(type)\" (known: \(ParamType.allCases.map(\.rawValue).joined(separator: ", ")))"
+    }
+
+    static func unknownRegistrationMessage(registration: String) -> String {
+        "unknown registration \"\(registration)\" (use 'event', 'user', 'item', 'none' or { metric: UNIT })"
+    }
+
+    static let metricWithoutUnitMessage = "register as a metric needs a unit: { metric: 'milliseconds' }"
+
+    /// `unit`: as written (the known units are listed in lower case).
+    static func unknownMetricUnitMessage(unit: String) -> String {
+        "unknown metric unit \"\(unit)\" (known: \(GA4Facts.metricUnits.map { $0.lowercased() }.joined(separator: ", ")))"
+    }
+
+    static let registerShapeMessage = "register must be a string or { metric: UNIT }"
+
+    static func paramWithoutTypeMessage(param: String) -> String { "param \"\(param)\" needs a type" }
+
+    static let edgesShapeMessage = "edges must be a list of integers"
+
+    static func bucketWithoutEdgesMessage(param: String) -> String {
+        "bucket param \"\(param)\" needs edges, e.g. edges: [0, 1, 5, 10]"
+    }
+
+    /// `use`: the string an event gives a param in place of 'required' or 'optional'.
+    static func unknownParamUseMessage(use: String) -> String {
+        "param use must be 'required', 'optional' or an object, not \"\(use)\""
+    }
+
+    static let paramUseShapeMessage = "param use must be 'required', 'optional' or an object"
+
+    static let requiredShapeMessage = "required must be true, false or { since: 'VERSION' }"
+
+    static func invalidAppVersionMessage(version: String) -> String {
+        "\"\(version)\" is not an app version like '3.0.0'"
+    }
+
+    /// `name`: the param or user property the condition is on.
+    static func conditionTestsNothingMessage(name: String) -> String { "the condition on \"\(name)\" tests nothing" }
+
+    static let nullConditionMessage = "a condition value cannot be null (use { present: false })"
+
+    /// `what`: where the event is named (`open`, `after`).
+    static func matcherWithoutEventMessage(what: String) -> String { "\(what) needs an event" }
+
+    static func matcherShapeMessage(what: String) -> String { "\(what) must be an event name or { event, where }" }
+
+    static func unknownPairKeyMessage(key: String) -> String {
+        "unknown pair key \"\(key)\" (use 'user', or ['user', 'session'])"
+    }
+
+    static func pairWithoutOpenMessage(pair: String) -> String { "pair \"\(pair)\" needs an open event" }
+
+    static func pairWithoutCloseMessage(pair: String) -> String { "pair \"\(pair)\" needs close: { events: [...] }" }
+
+    static let durationWithoutParamMessage = "duration needs a param"
+
+    static func unknownPlatformMessage(platform: String) -> String {
+        "unknown platform \"\(platform)\" (use \(GA4Facts.platforms.map { "'\($0)'" }.joined(separator: ", ")))"
+    }
+
+    static func ruleWithoutOnMessage(rule: String) -> String { "rule \"\(rule)\" needs on: the events it applies to" }
+
+    static func ruleRequiresNothingMessage(rule: String) -> String {
+        "rule \"\(rule)\" requires nothing (give require, requireUser, after or notAfter)"
+    }
+
+    /// `lowest`, `highest`: the bounds as the plan would write them.
+    static func outOfRangeMessage(what: String, lowest: String, highest: String, lexeme: String) -> String {
+        "\(what) must be between \(lowest) and \(highest), not \(lexeme)"
+    }
+
     /// Reported by `check`, which sees the declaration whole: a param whose `min` is above its `max`.
     static func minimumAboveMaximumMessage(param: String, minimum: Double, maximum: Double) -> String {
         "param \"\(param)\" has min \(minimum) above max \(maximum)"
@@ -81,4 +200,9 @@ public enum PlanLoadingRules {
             (Two identical keys within one object are already a JSON error.) No example: it needs \
             two plan files, and an example is one.
             """)
+
+    /// `kind`: "event", "param", "user property", "pair", "rule" or "section" (`property`, `lint`).
+    static func duplicateDeclarationMessage(kind: String, name: String) -> String {
+        "\(kind) \"\(name)\" is declared twice"
+    }
 }

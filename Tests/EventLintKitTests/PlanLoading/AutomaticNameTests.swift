@@ -7,16 +7,7 @@ import Testing
 /// GA4's automatic names in the stream, in the plan and in conditions. Every row here is
 /// constructed for the test (shaped as `bq extract` writes a row), none is a real sample.
 @Suite struct AutomaticNameTests {
-    static let base = """
-        {
-          params: { step: { type: 'string', values: ['a', 'b'], description: 'x' } },
-          userProperties: { tier: { type: 'string', values: ['free', 'paid'], description: 'x' } },
-          events: {
-            opened: { description: 'x', params: { step: 'optional' } },
-            closed: { description: 'x', params: { step: 'optional' } },
-          },
-
-        """
+    static let base = AutomaticNameCases.base
 
     /// The plan's session, compiled when `check` finds no error.
     static func session(_ text: String) throws -> PlanSession {
@@ -145,115 +136,9 @@ import Testing
 
     // MARK: - Every condition form runs or is a check error
 
-    enum NameKind: String, CaseIterable { case declared, automatic, unknown }
+    typealias Case = AutomaticNameCases.Case
 
-    /// One condition form: the plan text of a rule or pair reading `name` (a `/*>*/` marker
-    /// before the condition), and rows that break it for `name` with the value `good` it wants and
-    /// another value `bad`.
-    struct Form: Sendable {
-        var name: String
-        var userProperty: Bool
-        var declaration: @Sendable (_ key: String, _ name: String, _ good: String) -> String
-        var rows: @Sendable (_ user: String, _ name: String, _ good: Export.Value, _ bad: Export.Value) -> [String]
-    }
-
-    static func row(
-        _ event: String, _ seconds: Double, user: String, params: [(String, Export.Value)] = [],
-        userProperties: [(String, Export.Value)] = []
-    ) -> String {
-        Export.bq(event, at: seconds, user: user, params: params, userProperties: userProperties)
-    }
-
-    static let forms: [Form] = [
-        Form(
-            name: "when", userProperty: false,
-            declaration: {
-                "rules: { \($0): { on: 'closed', when: { /*>*/\($1): '\($2)' }, requireUser: { tier: 'paid' } } }"
-            },
-            rows: { user, name, good, _ in [row("closed", 0, user: user, params: [(name, good)])] }
-        ),
-        Form(
-            name: "require", userProperty: false,
-            declaration: { "rules: { \($0): { on: 'closed', require: { /*>*/\($1): '\($2)' } } }" },
-            rows: { user, name, _, bad in [row("closed", 0, user: user, params: [(name, bad)])] }),
-        Form(
-            name: "after-where", userProperty: false,
-            declaration: {
-                "rules: { \($0): { on: 'closed', after: { event: 'opened', where: { /*>*/\($1): '\($2)' } } } }"
-            },
-            rows: { user, name, _, bad in
-                [row("opened", 0, user: user, params: [(name, bad)]), row("closed", 1, user: user)]
-            }),
-        Form(
-            name: "notAfter-where", userProperty: false,
-            declaration: {
-                "rules: { \($0): { on: 'closed', notAfter: { event: 'opened', where: { /*>*/\($1): '\($2)' }, within: '1h' } } }"
-            },
-            rows: { user, name, good, _ in
-                [row("opened", 0, user: user, params: [(name, good)]), row("closed", 1, user: user)]
-            }),
-        Form(
-            name: "pair-where", userProperty: false,
-            declaration: {
-                "pairs: { \($0): { open: { event: 'opened', where: { /*>*/\($1): '\($2)' } }, close: { events: ['closed'] } } }"
-            },
-            rows: { user, name, _, bad in
-                [row("opened", 0, user: user, params: [(name, bad)]), row("closed", 1, user: user)]
-            }),
-        Form(
-            name: "whenUser", userProperty: true,
-            declaration: {
-                "rules: { \($0): { on: 'closed', whenUser: { /*>*/\($1): '\($2)' }, require: { step: 'a' } } }"
-            },
-            rows: { user, name, good, _ in
-                [row("closed", 0, user: user, params: [("step", .string("b"))], userProperties: [(name, good)])]
-            }),
-        Form(
-            name: "requireUser", userProperty: true,
-            declaration: { "rules: { \($0): { on: 'closed', requireUser: { /*>*/\($1): '\($2)' } } }" },
-            rows: { user, name, _, bad in [row("closed", 0, user: user, userProperties: [(name, bad)])] }),
-        Form(
-            name: "requireUser-absent", userProperty: true,
-            declaration: { key, name, _ in
-                "rules: { \(key): { on: 'closed', requireUser: { /*>*/\(name): { present: false } } } }"
-            },
-            rows: { user, name, good, _ in [row("closed", 0, user: user, userProperties: [(name, good)])] }),
-        Form(
-            name: "equalsUserProperty", userProperty: true,
-            declaration: { key, name, _ in
-                "rules: { \(key): { on: 'closed', require: { /*>*/step: { equalsUserProperty: '\(name)' } } } }"
-            },
-            rows: { user, name, good, _ in
-                [row("closed", 0, user: user, params: [("step", .string("b"))], userProperties: [(name, good)])]
-            }),
-    ]
-
-    /// The name of each kind, the value a condition asks for and another one.
-    static func name(_ kind: NameKind, userProperty: Bool) -> (name: String, good: String, bad: String) {
-        switch (kind, userProperty) {
-        case (.declared, false): ("step", "a", "b")
-        case (.automatic, false): ("firebase_screen_class", "Home", "Settings")
-        case (.unknown, false): ("nope", "x", "y")
-        case (.declared, true): ("tier", "paid", "free")
-        case (.automatic, true): ("firebase_exp_3", "1", "0")
-        case (.unknown, true): ("nope_user", "x", "y")
-        }
-    }
-
-    struct Case: Sendable, CustomTestStringConvertible {
-        var form: Form
-        var kind: NameKind
-        var testDescription: String { "\(form.name) × \(kind.rawValue)" }
-        var ruleName: String { "r_" + form.name.replacingOccurrences(of: "-", with: "_") + "_" + kind.rawValue }
-        var user: String { "U_" + ruleName }
-        var names: (name: String, good: String, bad: String) {
-            AutomaticNameTests.name(kind, userProperty: form.userProperty)
-        }
-        var declaration: String { form.declaration(ruleName, names.name, names.good) }
-        var rows: [String] { form.rows(user, names.name, .string(names.good), .string(names.bad)) }
-    }
-
-    static let cases: [Case] = forms.flatMap { form in NameKind.allCases.map { Case(form: form, kind: $0) } }
+    static let cases = AutomaticNameCases.cases
 
     /// A condition on a declared or automatic name runs: a breaking row gives a finding of its
     /// rule or pair. One on an unknown name is a `check` error at the condition.
@@ -273,49 +158,5 @@ import Testing
         let result = try Lint.run(item.rows, plan: CompiledPlan(session.plan))
         let own = result.findings.filter { $0.ruleID.hasPrefix("rule/") || $0.ruleID.hasPrefix("pair/") }
         #expect(!own.isEmpty, "\(result.lineRules)")
-    }
-
-    /// The same runnable conditions in one plan, each with its own user: `sql` on DuckDB agrees
-    /// with `lint` (`.ci/sql_differential.py`), so no condition is dropped from the SQL either.
-    @Test(.enabled(if: Python.duckdb != nil, "skipped: no python with duckdb and sqlglot"))
-    func theSQLRunsTheSameConditions() throws {
-        let binary = try #require(EventLintExecutable.url)
-        let runnable = Self.cases.filter { $0.kind != .unknown }
-        let scratch = try ScratchDirectory.make("eventlint-differential-")
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let schema = scratch.appendingPathComponent("schema")
-        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
-        let rules = runnable.filter { $0.form.name != "pair-where" }.map {
-            $0.declaration.replacingOccurrences(of: "rules: { ", with: "").dropLast(2)
-        }
-        let pairs = runnable.filter { $0.form.name == "pair-where" }.map {
-            $0.declaration.replacingOccurrences(of: "pairs: { ", with: "").dropLast(2)
-        }
-        let text =
-            Self.base + "rules: {\n" + rules.joined(separator: ",\n") + "\n},\npairs: {\n"
-            + pairs.joined(separator: ",\n") + "\n},\n}\n"
-        try text.write(to: schema.appendingPathComponent("plan.json5"), atomically: true, encoding: .utf8)
-        let export = scratch.appendingPathComponent("export.ndjson")
-        try (runnable.flatMap(\.rows).joined(separator: "\n") + "\n").write(
-            to: export, atomically: true, encoding: .utf8)
-        let work = scratch.appendingPathComponent("work")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let result = try Python.run(
-            try #require(Python.duckdb),
-            [
-                Repository.root.appendingPathComponent(".ci/sql_differential.py").path, "run", "--eventlint",
-                binary.path, "--schema", schema.path, "--work", work.path, export.path,
-            ], input: "")
-        #expect(result.status == 0, "\(result.output)")
-        #expect(!result.output.contains("differs"), "\(result.output)")
-        // Every rule and pair found its rows in lint, so the agreeing SQL found them too.
-        let session = try Self.session(text)
-        #expect(Self.errors(session).isEmpty, "\(Self.errors(session).map(\.message))")
-        let lint = try Lint.run(runnable.flatMap(\.rows), plan: CompiledPlan(session.plan))
-        for item in runnable {
-            #expect(
-                lint.findings.contains { $0.message.contains("\"\(item.ruleName)\"") || $0.context.user == item.user },
-                "\(item.testDescription)")
-        }
     }
 }

@@ -108,33 +108,6 @@ import Testing
         }.count
     }
 
-    /// The shipped plan over the benchmark's generated export with every defect planted.
-    @Test(.enabled(if: pythonAvailable, "python3 not found: the generated export is skipped"))
-    func spilledGeneratedExportGivesTheInMemoryResult() throws {
-        let directory = TemporaryDirectory()
-        let path = directory.path + "/export.ndjson"
-        let generator = Process()
-        generator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        generator.arguments = [
-            "python3", Repository.root.appendingPathComponent("bench/generate_export.py").path, "--seed", "11",
-            "--rows",
-            "6000", "--every-defect",
-        ]
-        _ = FileManager.default.createFile(atPath: path, contents: nil)
-        generator.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try generator.run()
-        generator.waitUntilExit()
-        #expect(generator.terminationStatus == 0)
-        let inMemory = Self.digest(Self.run([path], plan: Lint.shippedPlan, limit: nil, jobs: 1, maxFindings: Int.max))
-        #expect(inMemory.contains("pair/unclosed"))
-        for jobs in [1, 2] {
-            let spilled = Self.run([path], plan: Lint.shippedPlan, limit: 1, jobs: jobs, maxFindings: Int.max)
-            #expect(Self.digest(spilled) == inMemory, "jobs \(jobs)")
-        }
-    }
-
-    static let pythonAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
-
     /// A temporary directory that cannot be written is exit 2 with the reason, not a result
     /// without pairs.
     @Test func anUnwritableSpillDirectoryIsExit2() throws {

@@ -5,6 +5,7 @@ import Testing
 @testable import EventLintCLI
 @testable import EventLintKit
 
+/// The built executable's `codegen swift` (`--check`, `--output`) and `init`, as a user runs them.
 @Suite struct CodegenCLIToolTests {
     static func scratch() throws -> URL { try ScratchDirectory.make("eventlint-codegen-") }
 

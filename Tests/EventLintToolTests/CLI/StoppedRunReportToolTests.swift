@@ -5,6 +5,7 @@ import Testing
 @testable import EventLintCLI
 @testable import EventLintKit
 
+/// The built executable, through bash, with an output onto the file standard output goes to.
 @Suite struct StoppedRunReportToolTests {
     /// Every spelling of standard output's file is refused for every output, whatever carries
     /// it: a redirected file, or a pipe.

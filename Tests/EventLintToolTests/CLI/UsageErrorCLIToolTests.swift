@@ -4,6 +4,7 @@ import Testing
 @testable import EventLintCLI
 @testable import EventLintKit
 
+/// The built executable's usage errors and help text, for every command.
 @Suite struct UsageErrorCLIToolTests {
     @Test func aMistypedOptionIsTheErrorTheUsageLineAndTheHint() throws {
         let output = try #require(try EventLintBinary.run(["lint", "--jbos", "4", "x.ndjson"]))

@@ -4,6 +4,7 @@ import Testing
 
 @testable import EventLintKit
 
+/// The built executable, through bash, on a capture read from standard input and from a file.
 @Suite struct CaptureLineToolTests {
     static let iosEvent = "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, "
 

@@ -3,6 +3,7 @@ import Testing
 
 @testable import EventLintKit
 
+/// The built executable's `lint --input-format` on the sample iOS and Android captures.
 @Suite struct CaptureToolTests {
     /// The command line takes the two capture names and reads a sample capture.
     @Test func commandLineForcesACaptureFormat() throws {

@@ -4,6 +4,7 @@ import Testing
 
 @testable import EventLintKit
 
+/// The built executable's `lint` run three times over one export (once on two jobs): one report.
 @Suite struct IdentityToolTests {
     /// The seed changes from run to run; the output does not.
     @Test func outputDoesNotDependOnTheSeed() throws {

@@ -2,6 +2,7 @@ import EventLintTestSupport
 import Foundation
 import Testing
 
+/// `samples/exports/make_captures.py`, run by python3, writes the sample captures as committed.
 @Suite struct SampleCaptureToolTests {
     static let samples = Repository.root.appendingPathComponent("samples/exports")
     static let export = samples.appendingPathComponent("focusity-events.ndjson")

@@ -4,6 +4,7 @@ import Testing
 
 @testable import EventLintKit
 
+/// `check`, `lint` and `sql` of the built executable on a plan with a window out of range.
 @Suite struct PlanNumberToolTests {
     /// `check`, `lint` and `sql` agree: the plan with a window no `Int64` of microseconds holds
     /// is rejected by `check` (exit 1) and refused by `lint` and `sql` (exit 2), without a trap.

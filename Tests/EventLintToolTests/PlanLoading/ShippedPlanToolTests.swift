@@ -5,6 +5,7 @@ import Testing
 @testable import EventLintCLI
 @testable import EventLintKit
 
+/// The built executable's `check` on copies of the shipped plan with a name made invalid.
 @Suite struct ShippedPlanToolTests {
     @Test func eventRenamedToFortyFiveCharactersFails() throws {
         let long = "onboarding_step_complete_in_the_new_flow_v300"

@@ -5,6 +5,7 @@ import Testing
 @testable import EventLintCLI
 @testable import EventLintKit
 
+/// The built executable's reports when a load fails, `--output` to several files, and its misuses.
 @Suite struct ReportOutputToolTests {
     @Test func aSyntaxErrorIsValidSARIF() throws {
         let output = try #require(try EventLintBinary.run(Self.syntaxError + ["--format", "sarif"]))

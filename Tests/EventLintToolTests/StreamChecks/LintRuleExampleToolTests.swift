@@ -2,6 +2,7 @@ import Testing
 
 @testable import EventLintKit
 
+/// The built executable's `explain --example-plan`.
 @Suite struct LintRuleExampleToolTests {
     /// `explain --example-plan` prints the plan the examples are checked against, and names it in
     /// the rule list; with a rule id too it is a usage error.

@@ -5,9 +5,39 @@ import Testing
 @testable import EventLintCLI
 @testable import EventLintKit
 
-/// Spilling through the built executable: a write that fails, a temporary directory named in
-/// Latin-1, and no file left after SIGTERM.
+/// Spilling through the built executable: the benchmark's generated export (python3) spilled
+/// and in memory, a write that fails, a temporary directory named in Latin-1, and no file left
+/// after SIGTERM.
 @Suite struct SpillToolTests {
+    /// The shipped plan over the benchmark's generated export with every defect planted: the
+    /// report of a run spilled at the smallest limit, on one job or two, is the in-memory one.
+    @Test(.enabled(if: pythonAvailable, "python3 not found: the generated export is skipped"))
+    func spilledGeneratedExportGivesTheInMemoryResult() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path + "/export.ndjson"
+        let generator = Process()
+        generator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        generator.arguments = [
+            "python3", Repository.root.appendingPathComponent("bench/generate_export.py").path, "--seed", "11",
+            "--rows", "6000", "--every-defect",
+        ]
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        generator.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try generator.run()
+        generator.waitUntilExit()
+        #expect(generator.terminationStatus == 0)
+        let lint = ["lint", "--schema", Repository.schema.path, "--format", "json", "--max-findings", "1000000000"]
+        let inMemory = try #require(try EventLintBinary.run(lint + ["--jobs", "1", path]))
+        #expect(inMemory.stdout.contains("pair/unclosed"), "\(inMemory.stderr)")
+        for jobs in ["1", "2"] {
+            let spilled = try #require(try EventLintBinary.run(lint + ["--jobs", jobs, "--memory-limit", "64K", path]))
+            #expect(spilled.status == inMemory.status, "jobs \(jobs): \(spilled.stderr)")
+            #expect(spilled.stdout == inMemory.stdout, "jobs \(jobs)")
+        }
+    }
+
+    static let pythonAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+
     /// A write that fails part-way (here the file size limit, as a full disk would) is exit 2.
     @Test(.disabled(if: Sanitizer.running, "a sanitizer's runtime does not survive a file size limit"))
     func aFailedSpillWriteIsExit2() throws {

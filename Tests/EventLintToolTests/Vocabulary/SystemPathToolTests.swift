@@ -3,6 +3,7 @@ import EventLintTestSupport
 import Foundation
 import Testing
 
+/// The built executable, through bash, on file and plan names that are not UTF-8 (Latin-1).
 @Suite struct SystemPathToolTests {
     @Test func aLatin1FileNameOnTheCommandLineIsLinted() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-name-\(UUID())")
