@@ -36,9 +36,7 @@ extension PlanFileReader {
                 // A p-value: 0 would never warn and 1 would always.
                 guard let p = number(value, "srmThreshold", in: 0...1) else { continue }
                 guard p > 0, p < 1 else {
-                    invalid(
-                        "srmThreshold must be a p-value between 0 and 1 (both excluded), not \(NumberText.format(p))",
-                        at: value.offset)
+                    invalid(PlanLoadingRules.thresholdNotPValueMessage(threshold: p), at: value.offset)
                     continue
                 }
                 threshold = Located(p, at: location(value.offset))
@@ -46,11 +44,11 @@ extension PlanFileReader {
             }
         }
         guard let property else {
-            invalid("experiment \"\(name)\" needs userProperty: the user property that holds the arm", at: node.offset)
+            invalid(PlanLoadingRules.experimentWithoutPropertyMessage(experiment: name), at: node.offset)
             return nil
         }
         guard let armsLocation else {
-            invalid("experiment \"\(name)\" needs arms: { ARM: share, … }", at: node.offset)
+            invalid(PlanLoadingRules.experimentWithoutArmsMessage(experiment: name), at: node.offset)
             return nil
         }
         if shareRefused { return nil }

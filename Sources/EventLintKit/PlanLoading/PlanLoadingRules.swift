@@ -154,6 +154,18 @@ public enum PlanLoadingRules {
 
     static func ruleWithoutOnMessage(rule: String) -> String { "rule \"\(rule)\" needs on: the events it applies to" }
 
+    static func experimentWithoutPropertyMessage(experiment: String) -> String {
+        "experiment \"\(experiment)\" needs userProperty: the user property that holds the arm"
+    }
+
+    static func experimentWithoutArmsMessage(experiment: String) -> String {
+        "experiment \"\(experiment)\" needs arms: { ARM: share, … }"
+    }
+
+    static func thresholdNotPValueMessage(threshold: Double) -> String {
+        "srmThreshold must be a p-value between 0 and 1 (both excluded), not \(NumberText.format(threshold))"
+    }
+
     static func ruleRequiresNothingMessage(rule: String) -> String {
         "rule \"\(rule)\" requires nothing (give require, requireUser, after or notAfter)"
     }

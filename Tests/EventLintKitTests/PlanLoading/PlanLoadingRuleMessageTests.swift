@@ -126,6 +126,15 @@ import Testing
             (Rules.unknownPlatformMessage(platform: "TV"), #"unknown platform "TV" (use 'IOS', 'ANDROID', 'WEB')"#),
             (Rules.ruleWithoutOnMessage(rule: "r"), #"rule "r" needs on: the events it applies to"#),
             (
+                Rules.experimentWithoutPropertyMessage(experiment: "x"),
+                #"experiment "x" needs userProperty: the user property that holds the arm"#
+            ),
+            (Rules.experimentWithoutArmsMessage(experiment: "x"), #"experiment "x" needs arms: { ARM: share, … }"#),
+            (
+                Rules.thresholdNotPValueMessage(threshold: 1),
+                "srmThreshold must be a p-value between 0 and 1 (both excluded), not 1"
+            ),
+            (
                 Rules.ruleRequiresNothingMessage(rule: "r"),
                 #"rule "r" requires nothing (give require, requireUser, after or notAfter)"#
             ),
