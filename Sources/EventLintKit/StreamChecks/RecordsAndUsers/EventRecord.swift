@@ -71,9 +71,9 @@ public struct EventRecord: Sendable {
 /// Records grouped by user in time linear in their number, without moving them: a counting pass
 /// over the records' user ids (dense, below the user count) lists their indices user by user,
 /// in input order within a user. Putting each user's few records in time order is left to the
-/// thread that checks that user's pairs and rules (`gather`), so all that stays on one thread
-/// is the counting pass; the records themselves are read where they lie. The extra memory is
-/// 4 bytes a record and 4 a user.
+/// thread that checks that user's pairs and rules (`gather`), and the counting pass itself runs
+/// in one slice of records per job (`init`); the records are read where they lie. The extra
+/// memory is 4 bytes a record and 4 a user (and 4 a user for each further slice).
 ///
 /// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 struct UserGroups: Sendable {
