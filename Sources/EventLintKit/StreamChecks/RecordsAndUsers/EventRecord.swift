@@ -123,7 +123,8 @@ struct UserGroups: Sendable {
             starts[user + 1] = next
         }
         let firsts = counts
-        let order = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+        var order = [UInt32](repeating: 0, count: count)
+        order.withUnsafeMutableBufferPointer { buffer in
             let order = SharedSlots(base: buffer.baseAddress)
             _ = Slices.map(slices) { slice, range in
                 var next = firsts[slice]
@@ -135,7 +136,6 @@ struct UserGroups: Sendable {
                     }
                 }
             }
-            initialized = count
         }
         self.order = order
         self.starts = starts
