@@ -123,13 +123,48 @@ enum WatchCommand {
         return options
     }
 
-    static func run(_ parsed: ParsedArguments, environment: CommandEnvironment) throws(CommandError) -> CommandResult {
-        let options = try options(parsed, environment: environment)
-        let location = try PlanLocator.locate(parsed)
-        let session = try PlanSession.open(location)
-        let plan = try session.validPlan(schema: location.directory)
-        let compiled = CompiledPlan(plan)
-        // The plan's window, or a minute when the plan's is 0 (no window).
+    /// The stream watch reads: a platform's live log (`--from`), a file, or standard input;
+    /// a pipe is widened to 1 MiB. The caller closes the descriptor and stops the child.
+    static func openInput(_ options: Options) throws(CommandError) -> (
+        descriptor: Int32, name: String, child: LiveChild?
+    ) {
+        if let platform = options.platform {
+            let started = try LiveChild.start(platform, device: options.device)
+            widenPipe(started.output)
+            return (started.output, "<\(platform.rawValue)>", started)
+        }
+        guard options.input != "-" else {
+            widenPipe(STDIN_FILENO)
+            return (STDIN_FILENO, "<stdin>", nil)
+        }
+        let descriptor = SystemPath.withCString(options.input) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            let code = errno
+            throw .input(
+                code == ENOENT ? .notFound(path: options.input) : .cannotOpen(path: options.input, errno: code))
+        }
+        // A compressed file would read as lines of binary noise, one bogus finding each.
+        if let format = compression(of: descriptor) {
+            close(descriptor)
+            throw .input(.unsupportedCompression(path: options.input, format: format))
+        }
+        widenPipe(descriptor)
+        return (descriptor, options.input, nil)
+    }
+
+    /// A 1 MiB pipe (the unprivileged maximum) instead of 64 KiB: a fast writer and watch take
+    /// turns less often; a live log fills neither. Best effort, as `lint -` does.
+    static func widenPipe(_ descriptor: Int32) {
+        var kind = stat()
+        if fstat(descriptor, &kind) == 0, kind.st_mode & S_IFMT == S_IFIFO {
+            let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, hidden behind _GNU_SOURCE in the C headers
+            _ = fcntl(descriptor, setPipeSize, Int32(1 << 20))
+        }
+    }
+
+    /// The engine's settings: the pair timeout is `--pair-timeout`, else the plan's window, else
+    /// a minute when the plan's is 0 (no window).
+    static func settings(_ plan: Plan, _ options: Options) throws(CommandError) -> StreamSettings {
         let windowSeconds = plan.unclosedWindowMinutes * 60
         guard
             let timeout = options.pairTimeout ?? TimeWindow(seconds: Int64(saturating: windowSeconds))
@@ -137,39 +172,36 @@ enum WatchCommand {
         else { throw .usage(UsageError("--pair-timeout is needed", command: "watch")) }
         var settings = StreamSettings(pairTimeout: timeout)
         settings.lint.inputFormat = options.inputFormat ?? options.platform?.inputFormat
+        return settings
+    }
 
-        var child: LiveChild?
-        var descriptor: Int32 = STDIN_FILENO
-        var name = "<stdin>"
-        if let platform = options.platform {
-            let started = try LiveChild.start(platform, device: options.device)
-            child = started
-            descriptor = started.output
-            name = "<\(platform.rawValue)>"
-        } else if options.input != "-" {
-            descriptor = SystemPath.withCString(options.input) { open($0, O_RDONLY | O_CLOEXEC) }
-            guard descriptor >= 0 else {
-                let code = errno
-                throw .input(
-                    code == ENOENT ? .notFound(path: options.input) : .cannotOpen(path: options.input, errno: code))
-            }
-            name = options.input
-            // A compressed file would read as lines of binary noise, one bogus finding each.
-            if let format = compression(of: descriptor) {
-                close(descriptor)
-                throw .input(.unsupportedCompression(path: options.input, format: format))
-            }
+    /// What went wrong after the session started, one `error:` line each: the `--save` copy not
+    /// written, the stream not read, standard output not written (but not a reader gone away).
+    static func errors(save: OutputWriter?, readError: String?, output: WatchOutput) -> String {
+        var stderr = ""
+        if let save, let code = save.finish() {
+            stderr += "error: cannot write \(SystemPath.shown(save.path)): \(OutputWriter.describe(code))\n"
         }
+        if let readError { stderr += "error: \(readError)\n" }
+        if let failure = output.failure, failure != EPIPE {
+            stderr += "error: cannot write standard output: \(OutputWriter.describe(failure))\n"
+        }
+        return stderr
+    }
+
+    static func run(_ parsed: ParsedArguments, environment: CommandEnvironment) throws(CommandError) -> CommandResult {
+        let options = try options(parsed, environment: environment)
+        let location = try PlanLocator.locate(parsed)
+        let session = try PlanSession.open(location)
+        let plan = try session.validPlan(schema: location.directory)
+        let compiled = CompiledPlan(plan)
+        let settings = try settings(plan, options)
+        let input = try openInput(options)
+        let descriptor = input.descriptor
+        let name = input.name
         defer {
             if descriptor != STDIN_FILENO { close(descriptor) }
-            child?.stop()
-        }
-        // A 1 MiB pipe (the unprivileged maximum) instead of 64 KiB: a fast writer and watch take
-        // turns less often; a live log fills neither. Best effort, as `lint -` does.
-        var kind = stat()
-        if fstat(descriptor, &kind) == 0, kind.st_mode & S_IFMT == S_IFIFO {
-            let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, hidden behind _GNU_SOURCE in the C headers
-            _ = fcntl(descriptor, setPipeSize, Int32(1 << 20))
+            input.child?.stop()
         }
         let save = options.save.map { OutputWriter(path: $0) }
         if let save, let code = save.failure {
@@ -205,14 +237,7 @@ enum WatchCommand {
         let end = engine.finish()
         output.findings(end.findings)
         output.summary(end)
-        var stderr = ""
-        if let save, let code = save.finish() {
-            stderr += "error: cannot write \(SystemPath.shown(save.path)): \(OutputWriter.describe(code))\n"
-        }
-        if let readError { stderr += "error: \(readError)\n" }
-        if let failure = output.failure, failure != EPIPE {
-            stderr += "error: cannot write standard output: \(OutputWriter.describe(failure))\n"
-        }
+        let stderr = errors(save: save, readError: readError, output: output)
         let status = stderr.isEmpty ? exitStatus(for: end.counts, failOn: options.failOn) : CommandError.exitStatus
         return CommandResult(stderr: stderr, status: status)
     }

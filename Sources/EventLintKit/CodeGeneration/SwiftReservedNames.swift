@@ -160,98 +160,123 @@ enum SwiftIdentifiers {
     /// keyword (backticks make those usable), not in a comment or a string literal (but in a
     /// literal's interpolations, which are code).
     static func bare(in code: String) -> Set<String> {
-        let bytes = Array(code.utf8)
-        var found = Set<String>()
-        var index = 0
-        // The last byte of code that was not white space, for `.`, `(`, `,`, `@` and `#`.
-        var previous: UInt8 = 0
-        // For each open interpolation: the parentheses opened inside it, and whether its literal
-        // is a multi-line one.
-        var interpolations: [(depth: Int, multiline: Bool)] = []
-        func isHead(_ byte: UInt8) -> Bool {
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
-        }
-        func isBody(_ byte: UInt8) -> Bool { isHead(byte) || (byte >= 0x30 && byte <= 0x39) }
-        func at(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+        var scanner = BareIdentifierScanner(bytes: Array(code.utf8))
+        while scanner.index < scanner.bytes.count { scanner.step() }
+        return scanner.found
+    }
+}
 
-        /// Skips the body of a string literal up to its closing quotes, or up to an
-        /// interpolation's `\(`, whose contents are then read as code.
-        func skipStringBody(multiline: Bool) {
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == 0x5C {  // a backslash
-                    if at(1) == 0x28 {
-                        index += 2
-                        interpolations.append((0, multiline))
-                        previous = 0x28
-                        return
-                    }
-                    index += 2
-                    continue
-                }
-                if byte == 0x22, !multiline || (at(1) == 0x22 && at(2) == 0x22) {
-                    index += multiline ? 3 : 1
-                    previous = 0x22
-                    return
-                }
-                index += 1
-            }
-        }
+/// `SwiftIdentifiers.bare` reading generated Swift byte by byte.
+private struct BareIdentifierScanner {
+    let bytes: [UInt8]
+    var found = Set<String>()
+    var index = 0
+    /// The last byte of code that was not white space, for `.`, `(`, `,`, `@` and `#`.
+    var previous: UInt8 = 0
+    /// For each open interpolation: the parentheses opened inside it, and whether its literal
+    /// is a multi-line one.
+    var interpolations: [(depth: Int, multiline: Bool)] = []
 
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    static func isHead(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
+    }
+    static func isBody(_ byte: UInt8) -> Bool { isHead(byte) || (byte >= 0x30 && byte <= 0x39) }
+    func at(_ offset: Int) -> UInt8 { index + offset < bytes.count ? bytes[index + offset] : 0 }
+
+    /// Reads one token (or a run of white space, a comment, a string literal's body).
+    mutating func step() {
+        let byte = bytes[index]
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0D:
+            index += 1
+        case 0x2F where at(1) == 0x2F:  // a line comment
+            while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+        case 0x2F where at(1) == 0x2A:  // a block comment
+            index += 2
+            while index < bytes.count, !(bytes[index] == 0x2A && at(1) == 0x2F) { index += 1 }
+            index += 2
+        case 0x22:
+            let multiline = at(1) == 0x22 && at(2) == 0x22
+            index += multiline ? 3 : 1
+            skipStringBody(multiline: multiline)
+        case 0x28:
+            if !interpolations.isEmpty { interpolations[interpolations.count - 1].depth += 1 }
+            previous = byte
+            index += 1
+        case 0x29:
+            closeParenthesis()
+        case 0x60:  // `name`
+            readQuotedName()
+        case _ where Self.isHead(byte):
+            readName()
+        case 0x24, 0x30...0x39:  // a number, or `$0`
+            index += 1
+            while index < bytes.count, Self.isBody(bytes[index]) { index += 1 }
+            previous = 0x30
+        default:
+            previous = byte
+            index += 1
+        }
+    }
+
+    /// Skips the body of a string literal up to its closing quotes, or up to an interpolation's
+    /// `\(`, whose contents are then read as code.
+    mutating func skipStringBody(multiline: Bool) {
         while index < bytes.count {
             let byte = bytes[index]
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D:
-                index += 1
-            case 0x2F where at(1) == 0x2F:  // a line comment
-                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
-            case 0x2F where at(1) == 0x2A:  // a block comment
-                index += 2
-                while index < bytes.count, !(bytes[index] == 0x2A && at(1) == 0x2F) { index += 1 }
-                index += 2
-            case 0x22:
-                let multiline = at(1) == 0x22 && at(2) == 0x22
-                index += multiline ? 3 : 1
-                skipStringBody(multiline: multiline)
-            case 0x28:
-                if !interpolations.isEmpty { interpolations[interpolations.count - 1].depth += 1 }
-                previous = byte
-                index += 1
-            case 0x29:
-                index += 1
-                previous = byte
-                guard let open = interpolations.last else { continue }
-                if open.depth == 0 {
-                    // The end of an interpolation: the rest of its literal follows.
-                    interpolations.removeLast()
-                    skipStringBody(multiline: open.multiline)
-                } else {
-                    interpolations[interpolations.count - 1].depth -= 1
+            if byte == 0x5C {  // a backslash
+                if at(1) == 0x28 {
+                    index += 2
+                    interpolations.append((0, multiline))
+                    previous = 0x28
+                    return
                 }
-            case 0x60:  // `name`
-                let start = index + 1
-                var end = start
-                while end < bytes.count, bytes[end] != 0x60 { end += 1 }
-                if previous != 0x2E { found.insert(String(validating: bytes[start..<end], as: UTF8.self) ?? "") }
-                index = end + 1
-                previous = 0x61
-            case _ where isHead(byte):
-                let start = index
-                while index < bytes.count, isBody(bytes[index]) { index += 1 }
-                let name = String(validating: bytes[start..<index], as: UTF8.self) ?? ""
-                let label = (previous == 0x28 || previous == 0x2C) && at(0) == 0x3A && at(1) != 0x3A
-                let member = previous == 0x2E || previous == 0x40 || previous == 0x23
-                if !label, !member, !SwiftSource.keywords.contains(name) { found.insert(name) }
-                previous = 0x61
-            case 0x24, 0x30...0x39:  // a number, or `$0`
-                index += 1
-                while index < bytes.count, isBody(bytes[index]) { index += 1 }
-                previous = 0x30
-            default:
-                previous = byte
-                index += 1
+                index += 2
+                continue
             }
+            if byte == 0x22, !multiline || (at(1) == 0x22 && at(2) == 0x22) {
+                index += multiline ? 3 : 1
+                previous = 0x22
+                return
+            }
+            index += 1
         }
-        return found
+    }
+
+    /// A `)`: inside an interpolation, either one of its own parentheses or its end, after
+    /// which the rest of its literal follows.
+    mutating func closeParenthesis() {
+        index += 1
+        previous = 0x29
+        guard let open = interpolations.last else { return }
+        if open.depth == 0 {
+            interpolations.removeLast()
+            skipStringBody(multiline: open.multiline)
+        } else {
+            interpolations[interpolations.count - 1].depth -= 1
+        }
+    }
+
+    /// A name in backticks: bare unless it follows `.`.
+    mutating func readQuotedName() {
+        let start = index + 1
+        var end = start
+        while end < bytes.count, bytes[end] != 0x60 { end += 1 }
+        if previous != 0x2E { found.insert(String(validating: bytes[start..<end], as: UTF8.self) ?? "") }
+        index = end + 1
+        previous = 0x61
+    }
+
+    /// A name: bare unless it is an argument label, a member, an attribute or a keyword.
+    mutating func readName() {
+        let start = index
+        while index < bytes.count, Self.isBody(bytes[index]) { index += 1 }
+        let name = String(validating: bytes[start..<index], as: UTF8.self) ?? ""
+        let label = (previous == 0x28 || previous == 0x2C) && at(0) == 0x3A && at(1) != 0x3A
+        let member = previous == 0x2E || previous == 0x40 || previous == 0x23
+        if !label, !member, !SwiftSource.keywords.contains(name) { found.insert(name) }
+        previous = 0x61
     }
 }
