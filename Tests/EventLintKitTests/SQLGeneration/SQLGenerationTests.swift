@@ -37,18 +37,18 @@ import Testing
     }
 
     @Test func outputIsDeterministic() throws {
-        let plan = try GeneratedSQL.shippedPlan()
+        let plan = try GeneratedSQL.enginePlan()
         for mode in SQLMode.allCases {
             let first = GeneratedSQL.sql(plan, mode: mode, from: "20240101", to: "20240131")
             #expect(
-                first == GeneratedSQL.sql(try GeneratedSQL.shippedPlan(), mode: mode, from: "20240101", to: "20240131"))
+                first == GeneratedSQL.sql(try GeneratedSQL.enginePlan(), mode: mode, from: "20240101", to: "20240131"))
         }
     }
 
     /// Every literal is a name or value of the plan, a rule id, GA4's own vocabulary, or one of
     /// the few words the SQL itself uses for states and roles.
     @Test func literalsComeFromThePlanOrGA4() throws {
-        let plan = try GeneratedSQL.shippedPlan()
+        let plan = try GeneratedSQL.enginePlan()
         var allowed = Set(SQLCoverage.computedIDs)
         allowed.formUnion(plan.events.map(\.name) + plan.params.map(\.name) + plan.userProperties.map(\.name))
         // A finding's pair or plan rule (`plan_rule`).
@@ -96,7 +96,7 @@ import Testing
         }
     }
 
-    /// A different plan gives SQL that names none of the shipped plan's events or params.
+    /// A different plan gives SQL that names none of the engine plan's events or params.
     @Test func anotherPlanNamesOnlyItsOwnData() throws {
         let text = """
             {
@@ -112,8 +112,8 @@ import Testing
             """
         let plan = try PlanText.check(text).plan
         let sql = GeneratedSQL.sql(plan)
-        let shipped = try GeneratedSQL.shippedPlan()
-        for name in shipped.events.map(\.name) + shipped.params.map(\.name) + shipped.userProperties.map(\.name) {
+        let engine = try GeneratedSQL.enginePlan()
+        for name in engine.events.map(\.name) + engine.params.map(\.name) + engine.userProperties.map(\.name) {
             #expect(!sql.contains("'\(name)'"), "the SQL names \(name), which this plan does not declare")
         }
         for name in ["door_opened", "door_closed", "colour", "count", "tier", "paid", "red"] {
@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test func everyClaimedRuleIDIsComputed() throws {
-        let sql = GeneratedSQL.sql(try GeneratedSQL.shippedPlan())
+        let sql = GeneratedSQL.sql(try GeneratedSQL.enginePlan())
         for id in SQLCoverage.computedIDs {
             #expect(sql.contains("'\(id)'"), "the SQL never yields \(id)")
         }
@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test func readsOnlyTheNeededColumnsOfTheDaysAsked() throws {
-        let sql = GeneratedSQL.sql(try GeneratedSQL.shippedPlan(), from: "20240101", to: "20240131")
+        let sql = GeneratedSQL.sql(try GeneratedSQL.enginePlan(), from: "20240101", to: "20240131")
         #expect(sql.contains("FROM `my-project.analytics_123.events_*`"))
         #expect(sql.contains("_TABLE_SUFFIX BETWEEN '20240101' AND '20240131'"))
         #expect(!sql.contains("SELECT * FROM `"))
@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func modesEndDifferently() throws {
-        let plan = try GeneratedSQL.shippedPlan()
+        let plan = try GeneratedSQL.enginePlan()
         let counts = GeneratedSQL.sql(plan, mode: .counts)
         #expect(
             counts.contains(
@@ -154,7 +154,7 @@ import Testing
     /// `--mode rows`: the finding (with its value and pair or plan rule) and the row's day,
     /// release and platform, sorted by every column; `--limit` ends the script.
     @Test func rowsModeHasTheFindingAndRowColumns() throws {
-        let plan = try GeneratedSQL.shippedPlan()
+        let plan = try GeneratedSQL.enginePlan()
         let sql = GeneratedSQL.sql(plan, mode: .rows)
         let columns = GeneratedSQL.rowColumns.joined(separator: ", ")
         #expect(sql.contains("\n-- mode: rows (\(columns))\n"))
@@ -180,7 +180,7 @@ import Testing
     /// Pair and plan rule findings name their pair or rule in `plan_rule`; per-event checks
     /// leave it NULL; values come from the entry or the param's first entry.
     @Test func findingsNameTheirPairOrRuleAndValue() throws {
-        let plan = try GeneratedSQL.shippedPlan()
+        let plan = try GeneratedSQL.enginePlan()
         for mode in [SQLMode.counts, .rows] {
             let sql = GeneratedSQL.sql(plan, mode: mode)
             for pair in plan.pairs {

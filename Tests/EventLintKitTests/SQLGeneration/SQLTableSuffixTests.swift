@@ -8,7 +8,7 @@ import Testing
 /// table of 2024-01-05 is `0105`, so the day range becomes a suffix range after that prefix.
 @Suite struct SQLTableSuffixTests {
     static func filter(_ table: String, from: String?, to: String?) throws -> String {
-        let plan = try GeneratedSQL.shippedPlan()
+        let plan = try GeneratedSQL.enginePlan()
         let sql = SQLGenerator(plan: plan, request: GeneratedSQL.request(table, from: from, to: to)).generate()
         return sql.split(separator: "\n").first { $0.contains("_TABLE_SUFFIX") && !$0.contains("intraday") }
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""

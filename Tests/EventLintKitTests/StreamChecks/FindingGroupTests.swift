@@ -5,47 +5,38 @@ import Testing
 @testable import EventLintCLI
 @testable import EventLintKit
 
-/// A 50,000-line export built from the clean bundled sample, with several distinct problems of
-/// one rule: the default text output names each with its exact count near the top, however
-/// many findings are kept and however many workers read the file.
+/// A 48,000-line export on the engine plan, with several distinct problems of one rule: the
+/// default text output names each with its exact count near the top, however many findings are
+/// kept and however many workers read the file.
 @Suite struct FindingGroupTests {
-    /// 200 copies of the clean sample (each copy its own users), with an undeclared param on
-    /// three different events; built once for the suite.
+    /// 12,000 users who each open and close the picker and the offer, cleanly but for an
+    /// undeclared param on three different events (on every user, every second and every third):
+    /// three groups of one rule with distinct exact counts. Built once for the suite.
     nonisolated(unsafe) static let bigExport: (path: String, directory: TemporaryDirectory, counts: [String: Int]) = {
-        let clean =
-            (try? String(
-                contentsOf: Repository.root.appendingPathComponent("samples/exports/focusity-clean.ndjson"),
-                encoding: .utf8)) ?? ""
         let injected = [
-            "onboarding_step_complete": "screen_name", "paywall_shown": "debug_variant",
-            "app_picker_shown": "picker_layout",
+            ("picker_shown", "screen_name", 1), ("picker_closed", "debug_variant", 2),
+            ("offer_shown", "picker_layout", 3),
         ]
         var counts: [String: Int] = [:]
-        // Each line cut where the user id starts, so a copy only puts its prefix in between.
-        var parts: [([UInt8], [UInt8])] = []
-        for var line in clean.split(separator: "\n").map(String.init) {
-            for (event, param) in injected where line.contains("\"event_name\":\"\(event)\"") {
-                line = line.replacingOccurrences(
-                    of: "\"event_params\":[",
-                    with: "\"event_params\":[{\"key\":\"\(param)\",\"value\":{\"string_value\":\"v\"}},")
-                counts[param, default: 0] += 200
-            }
-            let marker = "\"user_pseudo_id\":\""
-            let cut = line.range(of: marker)?.upperBound ?? line.endIndex
-            parts.append((Array(line[..<cut].utf8), Array((line[cut...] + "\n").utf8)))
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(120 << 20)
-        for copy in 0..<200 {
-            let prefix = Array("C\(copy)-".utf8)
-            for (head, tail) in parts {
-                bytes += head
-                if head.last == 0x22 { bytes += prefix }
-                bytes += tail
+        var text = ""
+        text.reserveCapacity(30 << 20)
+        for user in 0..<12_000 {
+            let events: [(String, Events.Params)] = [
+                ("picker_shown", [("entry", .string("onboarding"))]), ("picker_closed", Events.picker()),
+                ("offer_shown", Events.offerArm), ("offer_closed", Events.offerClosed(duration: .int(1000))),
+            ]
+            for (offset, (event, params)) in events.enumerated() {
+                var params = params
+                for (target, param, every) in injected where target == event && user % every == 0 {
+                    params.append((param, .string("v")))
+                    counts[param, default: 0] += 1
+                }
+                let seconds = Double(user % 600) + Double(offset)
+                text += Export.bq(event, at: seconds, user: "C\(user)", params: params) + "\n"
             }
         }
         let directory = TemporaryDirectory()
-        return (directory.write("big.ndjson", bytes), directory, counts)
+        return (directory.write("big.ndjson", Array(text.utf8)), directory, counts)
     }()
 
     @Test func everyDistinctProblemIsNamedWithItsExactCountWithinSixtyLines() throws {
@@ -55,7 +46,7 @@ import Testing
         for jobs in ["1", "2"] {
             let result = EventLintCLI.run(
                 [
-                    "lint", "--schema", Repository.schema.path, "--jobs", jobs,
+                    "lint", "--schema", Repository.enginePlan.path, "--jobs", jobs,
                     "--max-findings", "100", path,
                 ], environment: CommandEnvironment())
             outputs.append(result.stdout)
@@ -80,11 +71,13 @@ import Testing
         let (path, _, counts) = Self.bigExport
         let result = EventLintCLI.run(
             [
-                "lint", "--schema", Repository.schema.path, "--format", "json",
+                "lint", "--schema", Repository.enginePlan.path, "--format", "json",
                 "--max-findings", "10", path,
             ], environment: CommandEnvironment())
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let groups = try #require(object["groups"] as? [[String: Any]])
+        // The planted params are the export's only problems: three groups of one rule.
+        #expect(groups.map { $0["rule"] as? String } == Array(repeating: "stream/unknown-param", count: 3))
         for (param, count) in counts {
             let group = try #require(groups.first { $0["param"] as? String == param })
             #expect(group["count"] as? Int == count)

@@ -5,7 +5,7 @@ import Testing
 @testable import EventLintKit
 
 /// Hostile names and values in a plan: the generated script still parses (sqlglot, BigQuery
-/// dialect) as the same number of statements as the shipped plan's.
+/// dialect) as the same number of statements as the engine plan's.
 @Suite struct SQLInjectionToolTests {
     static let breakers = ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"]
     static let payload = "DROP TABLE `p.d.events`; SELECT 1; --"
@@ -41,10 +41,10 @@ import Testing
             "skipped: python3 with sqlglot is not installed (.ci/run installs it)"),
         arguments: SQLMode.allCases)
     func hostilePlanParsesAsTheSameNumberOfStatements(mode: SQLMode) throws {
-        let shipped = try Self.statementCount(GeneratedSQL.sql(try GeneratedSQL.shippedPlan(), mode: mode))
+        let original = try Self.statementCount(GeneratedSQL.sql(try GeneratedSQL.enginePlan(), mode: mode))
         let hostile = try Self.statementCount(GeneratedSQL.sql(try Self.hostilePlan(breaker: nil), mode: mode))
-        #expect(shipped == 1)
-        #expect(hostile == shipped, "\(mode)")
+        #expect(original == 1)
+        #expect(hostile == original, "\(mode)")
     }
 
     /// Rows and counts name each finding's pair or plan rule in a column: the hostile names
@@ -64,11 +64,11 @@ import Testing
         if let count = try Self.statementCount(sql) { #expect(count == 1) }
     }
 
-    /// The shipped plan with each pair and rule renamed, and values, descriptions and param
+    /// The engine plan with each pair and rule renamed, and values, descriptions and param
     /// names made hostile (the generator is called directly: `check` would refuse the plan).
     /// `breaker` nil: each pair, rule and value takes the next line break of `breakers`.
     static func hostilePlan(breaker: String?) throws -> Plan {
-        var plan = try GeneratedSQL.shippedPlan()
+        var plan = try GeneratedSQL.enginePlan()
         func next(_ index: Int) -> String { breaker ?? breakers[index % breakers.count] }
         for index in plan.pairs.indices {
             plan.pairs[index].name = "x\(next(index))\(payload)\(next(index + 1))' OR 1=1 --\\"

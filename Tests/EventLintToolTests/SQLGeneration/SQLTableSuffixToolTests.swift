@@ -87,7 +87,7 @@ import Testing
 
     /// The whole script for a table and days.
     static func sql(_ table: String, from: String?, to: String?) throws -> String {
-        let plan = try GeneratedSQL.shippedPlan()
+        let plan = try GeneratedSQL.enginePlan()
         return SQLGenerator(plan: plan, request: GeneratedSQL.request(table, from: from, to: to)).generate()
     }
 }
