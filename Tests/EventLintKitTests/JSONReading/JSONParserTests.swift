@@ -61,6 +61,30 @@ func parseError(_ text: String, mode: JSONMode = .strict, maxDepth: Int = 512) -
         #expect(parseError(String(tooDeep.dropFirst().dropLast()), maxDepth: 2_000) == nil)
     }
 
+    /// A compact flat object (`{"k":1,…}`, read by the cursor's fast path) exactly at the depth
+    /// limit is read, and one level deeper is the depth error, as for any other value.
+    @Test(arguments: 1...4) func aFlatObjectAtTheDepthLimitIsReadAndOneDeeperIsNot(limit: Int) {
+        for depth in 1...(limit + 1) {
+            let text =
+                String(repeating: "[", count: depth - 1) + #"{"a":1,"b":"x"}"#
+                + String(repeating: "]", count: depth - 1)
+            let bytes = Array(text.utf8)
+            let scratch = JSONScratch()
+            let error: JSONError? = bytes.withUnsafeBytes { raw in
+                var cursor = JSONCursor(bytes: raw, maxDepth: limit, scratch: scratch)
+                do throws(JSONError) {
+                    try cursor.skipValue()
+                    try cursor.expectEnd()
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            #expect(error?.kind == (depth > limit ? .depthExceeded : nil), "depth \(depth), limit \(limit)")
+            #expect(parseError(text, maxDepth: limit)?.kind == error?.kind, "depth \(depth), limit \(limit)")
+        }
+    }
+
     @Test func skipValueIsDepthLimitedToo() {
         let bytes = [UInt8](repeating: ASCII.openBracket, count: 100_000)
         let scratch = JSONScratch()

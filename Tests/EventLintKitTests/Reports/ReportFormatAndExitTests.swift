@@ -32,6 +32,11 @@ import Testing
     ])
     func exitStatusIsOneAtOrAboveFailOn(severities: [Severity], failOn: Severity, expected: Int32) {
         #expect(exitStatus(for: Self.findings(severities), failOn: failOn) == expected)
+        // `lint` and `watch` decide from their counts (findings past `--max-findings` are
+        // counted, not kept): the same answer.
+        var counts = FindingCounts()
+        for finding in Self.findings(severities) { counts.add(finding) }
+        #expect(exitStatus(for: counts, failOn: failOn) == expected)
     }
 
     @Test func rulesReferencedAreLookedUpAndSorted() {
