@@ -82,7 +82,6 @@ public struct FramingStats: Sendable, Hashable {
     public var lines = 0
     public var blankLines = 0
     public var oversizeLines = 0
-    public var crlfLines = 0
     /// Bytes of the (decompressed) stream consumed.
     public var bytes: Int64 = 0
     /// The stream started with a UTF-8 BOM. Also set when the BOM was the whole input, where no

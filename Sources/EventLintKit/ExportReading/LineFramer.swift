@@ -251,7 +251,6 @@ public struct LineFramer<Source: ByteSource>: ~Copyable {
                 stats.blankLines += 1
             }
         }
-        if flags.contains(.crlf) { stats.crlfLines += 1 }
         if !terminated { stats.missingFinalNewline = true }
         lineNumber += 1
         stats.lines += 1
