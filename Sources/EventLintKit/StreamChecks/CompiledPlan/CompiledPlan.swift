@@ -62,13 +62,27 @@ final class CompiledParam: @unchecked Sendable {
 }
 
 /// A param use of one event, compiled.
-struct CompiledUse: Sendable {
-    var param: Int
-    var requirement: Requirement
+/// A class: the line pass hands a use to the value checks for every planned param it reads, and
+/// a reference is one retain where this struct's table, requirement and arrays were one each
+/// (copied and destroyed for every param: 1.8 % of `lint`'s instructions).
+final class CompiledUse: Sendable {
+    let param: Int
+    let requirement: Requirement
     /// Values the event narrows the param to (strings or labels), if any.
-    var narrowed: ByteKeyTable?
-    var narrowedNumbers: [Double]?
-    var narrowedTexts: [String]?
+    let narrowed: ByteKeyTable?
+    let narrowedNumbers: [Double]?
+    let narrowedTexts: [String]?
+
+    init(
+        param: Int, requirement: Requirement, narrowed: ByteKeyTable?, narrowedNumbers: [Double]?,
+        narrowedTexts: [String]?
+    ) {
+        self.param = param
+        self.requirement = requirement
+        self.narrowed = narrowed
+        self.narrowedNumbers = narrowedNumbers
+        self.narrowedTexts = narrowedTexts
+    }
 }
 
 /// An event of the plan, compiled.
