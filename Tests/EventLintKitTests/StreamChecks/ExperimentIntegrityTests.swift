@@ -124,6 +124,7 @@ import Testing
         // users and 2 late ones, one in each arm.
         let expected = 757
         #expect(counts.reduce(0, +) == expected)
+        #expect(counts == [456, 301, 0])
         let flip = try #require(result.findings.first { $0.ruleID == ExperimentRules.armFlip.id })
         #expect(
             flip.message
@@ -131,7 +132,21 @@ import Testing
         #expect(flip.notes.map(\.message) == [ExperimentRules.armFirstSeenNote(arm: "b")])
         #expect(flip.notes.first?.location?.line == flip.location.line - 2)
         let early = try #require(result.findings.first { $0.ruleID == ExperimentRules.eventBeforeArm.id })
+        #expect(
+            early.message
+                == ExperimentRules.eventBeforeArmMessage(experiment: "arm", event: "offer_shown", user: "\"early0\""))
+        #expect(early.notes.map(\.message) == [ExperimentRules.armSetNote(arm: "a")])
         #expect(early.notes.first?.location?.line == early.location.line + 2)
+        let outside = try #require(result.findings.first { $0.ruleID == ExperimentRules.outsidePopulation.id })
+        #expect(
+            outside.message
+                == ExperimentRules.outsidePopulationMessage(
+                    experiment: "arm", user: "\"legacy0\"", arm: "a", expected: "cohort = \"new\""))
+        #expect(
+            mismatch.first?.message
+                == ExperimentRules.sampleRatioMismatchMessage(
+                    experiment: "arm", arms: "a 456, b 301", statistic: "31.74", p: "1.77e-8",
+                    threshold: "0.001"))
     }
 
     @Test func theSummaryGivesTheTest() throws {
