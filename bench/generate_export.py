@@ -585,6 +585,8 @@ def plant(rng, events, kind, fmt="bq"):
         if not target:
             return False
         target.line_defect = ("user_property", "block_cap_arm", "unlimited" if target.user.cap_arm == "cap4" else "cap4")
+        # The user is then seen in the other arm on this event: lint's arm check says so too.
+        target.tags.append(("experiment/arm-flip", "block_cap_arm changed on one event"))
     elif kind == "rule/only-after":
         target = pick(rng, events, {"paywall_shown"}, lambda e: pv(e, "source") in ("home", "recurring"))
         if not target:

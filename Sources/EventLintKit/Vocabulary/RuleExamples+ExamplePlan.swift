@@ -7,7 +7,7 @@ extension RuleExamples {
         // The plan the examples of `eventlint explain` are checked against.
         {
           userProperties: {
-            arm: { type: 'string', values: ['a', 'b'], description: 'The experiment arm.' },
+            arm: { type: 'string', values: ['a', 'b'], experiment: true, description: 'The experiment arm.' },
             nickname: { type: 'string', description: 'A name the user chose.' },
             level: { type: 'int', description: 'The level the user reached.' },
           },
@@ -67,6 +67,12 @@ extension RuleExamples {
             no_reminder_twice_in_a_minute: {
               description: 'A reminder is not sent again within 60 s.',
               on: 'reminder_sent', notAfter: { event: 'reminder_sent', within: '60s' },
+            },
+          },
+          experiments: {
+            arm: {
+              description: 'Arm a or b, half the users each; not for users nicknamed legacy.',
+              userProperty: 'arm', arms: { a: 0.5, b: 0.5 }, population: { nickname: { notIn: ['legacy'] } },
             },
           },
         }

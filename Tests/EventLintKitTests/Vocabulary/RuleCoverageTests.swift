@@ -23,6 +23,8 @@ import Testing
         "export/cannot-spill": "needs a temporary directory that cannot be written (StoppedRunReportTests)",
         "export/cannot-write": "needs a --rejects file that cannot be written (StoppedRunReportTests)",
         "stream/too-many-params": "needs 26 params on one event",
+        "experiment/sample-ratio-mismatch":
+            "needs enough users that the split is unlikely by chance (ExperimentIntegrityTests plants one)",
         "plan/duplicate-declaration": "needs two plan files (PlanRuleExampleTests loads two)",
         "plan/cannot-load": "needs a file that cannot be used, not a plan document (ReportOutputTests)",
     ]

@@ -132,9 +132,11 @@ import Testing
         let lines = output.stdout.split(separator: "\n").map(String.init)
         let status = try #require(lines.last { $0.hasPrefix("watching: ") }, "\(output.stdout)")
         #expect(status.hasPrefix("watching: 8 events · 1 pair open"), "\(status)")
-        #expect(status.hasSuffix(" · 4 errors"), "\(status)")
-        // The findings scroll above it, each once.
+        #expect(status.hasSuffix(" · 5 errors"), "\(status)")
+        // The findings scroll above it, each once; the event whose arm disagrees with the
+        // user's is also the user's arm flip.
         #expect(lines.filter { $0.hasPrefix("error[rule/param-equals-user-property]") }.count == 1)
+        #expect(lines.filter { $0.hasPrefix("error[experiment/arm-flip]") }.count == 1)
         #expect(lines.last { !$0.isEmpty } == status)
     }
 

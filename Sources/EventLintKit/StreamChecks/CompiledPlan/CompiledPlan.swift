@@ -85,6 +85,23 @@ final class CompiledUse: Sendable {
     }
 }
 
+/// An experiment of the plan, compiled for the arm checks of the cross-event stage.
+final class CompiledExperiment: Sendable {
+    let declaration: ExperimentDeclaration
+    /// The tracked slot of the arm's user property (-1: not read, no arm is ever seen).
+    let slot: Int
+    let population: [CompiledCondition]
+    /// The declared arms' names, in plan order.
+    let arms: [String]
+
+    init(declaration: ExperimentDeclaration, slot: Int, population: [CompiledCondition]) {
+        self.declaration = declaration
+        self.slot = slot
+        self.population = population
+        arms = declaration.arms.map(\.value)
+    }
+}
+
 /// An event of the plan, compiled.
 /// A class: the line pass takes an event's entry for every event it checks, and a reference is
 /// one retain where a struct of arrays would be one per array.
@@ -93,8 +110,11 @@ final class CompiledEvent: Sendable {
     /// Use index by param index, -1 where the event does not carry the param.
     let useByParam: [Int]
     let uses: [CompiledUse]
-    /// Whether pairs or rules need a record of this event.
+    /// Whether pairs, rules or experiments need a record of this event.
     let recorded: Bool
+    /// Whether pairs or rules read it: only then is a record without a user or a time a
+    /// finding (an experiment's arm is read from whatever records there are).
+    let followed: Bool
     /// The declared params of each `items` element, as `useByParam`/`uses` for the event's own.
     let itemUseByParam: [Int]
     let itemUses: [CompiledUse]
@@ -105,7 +125,8 @@ final class CompiledEvent: Sendable {
     let automaticParams: ByteKeyTable?
 
     init(
-        name: String, useByParam: [Int], uses: [CompiledUse], recorded: Bool, itemUseByParam: [Int] = [],
+        name: String, useByParam: [Int], uses: [CompiledUse], recorded: Bool, followed: Bool,
+        itemUseByParam: [Int] = [],
         itemUses: [CompiledUse] = [], itemFieldUses: [(name: String, requirement: Requirement)] = [],
         automaticParams: ByteKeyTable? = nil
     ) {
@@ -114,6 +135,7 @@ final class CompiledEvent: Sendable {
         self.useByParam = useByParam
         self.uses = uses
         self.recorded = recorded
+        self.followed = followed
         self.itemUseByParam = itemUseByParam
         self.itemUses = itemUses
         self.itemFieldUses = itemFieldUses
@@ -191,6 +213,8 @@ public struct CompiledPlan: Sendable {
     /// lint run (and each in-process run of a test or fuzz target) starts without compiling.
     private(set) var crossEventPairs: [CrossEventChecker.CompiledPair] = []
     private(set) var crossEventRules: [CrossEventChecker.CompiledRule] = []
+    /// The plan's experiments compiled for the arm checks, in plan order.
+    private(set) var experiments: [CompiledExperiment] = []
 
     /// Compiles the plan with a declaration for each automatic param and user property it names
     /// (`Plan.withAutomaticDeclarations`), so they are read, tracked and checked like declared ones.
@@ -230,7 +254,7 @@ public struct CompiledPlan: Sendable {
             let scoped = automatic.eventParams(of: event.name)
             return Self.compile(
                 event, paramCount: plan.params.count, paramIndex: paramIndex,
-                recorded: reads.events.contains(event.name),
+                recorded: reads.events.contains(event.name), followed: reads.followedEvents.contains(event.name),
                 automaticParams: scoped.isEmpty ? nil : ByteKeyTable(scoped.sorted().map { ($0, 0) }))
         }
         (storedSlots, slotPositions) = Self.slotLayout(
@@ -243,6 +267,16 @@ public struct CompiledPlan: Sendable {
         }.filter { $0 >= 0 }
         crossEventPairs = plan.pairs.map(compilePair)
         crossEventRules = plan.rules.map(compileRule)
+        experiments = plan.experiments.map(compileExperiment)
+    }
+
+    /// An experiment with its arm's slot (-1: its property is not read) and its population as
+    /// conditions on the user's properties.
+    func compileExperiment(_ declaration: ExperimentDeclaration) -> CompiledExperiment {
+        let slot = userPropertyIndex[declaration.userProperty.value].map { userProperties[$0].trackedSlot } ?? -1
+        return CompiledExperiment(
+            declaration: declaration, slot: slot,
+            population: declaration.population.compactMap { compileCondition($0, userProperty: true) })
     }
 
     /// The plan's params as the per-event checks read them; each knows whether the SDK sets it.
@@ -296,6 +330,7 @@ public struct CompiledPlan: Sendable {
         for pair in plan.pairs {
             for matcher in pair.opens + pair.closes + pair.inside { conditions += matcher.conditions }
         }
+        for experiment in plan.experiments { conditions += experiment.population }
         for rule in plan.rules {
             conditions += rule.when + rule.whenUser + rule.require + rule.requireUser
             conditions += (rule.after?.matcher.conditions ?? []) + (rule.notAfter?.matcher.conditions ?? [])
@@ -314,7 +349,7 @@ public struct CompiledPlan: Sendable {
     }
 
     private static func compile(
-        _ event: EventDeclaration, paramCount: Int, paramIndex: [String: Int], recorded: Bool,
+        _ event: EventDeclaration, paramCount: Int, paramIndex: [String: Int], recorded: Bool, followed: Bool,
         automaticParams: ByteKeyTable?
     ) -> CompiledEvent {
         func compile(_ use: EventParamUse, param index: Int) -> CompiledUse {
@@ -346,7 +381,8 @@ public struct CompiledPlan: Sendable {
             itemUses.append(compile(use, param: index))
         }
         return CompiledEvent(
-            name: event.name, useByParam: useByParam, uses: uses, recorded: recorded, itemUseByParam: itemUseByParam,
+            name: event.name, useByParam: useByParam, uses: uses, recorded: recorded, followed: followed,
+            itemUseByParam: itemUseByParam,
             itemUses: itemUses, itemFieldUses: itemFieldUses, automaticParams: automaticParams)
     }
 
@@ -441,6 +477,8 @@ struct CrossEventReads {
     private(set) var params: [String] = []
     private(set) var userProperties: [String] = []
     private(set) var events = Set<String>()
+    /// The events pairs and rules read: those whose records must have a user and a time.
+    private(set) var followedEvents = Set<String>()
 
     init(_ plan: Plan) {
         for pair in plan.pairs {
@@ -460,6 +498,14 @@ struct CrossEventReads {
         }
         // Experiment arms are read on every recorded event, to split pair counts per arm.
         for property in plan.userProperties where property.experiment { readUserProperty(property.name) }
+        // A declared experiment counts every user with an arm, so every event of the plan is
+        // recorded, with the arm and the population's user properties.
+        for experiment in plan.experiments {
+            readUserProperty(experiment.userProperty.value)
+            for condition in experiment.population { readUserProperty(condition.name) }
+        }
+        followedEvents = events
+        if !plan.experiments.isEmpty { events.formUnion(plan.events.map(\.name)) }
     }
 
     private mutating func read(_ matcher: EventMatcher) {

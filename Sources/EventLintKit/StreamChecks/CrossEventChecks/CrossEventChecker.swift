@@ -29,6 +29,9 @@ public struct CrossEventChecker: Sendable {
     let pairsByEvent: [[Int]]
     /// Per event of the plan: the rules whose `after` or `notAfter` matcher is on it, in plan order.
     let earlierRulesByEvent: [[Int]]
+    /// Per event of the plan: whether it opens a pair, so that it is counted per arm
+    /// (`ExperimentRules.eventBeforeArm`).
+    let opensPair: [Bool]
 
     /// Classes, not structs: the per-record loops then pass references instead of copying the
     /// matcher arrays for every pair and record.
@@ -102,6 +105,9 @@ public struct CrossEventChecker: Sendable {
                 return (pair.opens + pair.closes + pair.inside).contains { $0.event == Int32(event) }
             }
         }
+        opensPair = plan.events.indices.map { event in
+            pairs.contains { pair in pair.opens.contains { $0.event == Int32(event) } }
+        }
         earlierRulesByEvent = plan.events.indices.map { event in
             rules.indices.filter { index in
                 [rules[index].after, rules[index].notAfter].contains { $0?.event == Int32(event) }
@@ -156,7 +162,8 @@ public struct CrossEventChecker: Sendable {
         }
         var total = CrossEventResult(
             pairs: self.pairs.map { PairStatistics(name: $0.declaration.name) },
-            ruleViolations: Array(repeating: 0, count: rules.count))
+            ruleViolations: Array(repeating: 0, count: rules.count),
+            experimentUsers: plan.experiments.map { Array(repeating: 0, count: $0.arms.count + 1) })
         for (partStore, part) in results.all {
             store.absorb(partStore, lineOffset: 0)
             store.trimToLimit()
@@ -245,4 +252,5 @@ struct UserCrossState {
     var afterSeen: [Bool] = []
     var latestAfter: [EventRecord?] = []
     var latestNotAfter: [EventRecord?] = []
+    var arms: [UserArm] = []
 }

@@ -10,6 +10,7 @@ extension CrossEventRun {
         swap(&afterSeen, &state.afterSeen)
         swap(&latestAfter, &state.latestAfter)
         swap(&latestNotAfter, &state.latestNotAfter)
+        swap(&userArms, &state.arms)
     }
 
     mutating func runUser(_ records: ArraySlice<EventRecord>) {
@@ -27,6 +28,9 @@ extension CrossEventRun {
         Self.reset(&afterSeen, to: false, count: checker.rules.count)
         Self.reset(&latestAfter, to: nil, count: checker.rules.count)
         Self.reset(&latestNotAfter, to: nil, count: checker.rules.count)
+        if !checker.plan.experiments.isEmpty {
+            Self.reset(&userArms, to: UserArm(), count: checker.plan.experiments.count)
+        }
     }
 
     static func reset<Element>(_ array: inout [Element], to value: Element, count: Int) {
@@ -87,6 +91,7 @@ extension CrossEventRun {
         for record in records {
             let values = values(record)
             let event = Int(record.event)
+            if !userArms.isEmpty { trackArms(record, values) }
             for index in checker.pairsByEvent[event] {
                 let pair = checker.pairs[index]
                 var pairOpen = open[index]
@@ -119,6 +124,7 @@ extension CrossEventRun {
     /// Ends a user: pairs still open are unclosed, near the end when they opened within the window
     /// before the user's `latest` timestamp (`Int64.min`: none).
     mutating func endUser(latest last: Int64) {
+        if !userArms.isEmpty { countArms() }
         let lastTimestamp: Int64? = last == .min ? nil : last
         for (index, pair) in checker.pairs.enumerated() where pair.declaration.closeRequired {
             for entry in open[index].sorted(by: {

@@ -20,6 +20,11 @@ struct CrossEventRun {
     var outcomeNames: [TrackedValue: String] = [:]
     /// Violations per plan rule, in plan order.
     var ruleViolations: [Int]
+    /// Per experiment: users per declared arm, then users in another arm (`CrossEventResult`).
+    var experimentUsers: [[Int]]
+    /// Counts the times the text table was replaced (`forgetValueMemos`): an arm remembered by
+    /// its text id is compared by name once the count moved on.
+    var valueEpoch = 0
 
     init(checker: CrossEventChecker, input: CrossEventInput) {
         self.checker = checker
@@ -27,6 +32,7 @@ struct CrossEventRun {
         ruleViolations = Array(repeating: 0, count: checker.rules.count)
         statistics = checker.pairs.map { PairStatistics(name: $0.declaration.name) }
         armStatistics = Array(repeating: [], count: checker.pairs.count)
+        experimentUsers = checker.plan.experiments.map { Array(repeating: 0, count: $0.arms.count + 1) }
     }
 
     /// The pairs' statistics with their arms: ids whose names are the same (two unusable
@@ -43,7 +49,9 @@ struct CrossEventRun {
     }
 
     /// What the run counted so far.
-    var result: CrossEventResult { CrossEventResult(pairs: pairStatistics, ruleViolations: ruleViolations) }
+    var result: CrossEventResult {
+        CrossEventResult(pairs: pairStatistics, ruleViolations: ruleViolations, experimentUsers: experimentUsers)
+    }
 
     /// The experiment slots' values of the last record `arm(_:)` named, and its id (-1: none):
     /// a user's records nearly always share one combination, which then needs no key at all.
@@ -84,6 +92,7 @@ struct CrossEventRun {
 
     /// Forgets what was memoised by value (text ids), keeping the arm ids by name.
     mutating func forgetValueMemos() {
+        valueEpoch += 1
         if !armIDs.isEmpty { armIDs.removeAll(keepingCapacity: true) }
         lastArmID = -1
         if !outcomeNames.isEmpty { outcomeNames.removeAll(keepingCapacity: true) }
@@ -165,16 +174,23 @@ struct CrossEventRun {
         _ rule: Rule, severity: Severity? = nil, _ message: String, at record: EventRecord,
         param: String? = nil, notes: [FindingNote] = []
     ) {
+        findings.append(finding(rule, severity: severity, message, at: record, param: param, notes: notes))
+    }
+
+    /// The finding of `rule` at a record, with the record's user, time, version and platform.
+    func finding(
+        _ rule: Rule, severity: Severity? = nil, _ message: String, at record: EventRecord,
+        param: String? = nil, notes: [FindingNote] = []
+    ) -> Finding {
         let user = record.user < input.users.count ? input.users.withBytes(of: Int(record.user), LinePass.string) : nil
         let values = values(record)
         let context = FindingContext(
             user: user, timestamp: record.timestamp == .min ? nil : record.timestamp,
             appVersion: rawText(values[checker.plan.appVersionSlot]),
             platform: rawText(values[checker.plan.platformSlot]), related: notes.compactMap(\.location))
-        findings.append(
-            Finding(
-                rule: rule, severity: severity, message: message, at: location(record),
-                event: eventName(record), param: param, notes: notes, context: context))
+        return Finding(
+            rule: rule, severity: severity, message: message, at: location(record),
+            event: eventName(record), param: param, notes: notes, context: context)
     }
 
     // MARK: - The current user
@@ -187,6 +203,8 @@ struct CrossEventRun {
     /// its `notAfter` matches. Records come in time order, so the latest is also the closest.
     var latestAfter: [EventRecord?] = []
     var latestNotAfter: [EventRecord?] = []
+    /// Per experiment, the current user's arm so far (`CrossEventRun+Experiments.swift`).
+    var userArms: [UserArm] = []
     /// When the record being fed arrived, in the driver's clock (`Int64.min`: not told): a live
     /// run times out open pairs by it (`StreamEngine`); `lint` never sets it.
     var arrival: Int64 = .min

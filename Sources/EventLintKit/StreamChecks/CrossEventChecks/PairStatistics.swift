@@ -68,6 +68,10 @@ public struct PairStatistics: Sendable {
 public struct CrossEventResult: Sendable {
     public var pairs: [PairStatistics]
     public var ruleViolations: [Int]
+    /// Per plan experiment: the users first seen in each declared arm, in plan order, then the
+    /// users whose arm is no declared one. Integers, so the parts add up to the same totals
+    /// however the users were split; the test is computed from the sums (`ExperimentReadout`).
+    public var experimentUsers: [[Int]] = []
 
     /// Sorts every pair's and arm's durations in place. Each part of a run sorts its own on its
     /// thread, so the percentiles of the report sort runs already in order (in time linear in
@@ -84,6 +88,16 @@ public struct CrossEventResult: Sendable {
         for index in pairs.indices where index < other.pairs.count { pairs[index].add(other.pairs[index]) }
         for index in ruleViolations.indices where index < other.ruleViolations.count {
             ruleViolations[index] += other.ruleViolations[index]
+        }
+        if experimentUsers.isEmpty {
+            experimentUsers = other.experimentUsers
+        } else {
+            for index in experimentUsers.indices where index < other.experimentUsers.count {
+                for arm in experimentUsers[index].indices where arm < other.experimentUsers[index].count {
+                    experimentUsers[index][arm] = experimentUsers[index][arm].addingSaturating(
+                        other.experimentUsers[index][arm])
+                }
+            }
         }
     }
 }

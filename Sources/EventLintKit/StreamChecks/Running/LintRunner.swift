@@ -28,6 +28,9 @@ public struct LintResult: Sendable {
     public var pairs: [PairStatistics]
     /// Violations per plan rule, in plan order.
     public var ruleViolations: [Int]
+    /// Per plan experiment: users per declared arm, then users in another arm
+    /// (`CrossEventResult.experimentUsers`).
+    public var experimentUsers: [[Int]] = []
     /// Inputs that could not be read, or not to their end, in input order.
     public var inputErrors: [ExportInputError] = []
     /// Set when records outgrew the memory limit and could not be written to (or read back
@@ -80,10 +83,14 @@ public enum LintRunner {
             plan: plan, request: request, into: &merged, spill: spill, progress: progress, timings: &timings)
         let (cross, spillFailure) = runPairsAndRules(
             plan: plan, request: request, merged: &merged, files: files, spill: spill, timings: &timings)
+        // The sample-ratio test reads every part's counts, so it runs after the merge.
+        merged.findings.append(
+            contentsOf: ExperimentReadout.findings(plan: plan.plan, experimentUsers: cross.experimentUsers))
         merged.findings.trimToLimit()
         var result = LintResult(
             findings: merged.findings.kept, counters: merged.counters, pairs: cross.pairs,
             ruleViolations: cross.ruleViolations, files: files, plan: plan)
+        result.experimentUsers = cross.experimentUsers
         result.unlisted = merged.findings.unlisted
         result.groups = merged.findings.groups.sorted
         result.rejects = merged.rejects

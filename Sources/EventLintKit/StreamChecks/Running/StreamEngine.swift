@@ -203,11 +203,15 @@ public final class StreamEngine {
             }
             found += pass.findings.takeKept()
             found += endUsers()
+            pass.findings.append(
+                contentsOf: ExperimentReadout.findings(plan: plan.plan, experimentUsers: run.experimentUsers))
+            found += pass.findings.takeKept()
             for finding in found { counted.add(finding) }
         }
         var result = LintResult(
             findings: [], counters: pass.counters, pairs: run.pairStatistics, ruleViolations: run.ruleViolations,
             files: run.input.files, plan: plan)
+        result.experimentUsers = run.experimentUsers
         result.streamed = counted
         result.groups = pass.findings.groups.sorted
         let never = plan.events.indices.filter { pass.counters.perEvent[$0] == 0 }.map { plan.events[$0].name }

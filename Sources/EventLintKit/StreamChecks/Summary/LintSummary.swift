@@ -81,6 +81,7 @@ public struct LintSummary {
         ]
         sections.append(pairSection)
         if let armSection { sections.append(armSection) }
+        if let experimentSection { sections.append(experimentSection) }
         sections.append(ruleSection)
         sections.append(
             SummarySection([
