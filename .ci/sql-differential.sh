@@ -34,4 +34,9 @@ if [ "$#" -eq 0 ]; then
   fixtures=Tests/Fixtures/sql
   "$venv/bin/python" .ci/sql_differential.py run --eventlint "$eventlint" --schema "$fixtures/items-plan" \
     --work "$work" "$fixtures/items-plan.ndjson"
+  # The shipped plan's metrics are pass rates and a conversion: a plan with every kind of metric,
+  # on a generated export.
+  "$venv/bin/python" .ci/sql_differential.py generate-metrics 3000 17 "$work/metrics.ndjson"
+  "$venv/bin/python" .ci/sql_differential.py run --eventlint "$eventlint" --schema "$fixtures/metrics-plan" \
+    --work "$work" "$work/metrics.ndjson"
 fi

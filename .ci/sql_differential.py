@@ -12,9 +12,12 @@ property); every computed check must have a row (0 when clean); and the violatio
 rule (`sql --mode rules` against lint's summary `rules`); the counts per (rule id, event, param,
 plan rule) against lint's findings; and `sql --mode rows`: as many rows as violations, the same
 findings as lint's (rule id, user, time, event, param, value, plan rule; app version and
-platform where lint has them), and `--limit 3` the first three. Exit status 1 on any difference.
+platform where lint has them), and `--limit 3` the first three; and `sql --mode readout` against
+lint's summary `metrics` (users and successes per metric, experiment and arm, the share and the
+Wilson bounds). Exit status 1 on any difference.
 
-Also: `generate ROWS SEED OUT` writes a synthetic export (every check of the plan exercised).
+Also: `generate ROWS SEED OUT` writes a synthetic export (every check of the plan exercised), and
+`generate-metrics USERS SEED OUT` one for Tests/Fixtures/sql/metrics-plan (every kind of metric).
 """
 import argparse
 import collections
@@ -454,6 +457,73 @@ AUTOMATIC = ["session_start", "screen_view", "user_engagement", "notification_re
 BUCKET_8 = ["0", "1", "2", "3", "4", "5-9", "10-19", "20+"]
 
 
+READOUT_COLUMNS = ["metric", "experiment", "arm", "users", "succeeded", "share", "lower", "upper"]
+
+
+def compare_readout(lint_metrics, duck_readout_sql, path):
+    """`--mode readout` against lint's summary `metrics`: the same rows in the same order, the
+    same users and successes, the share and Wilson bounds within 1e-6 (lint's JSON rounds the
+    bounds to six decimals)."""
+    rows = run_sql(duck_readout_sql, path, named=True)
+    if rows and list(rows[0]) != READOUT_COLUMNS:
+        print(f"   sql --mode readout has the columns {list(rows[0])}, not {READOUT_COLUMNS}   <-- differs")
+        return False
+    ok = len(rows) == len(lint_metrics)
+    if not ok:
+        print(f"   readout: lint {len(lint_metrics)} rows, sql {len(rows)}   <-- differs")
+    for lint, sql in zip(lint_metrics, rows):
+        keys = [lint[k] for k in READOUT_COLUMNS[:5]]
+        if keys != [sql[k] for k in READOUT_COLUMNS[:5]] or any(
+                abs(float(lint[k]) - float(sql[k])) > 1e-6 for k in READOUT_COLUMNS[5:]):
+            print(f"   readout {keys[:3]}: lint {[lint[k] for k in READOUT_COLUMNS[3:]]}, "
+                  f"sql {[sql[k] for k in READOUT_COLUMNS[3:]]}   <-- differs")
+            ok = False
+    if ok:
+        reached = sum(row["users"] for row in rows)
+        print(f"   readout: {len(rows)} rows (metric, experiment, arm), {reached} users counted, OK")
+    return ok
+
+
+def generate_metrics(users, seed, out_path):
+    """An export for Tests/Fixtures/sql/metrics-plan: users in arm a or b, the offer closed with
+    pass or fail, the sheet and a purchase 30 min or 2 h later or from home, a second app open
+    the same day, 30 h later or 8 days later; each user on one of 50 days."""
+    rng = random.Random(seed)
+    lines = []
+
+    def row(name, user, seconds, arm, params=()):
+        micros = int(seconds * 1_000_000)
+        entries = [{"key": key, "value": {"string_value": value}} for key, value in params]
+        lines.append(json.dumps({
+            "event_date": "20250314", "event_timestamp": str(micros), "event_name": name,
+            "event_params": entries, "user_pseudo_id": user,
+            "user_properties": [{"key": "arm", "value": {"string_value": arm,
+                                                          "set_timestamp_micros": "1741940000000000"}}],
+            "platform": "IOS"}, separators=(",", ":")))
+
+    for index in range(users):
+        user = f"u{index}"
+        arm = rng.choice(["a", "b"])
+        start = 1_741_946_400 + (index % 50) * 86_400 + rng.randrange(0, 3600)
+        row("app_opened", user, start, arm)
+        offer = rng.randrange(3)
+        if offer < 2:
+            row("offer_shown", user, start + 10, arm)
+            row("offer_closed", user, start + 20, arm, [("outcome", "pass" if offer == 0 else "fail")])
+        purchase = rng.randrange(5)
+        if purchase:
+            row("sheet_viewed", user, start + 100, arm)
+            delay, source = [(1800, "sheet"), (7200, "sheet"), (1800, "home"), (0, "")][purchase - 1]
+            if source:
+                row("purchase", user, start + 100 + delay, arm, [("source", source)])
+        again = rng.randrange(4)
+        if again:
+            row("app_opened", user, start + [7200, 108_000, 691_200][again - 1], arm)
+    rng.shuffle(lines)
+    with open(out_path, "w") as out:
+        out.write("\n".join(lines) + "\n")
+
+
 def generate(rows, seed, out_path):
     rng = random.Random(seed)
     lines = []
@@ -680,6 +750,10 @@ def main():
     gen.add_argument("rows", type=int)
     gen.add_argument("seed", type=int)
     gen.add_argument("out")
+    metrics = sub.add_parser("generate-metrics", help="write an export for Tests/Fixtures/sql/metrics-plan")
+    metrics.add_argument("users", type=int)
+    metrics.add_argument("seed", type=int)
+    metrics.add_argument("out")
     run = sub.add_parser("run", help="compare lint and sql on exports")
     run.add_argument("--eventlint", required=True)
     run.add_argument("--schema", default="schema")
@@ -691,6 +765,9 @@ def main():
 
     if args.command == "generate":
         generate(args.rows, args.seed, args.out)
+        return 0
+    if args.command == "generate-metrics":
+        generate_metrics(args.users, args.seed, args.out)
         return 0
 
     exports = list(args.exports)
@@ -715,6 +792,7 @@ def main():
     duck_rules_sql = to_duckdb(generated_sql(args.eventlint, args.schema, "rules"))
     duck_rows_sql = to_duckdb(generated_sql(args.eventlint, args.schema, "rows"))
     duck_limited_sql = to_duckdb(generated_sql(args.eventlint, args.schema, "rows", limit=LIMIT))
+    duck_readout_sql = to_duckdb(generated_sql(args.eventlint, args.schema, "readout"))
 
     ok = True
     for index, export in enumerate(exports):
@@ -736,6 +814,7 @@ def main():
             ok &= compare_keyed(ids)
             ok &= compare_rows(duck_rows_sql, duck_limited_sql, path, ids, sum(counts.values()))
             ok &= compare_plan_rules(summary["rules"], sql_rule_counts(duck_rules_sql, path))
+            ok &= compare_readout(summary.get("metrics", []), duck_readout_sql, path)
     return 0 if ok else 1
 
 

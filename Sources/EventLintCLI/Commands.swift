@@ -120,7 +120,8 @@ enum Commands {
             .valued("--to", "YYYYMMDD", "last day to read"),
             .valued(
                 "--mode", "MODE",
-                "counts (default: per rule id, event, param, plan rule), rows (one per finding), rules (per plan rule)"),
+                "counts (default: per rule id, event, param, plan rule), rows (one per finding), rules (per plan rule), readout (metrics per arm)"
+            ),
             .valued("--limit", "N", "with --mode rows: at most N rows, the first in the rows' order"),
         ])
 

@@ -1,7 +1,7 @@
 import EventLintKit
 
 /// `eventlint sql [--schema DIR] --table PROJECT.DATASET.events_* [--from YYYYMMDD --to YYYYMMDD]
-/// [--mode counts|rows|rules] [--limit N]`: prints BigQuery Standard SQL that runs `lint`'s checks where the data is.
+/// [--mode counts|rows|rules|readout] [--limit N]`: prints BigQuery Standard SQL that runs `lint`'s checks where the data is.
 enum SQLCommand {
     static func run(_ parsed: ParsedArguments) throws(CommandError) -> CommandResult {
         let request: SQLRequest
@@ -33,7 +33,7 @@ enum SQLCommand {
         var mode = SQLMode.counts
         if let text = parsed.value("--mode") {
             guard let parsedMode = SQLMode(rawValue: text) else {
-                throw UsageError("--mode takes counts, rows or rules, not \"\(text)\"", command: "sql")
+                throw UsageError("--mode takes counts, rows, rules or readout, not \"\(text)\"", command: "sql")
             }
             mode = parsedMode
         }

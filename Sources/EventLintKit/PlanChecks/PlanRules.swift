@@ -16,7 +16,7 @@ public enum PlanRules {
             pairOrRuleNameInvalid,
             itemParamRegistration,
             windowNeverHolds, invalidAutomaticName,
-        ] + experimentRules
+        ] + experimentRules + metricRules
 
     public static let invalidAutomaticName = Rule(
         id: "plan/invalid-automatic-name", stage: .plan, severity: .error,

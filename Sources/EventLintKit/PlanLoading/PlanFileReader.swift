@@ -215,6 +215,13 @@ struct PlanFileReader {
                     else { continue }
                     builder.plan.experiments.append(experiment)
                 }
+            case "metrics":
+                for (name, node, at) in entries(member.value, "metrics") {
+                    guard builder.claim("metric", name, at: at), let metric = readMetric(name, node, at: at) else {
+                        continue
+                    }
+                    builder.plan.metrics.append(metric)
+                }
             case "severity": readSeverity(member.value, into: &builder)
             case "suppress": readSuppressions(member.value, into: &builder)
             case "automatic": readAutomatic(member.value, into: &builder)

@@ -77,6 +77,9 @@ public enum PlanLanguage {
             Key(
                 "experiments", .map(.object(experiment)),
                 "A/B experiments: a user property's arms, shares and population."),
+            Key(
+                "metrics", .map(.object(metric)),
+                "The experiments' readout: shares of users per arm, with 95 % Wilson intervals."),
             Key("severity", .map(severities), "Severity overrides by exact rule id."),
             Key("suppress", .list(.object(suppression)), "Findings silenced by rule id, event and param."),
             Key("automatic", .object(automatic), "Names added to GA4's automatic events, params and user properties."),
@@ -254,6 +257,45 @@ public enum PlanLanguage {
                 "srmThreshold", .number,
                 "The p-value below which the arm counts are a sample-ratio mismatch (default 0.001)."),
             Key("description", .string, "What the experiment tests."),
+        ])
+
+    public static let metric = Object(
+        name: "metric", summary: "A share of users per experiment arm: exactly one of passRate, conversion, return.",
+        keys: [
+            Key(
+                "passRate", .object(passRateMetric), "Users who opened a pair; of those, who closed it with an outcome."
+            ),
+            Key(
+                "conversion", .object(conversionMetric),
+                "Users with a from event; of those, who had a to event within the window after one."),
+            Key(
+                "return", .object(returnMetric),
+                "Users with a from event; of those, who had the event on another UTC day within the window."),
+            Key("description", .string, "What the metric measures."),
+        ])
+
+    public static let passRateMetric = Object(
+        name: "passRateMetric", summary: "A pair's outcome share, per user.",
+        keys: [
+            Key("pair", .string, required: true, "The pair."),
+            Key("outcome", .literal, required: true, "The value of the pair's outcome param that counts as passing."),
+        ])
+
+    public static let conversionMetric = Object(
+        name: "conversionMetric", summary: "An event after another within a window, per user.",
+        keys: [
+            Key("from", matcher, required: true, "The event that starts the window."),
+            Key("to", matcher, required: true, "The event that converts."),
+            Key("within", .string, required: true, "The window after a from event: '1h', '7d'."),
+        ])
+
+    public static let returnMetric = Object(
+        name: "returnMetric",
+        summary: "An event on another calendar day (UTC) within a window of the first from event, per user.",
+        keys: [
+            Key("from", matcher, required: true, "The event whose first occurrence starts the window."),
+            Key("event", matcher, required: true, "The event that counts as a return."),
+            Key("within", .string, required: true, "The window after the first from event: '7d'."),
         ])
 
     public static let suppression = Object(

@@ -162,6 +162,12 @@ public enum PlanLoadingRules {
         "experiment \"\(experiment)\" needs arms: { ARM: share, … }"
     }
 
+    static func metricKindCountMessage(metric: String, count: Int) -> String {
+        "metric \"\(metric)\" needs exactly one of passRate, conversion or return, not \(count)"
+    }
+
+    static func metricMissingKeyMessage(what: String, keys: String) -> String { "\(what) needs \(keys)" }
+
     static func thresholdNotPValueMessage(threshold: Double) -> String {
         "srmThreshold must be a p-value between 0 and 1 (both excluded), not \(NumberText.format(threshold))"
     }

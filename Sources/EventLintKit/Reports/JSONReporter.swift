@@ -195,6 +195,7 @@ extension SummaryValue {
         case .integer(let number), .count(let number, _, _): .int(number)
         case .milliseconds(let milliseconds): milliseconds.map { .double($0) } ?? .null
         case .percent(let part, let total): .double(total > 0 ? Double(part) / Double(total) : 0)
+        case .fraction(let fraction): .double((fraction * 1_000_000).rounded() / 1_000_000)
         case .bar(let used, let capacity): .object([("used", .int(used)), ("capacity", .int(capacity))])
         case .location(let location):
             .object([

@@ -180,6 +180,9 @@ public enum SummaryValue: Sendable, Hashable {
     case milliseconds(Double?)
     /// `part` of `total` as a percentage with one decimal; JSON: the fraction.
     case percent(part: Int, total: Int)
+    /// A fraction (a bound of an interval) as a percentage with one decimal; JSON: the fraction
+    /// to six decimals.
+    case fraction(Double)
     /// How full a pool is, as a 20-cell bar with `+N over` past capacity; people only.
     case bar(used: Int, capacity: Int)
     case location(SourceLocation)
@@ -196,7 +199,7 @@ public enum SummaryValue: Sendable, Hashable {
 
     var isNumeric: Bool {
         switch self {
-        case .integer, .count, .milliseconds, .percent: true
+        case .integer, .count, .milliseconds, .percent, .fraction: true
         default: false
         }
     }

@@ -12,6 +12,7 @@ enum SummarySpelling {
         case .count(let number, let singular, let plural): "\(number) \(number == 1 ? singular : plural)"
         case .milliseconds(let milliseconds): duration(milliseconds)
         case .percent(let part, let total): percent(part, of: total)
+        case .fraction(let fraction): DecimalText.format(fraction * 100, places: 1) + " %"
         case .bar(let used, let capacity): bar(used: used, capacity: capacity)
         case .location(let location): location.description
         case .flag(let flag): flag ? "yes" : "no"

@@ -66,13 +66,17 @@ public struct SQLGenerator {
             ("source", sourceCTE()), ("scanned", scannedCTE()), ("typed", typedCTE()), ("checked", checkedCTE()),
             ("tracked", trackedCTE()), ("ordered", orderedCTE()),
         ]
-        var findingSelects = [rowFindings(), paramEntryFindings(), userPropertyEntryFindings()] + itemFindings()
-        for (index, pair) in plan.pairs.enumerated() {
-            let pairCTEs = pairCTEs(pair, index: index)
-            ctes += pairCTEs.ctes
-            findingSelects.append(pairCTEs.findings)
+        if request.mode == .readout {
+            ctes += readoutCTEs()
+        } else {
+            var findingSelects = [rowFindings(), paramEntryFindings(), userPropertyEntryFindings()] + itemFindings()
+            for (index, pair) in plan.pairs.enumerated() {
+                let pairCTEs = pairCTEs(pair, index: index)
+                ctes += pairCTEs.ctes
+                findingSelects.append(pairCTEs.findings)
+            }
+            ctes.append(("findings", findingSelects.joined(separator: "\nUNION ALL\n")))
         }
-        ctes.append(("findings", findingSelects.joined(separator: "\nUNION ALL\n")))
         if request.mode == .rules { ctes.append(("plan_rule_findings", planRuleFindings())) }
         var text = header()
         text += "WITH\n"
@@ -110,6 +114,7 @@ public struct SQLGenerator {
         case .rows:
             " (\(Self.rowColumns.joined(separator: ", ")))" + (request.limit.map { ", at most \($0) rows" } ?? "")
         case .rules: " (plan_rule, violations)"
+        case .readout: " (metric, experiment, arm, users, succeeded, share, lower, upper)"
         }
     }
 
@@ -200,6 +205,8 @@ public struct SQLGenerator {
         case .rules:
             return
                 "SELECT plan_rule, COUNT(*) AS violations\nFROM plan_rule_findings\nGROUP BY plan_rule\nORDER BY plan_rule"
+        case .readout:
+            return readoutSelect()
         case .rows:
             // Sorted by every column (NULLs first in both engines), so `LIMIT` keeps the same rows.
             let order = Self.rowColumns.map { "\($0) NULLS FIRST" }.joined(separator: ", ")

@@ -9,6 +9,9 @@ public enum SQLMode: String, Sendable, CaseIterable {
     /// One row per plan rule with violations: `(plan_rule, violations)`, as `lint`'s summary
     /// `rules` counts them (before suppressions).
     case rules
+    /// One row per metric, experiment and declared arm: `(metric, experiment, arm, users,
+    /// succeeded, share, lower, upper)`, as `lint`'s summary `metrics` (the 95 % Wilson interval).
+    case readout
 }
 
 /// A BigQuery table reference `PROJECT.DATASET.TABLE`, where `TABLE` may end in `*` (the GA4

@@ -53,6 +53,9 @@ import Testing
         allowed.formUnion(plan.events.map(\.name) + plan.params.map(\.name) + plan.userProperties.map(\.name))
         // A finding's pair or plan rule (`plan_rule`).
         allowed.formUnion(plan.pairs.map(\.name) + plan.rules.map(\.name))
+        // The readout's metrics, experiments and arms.
+        allowed.formUnion(plan.metrics.map(\.name) + plan.experiments.map(\.name))
+        allowed.formUnion(plan.experiments.flatMap { $0.arms.map(\.value) })
         for param in plan.params {
             allowed.formUnion(param.values?.map(\.value.plainText) ?? [])
             allowed.formUnion(param.bucket?.labels ?? [])
@@ -73,6 +76,11 @@ import Testing
         }
         for pair in plan.pairs {
             for matcher in pair.opens + pair.closes + pair.inside { conditionValues(matcher.conditions) }
+        }
+        for metric in plan.metrics {
+            for matcher in (metric.matchers(in: plan).map { $0.reach + $0.success } ?? []) {
+                conditionValues(matcher.conditions)
+            }
         }
         for rule in plan.rules {
             conditionValues(rule.when + rule.whenUser + rule.require + rule.requireUser)

@@ -39,6 +39,47 @@ import Testing
         #expect(result.output.contains("--limit 3: 3 rows, the first ones   OK"), "\(result.output)")
     }
 
+    /// The metrics fixture (every kind of metric) on a generated export: `sql --mode readout`
+    /// gives lint's users, successes, shares and Wilson bounds per arm; with the return's
+    /// other-day test turned around in the SQL, the differential fails on the readout alone.
+    @Test(.enabled(if: Python.duckdb != nil, Self.withoutDuckDB))
+    func readoutAgreesWithLintAndCatchesAChangedWindow() throws {
+        let binary = try #require(EventLintBinary.url)
+        let scratch = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let python = try #require(Python.duckdb)
+        let script = Repository.root.appendingPathComponent(".ci/sql_differential.py").path
+        let export = scratch.appendingPathComponent("metrics.ndjson").path
+        _ = try Python.run(python, [script, "generate-metrics", "600", "3", export], input: "")
+        let wrapper = scratch.appendingPathComponent("eventlint")
+        try """
+        #!/bin/sh
+        if [ "$1" = sql ]; then
+          '\(binary.path)' "$@" | sed 's/<> DIV(/= DIV(/'
+        else
+          exec '\(binary.path)' "$@"
+        fi
+
+        """.write(to: wrapper, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+        func run(breaking: Bool) throws -> (status: Int32, output: String) {
+            let work = scratch.appendingPathComponent(breaking ? "broken" : "work")
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            return try Python.run(
+                python,
+                [
+                    script, "run", "--eventlint", breaking ? wrapper.path : binary.path, "--schema",
+                    Self.fixtures.appendingPathComponent("metrics-plan").path, "--work", work.path, export,
+                ], input: "")
+        }
+        let good = try run(breaking: false)
+        #expect(good.status == 0, "\(good.output)")
+        #expect(good.output.contains("readout: 6 rows (metric, experiment, arm)"), "\(good.output)")
+        let broken = try run(breaking: true)
+        #expect(broken.status == 1, "\(broken.output)")
+        #expect(broken.output.contains("<-- differs"), "\(broken.output)")
+    }
+
     /// The values of the rows script upper-cased: every count still agrees, the rows do not.
     @Test(.enabled(if: Python.duckdb != nil, Self.withoutDuckDB))
     func failsWhenTheRowsDiffer() throws {

@@ -82,7 +82,7 @@ import Testing
         ),
         (
             ["sql", "--table", "p.d.events_*", "--mode", "all"],
-            "error: --mode takes counts, rows or rules, not \"all\""
+            "error: --mode takes counts, rows, rules or readout, not \"all\""
         ),
         (["sql", "--table", "p.d.events_*", "extra"], "error: unexpected argument \"extra\""),
         (["sql", "--table", "p.d.events_*", "--limit", "3"], "error: --limit needs --mode rows"),

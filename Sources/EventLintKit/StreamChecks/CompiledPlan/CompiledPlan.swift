@@ -215,6 +215,8 @@ public struct CompiledPlan: Sendable {
     private(set) var crossEventRules: [CrossEventChecker.CompiledRule] = []
     /// The plan's experiments compiled for the arm checks, in plan order.
     private(set) var experiments: [CompiledExperiment] = []
+    /// The plan's metrics compiled for the readout, in plan order.
+    private(set) var metrics: [CompiledMetric] = []
 
     /// Compiles the plan with a declaration for each automatic param and user property it names
     /// (`Plan.withAutomaticDeclarations`), so they are read, tracked and checked like declared ones.
@@ -268,6 +270,7 @@ public struct CompiledPlan: Sendable {
         crossEventPairs = plan.pairs.map(compilePair)
         crossEventRules = plan.rules.map(compileRule)
         experiments = plan.experiments.map(compileExperiment)
+        metrics = plan.metrics.map(compileMetric)
     }
 
     /// An experiment with its arm's slot (-1: its property is not read) and its population as
@@ -331,6 +334,10 @@ public struct CompiledPlan: Sendable {
             for matcher in pair.opens + pair.closes + pair.inside { conditions += matcher.conditions }
         }
         for experiment in plan.experiments { conditions += experiment.population }
+        for metric in plan.metrics {
+            guard let matchers = metric.matchers(in: plan) else { continue }
+            for matcher in matchers.reach + matchers.success { conditions += matcher.conditions }
+        }
         for rule in plan.rules {
             conditions += rule.when + rule.whenUser + rule.require + rule.requireUser
             conditions += (rule.after?.matcher.conditions ?? []) + (rule.notAfter?.matcher.conditions ?? [])
@@ -503,6 +510,11 @@ struct CrossEventReads {
         for experiment in plan.experiments {
             readUserProperty(experiment.userProperty.value)
             for condition in experiment.population { readUserProperty(condition.name) }
+        }
+        // A metric reads its events and their conditions' params, counted per arm.
+        for metric in plan.metrics {
+            guard let matchers = metric.matchers(in: plan) else { continue }
+            for matcher in matchers.reach + matchers.success { read(matcher) }
         }
         followedEvents = events
         if !plan.experiments.isEmpty { events.formUnion(plan.events.map(\.name)) }

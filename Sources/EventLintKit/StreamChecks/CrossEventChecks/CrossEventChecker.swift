@@ -32,6 +32,8 @@ public struct CrossEventChecker: Sendable {
     /// Per event of the plan: whether it opens a pair, so that it is counted per arm
     /// (`ExperimentRules.eventBeforeArm`).
     let opensPair: [Bool]
+    /// Per event of the plan: the metrics with a reach or success matcher on it, in plan order.
+    let metricsByEvent: [[Int]]
 
     /// Classes, not structs: the per-record loops then pass references instead of copying the
     /// matcher arrays for every pair and record.
@@ -108,6 +110,12 @@ public struct CrossEventChecker: Sendable {
         opensPair = plan.events.indices.map { event in
             pairs.contains { pair in pair.opens.contains { $0.event == Int32(event) } }
         }
+        let metrics = plan.metrics
+        metricsByEvent = plan.events.indices.map { event in
+            metrics.indices.filter { index in
+                (metrics[index].reach + metrics[index].success).contains { $0.event == Int32(event) }
+            }
+        }
         earlierRulesByEvent = plan.events.indices.map { event in
             rules.indices.filter { index in
                 [rules[index].after, rules[index].notAfter].contains { $0?.event == Int32(event) }
@@ -163,7 +171,8 @@ public struct CrossEventChecker: Sendable {
         var total = CrossEventResult(
             pairs: self.pairs.map { PairStatistics(name: $0.declaration.name) },
             ruleViolations: Array(repeating: 0, count: rules.count),
-            experimentUsers: plan.experiments.map { Array(repeating: 0, count: $0.arms.count + 1) })
+            experimentUsers: plan.experiments.map { Array(repeating: 0, count: $0.arms.count + 1) },
+            metricCounts: MetricCounts(plan: self.plan.plan))
         for (partStore, part) in results.all {
             store.absorb(partStore, lineOffset: 0)
             store.trimToLimit()
@@ -253,4 +262,5 @@ struct UserCrossState {
     var latestAfter: [EventRecord?] = []
     var latestNotAfter: [EventRecord?] = []
     var arms: [UserArm] = []
+    var metrics: [MetricUserState] = []
 }

@@ -11,6 +11,7 @@ extension CrossEventRun {
         swap(&latestAfter, &state.latestAfter)
         swap(&latestNotAfter, &state.latestNotAfter)
         swap(&userArms, &state.arms)
+        swap(&userMetrics, &state.metrics)
     }
 
     mutating func runUser(_ records: ArraySlice<EventRecord>) {
@@ -30,6 +31,7 @@ extension CrossEventRun {
         Self.reset(&latestNotAfter, to: nil, count: checker.rules.count)
         if !checker.plan.experiments.isEmpty {
             Self.reset(&userArms, to: UserArm(), count: checker.plan.experiments.count)
+            Self.reset(&userMetrics, to: MetricUserState(), count: checker.plan.metrics.count)
         }
     }
 
@@ -92,6 +94,7 @@ extension CrossEventRun {
             let values = values(record)
             let event = Int(record.event)
             if !userArms.isEmpty { trackArms(record, values) }
+            if !userMetrics.isEmpty { trackMetrics(record, values) }
             for index in checker.pairsByEvent[event] {
                 let pair = checker.pairs[index]
                 var pairOpen = open[index]
@@ -125,6 +128,7 @@ extension CrossEventRun {
     /// before the user's `latest` timestamp (`Int64.min`: none).
     mutating func endUser(latest last: Int64) {
         if !userArms.isEmpty { countArms() }
+        if !userMetrics.isEmpty { countMetrics() }
         let lastTimestamp: Int64? = last == .min ? nil : last
         for (index, pair) in checker.pairs.enumerated() where pair.declaration.closeRequired {
             for entry in open[index].sorted(by: {

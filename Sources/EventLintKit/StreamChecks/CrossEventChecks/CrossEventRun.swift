@@ -22,6 +22,8 @@ struct CrossEventRun {
     var ruleViolations: [Int]
     /// Per experiment: users per declared arm, then users in another arm (`CrossEventResult`).
     var experimentUsers: [[Int]]
+    /// Per metric, experiment and arm: users who reached the metric and who succeeded.
+    var metricCounts: MetricCounts
     /// Counts the times the text table was replaced (`forgetValueMemos`): an arm remembered by
     /// its text id is compared by name once the count moved on.
     var valueEpoch = 0
@@ -33,6 +35,7 @@ struct CrossEventRun {
         statistics = checker.pairs.map { PairStatistics(name: $0.declaration.name) }
         armStatistics = Array(repeating: [], count: checker.pairs.count)
         experimentUsers = checker.plan.experiments.map { Array(repeating: 0, count: $0.arms.count + 1) }
+        metricCounts = MetricCounts(plan: checker.plan.plan)
     }
 
     /// The pairs' statistics with their arms: ids whose names are the same (two unusable
@@ -50,7 +53,9 @@ struct CrossEventRun {
 
     /// What the run counted so far.
     var result: CrossEventResult {
-        CrossEventResult(pairs: pairStatistics, ruleViolations: ruleViolations, experimentUsers: experimentUsers)
+        CrossEventResult(
+            pairs: pairStatistics, ruleViolations: ruleViolations, experimentUsers: experimentUsers,
+            metricCounts: metricCounts)
     }
 
     /// The experiment slots' values of the last record `arm(_:)` named, and its id (-1: none):
@@ -205,6 +210,8 @@ struct CrossEventRun {
     var latestNotAfter: [EventRecord?] = []
     /// Per experiment, the current user's arm so far (`CrossEventRun+Experiments.swift`).
     var userArms: [UserArm] = []
+    /// Per metric, the current user's progress (`CrossEventRun+Metrics.swift`).
+    var userMetrics: [MetricUserState] = []
     /// When the record being fed arrived, in the driver's clock (`Int64.min`: not told): a live
     /// run times out open pairs by it (`StreamEngine`); `lint` never sets it.
     var arrival: Int64 = .min

@@ -72,6 +72,8 @@ public struct CrossEventResult: Sendable {
     /// users whose arm is no declared one. Integers, so the parts add up to the same totals
     /// however the users were split; the test is computed from the sums (`ExperimentReadout`).
     public var experimentUsers: [[Int]] = []
+    /// Per metric, experiment and declared arm: users who reached the metric and who succeeded.
+    public var metricCounts: MetricCounts? = nil
 
     /// Sorts every pair's and arm's durations in place. Each part of a run sorts its own on its
     /// thread, so the percentiles of the report sort runs already in order (in time linear in
@@ -85,6 +87,9 @@ public struct CrossEventResult: Sendable {
 
     /// Adds another part's counts of the same plan.
     mutating func add(_ other: CrossEventResult) {
+        if let counts = other.metricCounts {
+            if metricCounts == nil { metricCounts = counts } else { metricCounts?.add(counts) }
+        }
         for index in pairs.indices where index < other.pairs.count { pairs[index].add(other.pairs[index]) }
         for index in ruleViolations.indices where index < other.ruleViolations.count {
             ruleViolations[index] += other.ruleViolations[index]

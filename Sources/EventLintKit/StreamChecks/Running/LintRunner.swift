@@ -31,6 +31,9 @@ public struct LintResult: Sendable {
     /// Per plan experiment: users per declared arm, then users in another arm
     /// (`CrossEventResult.experimentUsers`).
     public var experimentUsers: [[Int]] = []
+    /// Per metric, experiment and arm: users who reached the metric and who succeeded
+    /// (`CrossEventResult.metricCounts`).
+    public var metricCounts: MetricCounts?
     /// Inputs that could not be read, or not to their end, in input order.
     public var inputErrors: [ExportInputError] = []
     /// Set when records outgrew the memory limit and could not be written to (or read back
@@ -91,6 +94,7 @@ public enum LintRunner {
             findings: merged.findings.kept, counters: merged.counters, pairs: cross.pairs,
             ruleViolations: cross.ruleViolations, files: files, plan: plan)
         result.experimentUsers = cross.experimentUsers
+        result.metricCounts = cross.metricCounts
         result.unlisted = merged.findings.unlisted
         result.groups = merged.findings.groups.sorted
         result.rejects = merged.rejects

@@ -212,6 +212,7 @@ public final class StreamEngine {
             findings: [], counters: pass.counters, pairs: run.pairStatistics, ruleViolations: run.ruleViolations,
             files: run.input.files, plan: plan)
         result.experimentUsers = run.experimentUsers
+        result.metricCounts = run.metricCounts
         result.streamed = counted
         result.groups = pass.findings.groups.sorted
         let never = plan.events.indices.filter { pass.counters.perEvent[$0] == 0 }.map { plan.events[$0].name }

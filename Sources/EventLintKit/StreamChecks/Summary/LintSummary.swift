@@ -82,6 +82,7 @@ public struct LintSummary {
         sections.append(pairSection)
         if let armSection { sections.append(armSection) }
         if let experimentSection { sections.append(experimentSection) }
+        if let metricSection { sections.append(metricSection) }
         sections.append(ruleSection)
         sections.append(
             SummarySection([
