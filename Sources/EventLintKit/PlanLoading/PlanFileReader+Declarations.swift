@@ -443,6 +443,14 @@ extension PlanFileReader {
                     windowRefused = true
                 }
                 if member.key == "after" { rule.after = earlier } else { rule.notAfter = earlier }
+            case "once":
+                if let text = string(value, "once") {
+                    if let once = OnceCount(rawValue: text) {
+                        rule.once = once
+                    } else {
+                        invalid(PlanLoadingRules.unknownOnceMessage(once: text), at: value.offset)
+                    }
+                }
             case "severity":
                 if let text = string(value, "severity") {
                     if let severity = Severity(rawValue: text) {
@@ -461,7 +469,9 @@ extension PlanFileReader {
         // A rule whose window was refused is dropped whole: run without it, it would check
         // something other than what the plan says.
         if windowRefused { return nil }
-        if rule.require.isEmpty, rule.requireUser.isEmpty, rule.after == nil, rule.notAfter == nil {
+        if rule.require.isEmpty, rule.requireUser.isEmpty, rule.after == nil, rule.notAfter == nil,
+            rule.once == nil
+        {
             invalid(PlanLoadingRules.ruleRequiresNothingMessage(rule: name), at: node.offset)
             return nil
         }

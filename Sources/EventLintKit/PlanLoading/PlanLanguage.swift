@@ -238,6 +238,9 @@ public enum PlanLanguage {
             Key(
                 "notAfter", .object(earlierEvent),
                 "An earlier event of the same user that must not come within the window."),
+            Key(
+                "once", .oneOf(["atMost", "exactly"]),
+                "The events it applies to occur at most once, or exactly once, per user."),
             Key("severity", severities, "The severity of this rule's findings."),
             Key("description", .string, "What the rule means."),
         ])

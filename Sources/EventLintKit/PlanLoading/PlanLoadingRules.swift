@@ -167,7 +167,11 @@ public enum PlanLoadingRules {
     }
 
     static func ruleRequiresNothingMessage(rule: String) -> String {
-        "rule \"\(rule)\" requires nothing (give require, requireUser, after or notAfter)"
+        "rule \"\(rule)\" requires nothing (give require, requireUser, after, notAfter or once)"
+    }
+
+    static func unknownOnceMessage(once: String) -> String {
+        "unknown once \"\(once)\" (use atMost or exactly)"
     }
 
     /// `lowest`, `highest`: the bounds as the plan would write them.

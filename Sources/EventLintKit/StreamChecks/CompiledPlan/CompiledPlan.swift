@@ -81,6 +81,9 @@ final class CompiledEvent: Sendable {
     let uses: [CompiledUse]
     /// Whether pairs or rules need a record of this event.
     let recorded: Bool
+    /// Whether a pair or rule names this event, so that a record without a user or a time is a
+    /// finding; an exactly-once rule records every event only to tell which users it expects.
+    let followed: Bool
     /// The declared params of each `items` element, as `useByParam`/`uses` for the event's own.
     let itemUseByParam: [Int]
     let itemUses: [CompiledUse]
@@ -91,10 +94,11 @@ final class CompiledEvent: Sendable {
     let automaticParams: ByteKeyTable?
 
     init(
-        name: String, useByParam: [Int], uses: [CompiledUse], recorded: Bool, itemUseByParam: [Int] = [],
-        itemUses: [CompiledUse] = [], itemFieldUses: [(name: String, requirement: Requirement)] = [],
-        automaticParams: ByteKeyTable? = nil
+        name: String, useByParam: [Int], uses: [CompiledUse], recorded: Bool, followed: Bool? = nil,
+        itemUseByParam: [Int] = [], itemUses: [CompiledUse] = [],
+        itemFieldUses: [(name: String, requirement: Requirement)] = [], automaticParams: ByteKeyTable? = nil
     ) {
+        self.followed = followed ?? recorded
         self.automaticParams = automaticParams
         self.name = name
         self.useByParam = useByParam
@@ -216,7 +220,7 @@ public struct CompiledPlan: Sendable {
             let scoped = automatic.eventParams(of: event.name)
             return Self.compile(
                 event, paramCount: plan.params.count, paramIndex: paramIndex,
-                recorded: reads.events.contains(event.name),
+                recorded: reads.events.contains(event.name), followed: reads.followedEvents.contains(event.name),
                 automaticParams: scoped.isEmpty ? nil : ByteKeyTable(scoped.sorted().map { ($0, 0) }))
         }
         (storedSlots, slotPositions) = Self.slotLayout(
@@ -300,7 +304,7 @@ public struct CompiledPlan: Sendable {
     }
 
     private static func compile(
-        _ event: EventDeclaration, paramCount: Int, paramIndex: [String: Int], recorded: Bool,
+        _ event: EventDeclaration, paramCount: Int, paramIndex: [String: Int], recorded: Bool, followed: Bool,
         automaticParams: ByteKeyTable?
     ) -> CompiledEvent {
         func compile(_ use: EventParamUse, param index: Int) -> CompiledUse {
@@ -332,7 +336,8 @@ public struct CompiledPlan: Sendable {
             itemUses.append(compile(use, param: index))
         }
         return CompiledEvent(
-            name: event.name, useByParam: useByParam, uses: uses, recorded: recorded, itemUseByParam: itemUseByParam,
+            name: event.name, useByParam: useByParam, uses: uses, recorded: recorded, followed: followed,
+            itemUseByParam: itemUseByParam,
             itemUses: itemUses, itemFieldUses: itemFieldUses, automaticParams: automaticParams)
     }
 
@@ -427,6 +432,8 @@ struct CrossEventReads {
     private(set) var params: [String] = []
     private(set) var userProperties: [String] = []
     private(set) var events = Set<String>()
+    /// The events pairs and rules name (`events` less those only an exactly-once rule records).
+    private(set) var followedEvents = Set<String>()
 
     init(_ plan: Plan) {
         for pair in plan.pairs {
@@ -443,6 +450,11 @@ struct CrossEventReads {
             }
             for condition in rule.whenUser + rule.requireUser { readUserProperty(condition.name) }
             for earlier in [rule.after, rule.notAfter].compactMap({ $0?.matcher }) { read(earlier) }
+        }
+        followedEvents = events
+        // An exactly-once rule looks at every event of a user, to know which users expect the event.
+        if plan.rules.contains(where: { $0.once == .exactly }) {
+            for event in plan.events { events.insert(event.name) }
         }
         // Experiment arms are read on every recorded event, to split pair counts per arm.
         for property in plan.userProperties where property.experiment { readUserProperty(property.name) }

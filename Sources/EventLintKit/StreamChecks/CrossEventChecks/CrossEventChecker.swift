@@ -29,6 +29,9 @@ public struct CrossEventChecker: Sendable {
     let pairsByEvent: [[Int]]
     /// Per event of the plan: the rules whose `after` or `notAfter` matcher is on it, in plan order.
     let earlierRulesByEvent: [[Int]]
+    /// The rules with `once: 'exactly'`, in plan order: every record of a user may select the
+    /// user for them.
+    let exactlyOnceRules: [Int]
 
     /// Classes, not structs: the per-record loops then pass references instead of copying the
     /// matcher arrays for every pair and record.
@@ -61,6 +64,8 @@ public struct CrossEventChecker: Sendable {
         let events: Set<Int32>
         /// `when` and `whenUser` together: all must hold for the rule to apply.
         let conditions: [CompiledCondition]
+        /// `whenUser` (and `whenPlatform`) alone: which users an exactly-once rule expects the event of.
+        let userConditions: [CompiledCondition]
         let require: [CompiledCondition]
         let requireUser: [CompiledCondition]
         let after: CompiledMatcher?
@@ -78,6 +83,7 @@ public struct CrossEventChecker: Sendable {
             self.declaration = declaration
             self.events = events
             conditions = when + whenUser
+            userConditions = whenUser
             self.require = require
             self.requireUser = requireUser
             self.after = after
@@ -107,6 +113,7 @@ public struct CrossEventChecker: Sendable {
                 [rules[index].after, rules[index].notAfter].contains { $0?.event == Int32(event) }
             }
         }
+        exactlyOnceRules = rules.indices.filter { rules[$0].declaration.once == .exactly }
     }
 
     /// Runs every pair and rule over records already sorted by `EventRecord.timeOrder`. Findings
@@ -245,4 +252,6 @@ struct UserCrossState {
     var afterSeen: [Bool] = []
     var latestAfter: [EventRecord?] = []
     var latestNotAfter: [EventRecord?] = []
+    var onceFirst: [EventRecord?] = []
+    var onceSelected: [EventRecord?] = []
 }

@@ -10,6 +10,8 @@ extension CrossEventRun {
         swap(&afterSeen, &state.afterSeen)
         swap(&latestAfter, &state.latestAfter)
         swap(&latestNotAfter, &state.latestNotAfter)
+        swap(&onceFirst, &state.onceFirst)
+        swap(&onceSelected, &state.onceSelected)
     }
 
     mutating func runUser(_ records: ArraySlice<EventRecord>) {
@@ -27,6 +29,8 @@ extension CrossEventRun {
         Self.reset(&afterSeen, to: false, count: checker.rules.count)
         Self.reset(&latestAfter, to: nil, count: checker.rules.count)
         Self.reset(&latestNotAfter, to: nil, count: checker.rules.count)
+        Self.reset(&onceFirst, to: nil, count: checker.rules.count)
+        Self.reset(&onceSelected, to: nil, count: checker.rules.count)
     }
 
     static func reset<Element>(_ array: inout [Element], to value: Element, count: Int) {
@@ -79,6 +83,14 @@ extension CrossEventRun {
                 move(&record)
                 latestNotAfter[rule] = record
             }
+            if var record = onceFirst[rule] {
+                move(&record)
+                onceFirst[rule] = record
+            }
+            if var record = onceSelected[rule] {
+                move(&record)
+                onceSelected[rule] = record
+            }
         }
     }
 
@@ -87,6 +99,7 @@ extension CrossEventRun {
         for record in records {
             let values = values(record)
             let event = Int(record.event)
+            if !checker.exactlyOnceRules.isEmpty { selectForExactlyOnce(record, values: values) }
             for index in checker.pairsByEvent[event] {
                 let pair = checker.pairs[index]
                 var pairOpen = open[index]
@@ -98,7 +111,8 @@ extension CrossEventRun {
                 let rule = checker.rules[index]
                 let before = findings.count
                 apply(
-                    rule, to: record, values: values, afterSeen: afterSeen[index], latestAfter: latestAfter[index],
+                    rule, index: index, to: record, values: values, afterSeen: afterSeen[index],
+                    latestAfter: latestAfter[index],
                     latestNotAfter: latestNotAfter[index])
                 ruleViolations[index] += findings.count - before
             }
@@ -120,6 +134,7 @@ extension CrossEventRun {
     /// before the user's `latest` timestamp (`Int64.min`: none).
     mutating func endUser(latest last: Int64) {
         let lastTimestamp: Int64? = last == .min ? nil : last
+        endOnceRules()
         for (index, pair) in checker.pairs.enumerated() where pair.declaration.closeRequired {
             for entry in open[index].sorted(by: {
                 ($0.record.file, $0.record.line) < ($1.record.file, $1.record.line)

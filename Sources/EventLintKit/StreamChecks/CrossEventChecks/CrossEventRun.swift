@@ -187,6 +187,10 @@ struct CrossEventRun {
     /// its `notAfter` matches. Records come in time order, so the latest is also the closest.
     var latestAfter: [EventRecord?] = []
     var latestNotAfter: [EventRecord?] = []
+    /// Per rule with `once`: the user's first event it selected; per exactly-once rule: the
+    /// user's first event its `whenUser` selects the user by (nil: none yet).
+    var onceFirst: [EventRecord?] = []
+    var onceSelected: [EventRecord?] = []
     /// When the record being fed arrived, in the driver's clock (`Int64.min`: not told): a live
     /// run times out open pairs by it (`StreamEngine`); `lint` never sets it.
     var arrival: Int64 = .min

@@ -5,7 +5,10 @@ extension LinePass {
         _ event: ScannedEvent, eventIndex: Int32, hasUser: Bool, session: UInt64, line: FramedLine,
         bytes: UnsafeRawBufferPointer, eventName: String
     ) {
+        // An event only an exactly-once rule records is not followed: no finding for what it lacks.
+        let followed = plan.events[Int(eventIndex)].followed
         guard hasUser else {
+            guard followed else { return }
             findings.append(
                 Finding(
                     rule: StreamRules.missingUserID,
@@ -14,7 +17,7 @@ extension LinePass {
             return
         }
         // A capture entry without a readable time is ordered by its place in the file (no finding).
-        if event.timestamp == nil, !event.timestampImplausible, !event.format.isCapture {
+        if event.timestamp == nil, !event.timestampImplausible, !event.format.isCapture, followed {
             findings.append(
                 Finding(
                     rule: StreamRules.invalidTimestamp,
