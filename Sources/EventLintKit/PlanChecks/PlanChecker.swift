@@ -11,6 +11,7 @@ public enum PlanChecker {
         run.checkPairs()
         run.checkRules()
         run.checkExperiments()
+        run.checkJourneys()
         run.checkSettings()
         run.checkAutomatic()
         return run.findings

@@ -8,6 +8,7 @@ public struct Plan: Sendable {
     public var pairs: [PairDeclaration] = []
     public var rules: [RuleDeclaration] = []
     public var experiments: [ExperimentDeclaration] = []
+    public var journeys: [JourneyDeclaration] = []
     public var property = PropertySettings()
     public var severityOverrides: [String: Located<Severity>] = [:]
     public var suppressions: [Suppression] = []

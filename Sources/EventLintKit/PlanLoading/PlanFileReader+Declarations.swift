@@ -443,22 +443,8 @@ extension PlanFileReader {
                     windowRefused = true
                 }
                 if member.key == "after" { rule.after = earlier } else { rule.notAfter = earlier }
-            case "once":
-                if let text = string(value, "once") {
-                    if let once = OnceCount(rawValue: text) {
-                        rule.once = once
-                    } else {
-                        invalid(PlanLoadingRules.unknownOnceMessage(once: text), at: value.offset)
-                    }
-                }
-            case "severity":
-                if let text = string(value, "severity") {
-                    if let severity = Severity(rawValue: text) {
-                        rule.severity = severity
-                    } else {
-                        invalid(PlanLoadingRules.unknownSeverityMessage(severity: text), at: value.offset)
-                    }
-                }
+            case "once": rule.once = onceValue(value)
+            case "severity": rule.severity = severityValue(value)
             default: break
             }
         }

@@ -215,6 +215,7 @@ struct PlanFileReader {
                     else { continue }
                     builder.plan.experiments.append(experiment)
                 }
+            case "journeys": readJourneys(member.value, into: &builder)
             case "severity": readSeverity(member.value, into: &builder)
             case "suppress": readSuppressions(member.value, into: &builder)
             case "automatic": readAutomatic(member.value, into: &builder)

@@ -170,6 +170,10 @@ public enum PlanLoadingRules {
         "rule \"\(rule)\" requires nothing (give require, requireUser, after, notAfter or once)"
     }
 
+    static func journeyStepsMessage(journey: String) -> String {
+        "journey \"\(journey)\" needs steps: a list of at least two events or { event, where }"
+    }
+
     static func unknownOnceMessage(once: String) -> String {
         "unknown once \"\(once)\" (use atMost or exactly)"
     }

@@ -38,6 +38,8 @@ extension RuleExamples {
             reminder_sent: { description: 'A reminder was sent.' },
             welcome_viewed: { description: 'The welcome screen appeared.' },
             tour_finished: { description: 'The tour was finished.' },
+            intro_viewed: { description: 'The intro appeared.' },
+            intro_finished: { description: 'The intro was finished.' },
           },
           pairs: {
             dialog: {
@@ -77,6 +79,12 @@ extension RuleExamples {
             tour_exactly_once_from_level_five: {
               description: 'A user who reached level 5 finishes the tour exactly once.',
               on: 'tour_finished', whenUser: { level: { min: 5 } }, once: 'exactly',
+            },
+          },
+          journeys: {
+            intro_in_arm_a: {
+              description: 'Users in arm a see the intro, then finish it, within an hour.',
+              whenUser: { arm: 'a' }, steps: ['intro_viewed', 'intro_finished'], within: '1h',
             },
           },
         }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import EventLintKit
 
-/// The built executable's `lint` with `once` rules over a generated export: the report (text
+/// The built executable's `lint` with `once` rules and a journey over a generated export: the report (text
 /// and JSON, with the plan's events never seen) is byte for byte the same for 1, 2, 3 and 7
 /// jobs and with records spilled at 64 KiB.
 @Suite struct QASessionToolTests {
@@ -13,6 +13,9 @@ import Testing
           rules: {
             offer_at_most_once: { on: 'offer_shown', once: 'atMost' },
             order_exactly_once: { on: 'order_completed', once: 'exactly' },
+          },
+          journeys: {
+            offer_then_order: { steps: ['offer_shown', 'offer_closed', 'order_completed'], within: '1m' },
           },
         }
         """
@@ -33,6 +36,9 @@ import Testing
         guard let reference = try EventLintBinary.run(lint + ["--jobs", "1", a, b]) else { return }
         #expect(reference.status == 1)
         #expect(reference.stdout.contains("rule/once-repeated") && reference.stdout.contains("rule/once-missing"))
+        #expect(
+            reference.stdout.contains("journey/unexpected-step") && reference.stdout.contains("journey/window-exceeded")
+        )
         #expect(reference.stdout.contains(format == "json" ? "\"eventsNeverSeen\"" : "never seen in the input"))
         for extra in [["--jobs", "2"], ["--jobs", "3"], ["--jobs", "7"], ["--jobs", "3", "--memory-limit", "64K"]] {
             guard let run = try EventLintBinary.run(lint + extra + [a, b]) else { return }

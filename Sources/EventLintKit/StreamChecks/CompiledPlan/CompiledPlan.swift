@@ -181,6 +181,7 @@ public struct CompiledPlan: Sendable {
     /// lint run (and each in-process run of a test or fuzz target) starts without compiling.
     private(set) var crossEventPairs: [CrossEventChecker.CompiledPair] = []
     private(set) var crossEventRules: [CrossEventChecker.CompiledRule] = []
+    private(set) var crossEventJourneys: [CrossEventChecker.CompiledJourney] = []
 
     /// Compiles the plan with a declaration for each automatic param and user property it names
     /// (`Plan.withAutomaticDeclarations`), so they are read, tracked and checked like declared ones.
@@ -233,6 +234,7 @@ public struct CompiledPlan: Sendable {
         }.filter { $0 >= 0 }
         crossEventPairs = plan.pairs.map(compilePair)
         crossEventRules = plan.rules.map(compileRule)
+        crossEventJourneys = plan.journeys.map(compileJourney)
     }
 
     /// The plan's params as the per-event checks read them; each knows whether the SDK sets it.
@@ -290,6 +292,7 @@ public struct CompiledPlan: Sendable {
             conditions += rule.when + rule.whenUser + rule.require + rule.requireUser
             conditions += (rule.after?.matcher.conditions ?? []) + (rule.notAfter?.matcher.conditions ?? [])
         }
+        for journey in plan.journeys { conditions += journey.whenUser + journey.steps.flatMap(\.conditions) }
         for predicate in conditions.flatMap(\.predicates) {
             switch predicate {
             case .oneOf(let values), .noneOf(let values):
@@ -450,6 +453,10 @@ struct CrossEventReads {
             }
             for condition in rule.whenUser + rule.requireUser { readUserProperty(condition.name) }
             for earlier in [rule.after, rule.notAfter].compactMap({ $0?.matcher }) { read(earlier) }
+        }
+        for journey in plan.journeys {
+            for step in journey.steps { read(step) }
+            for condition in journey.whenUser { readUserProperty(condition.name) }
         }
         followedEvents = events
         // An exactly-once rule looks at every event of a user, to know which users expect the event.

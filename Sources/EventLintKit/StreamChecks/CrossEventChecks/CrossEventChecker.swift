@@ -32,6 +32,9 @@ public struct CrossEventChecker: Sendable {
     /// The rules with `once: 'exactly'`, in plan order: every record of a user may select the
     /// user for them.
     let exactlyOnceRules: [Int]
+    let journeys: [CompiledJourney]
+    /// Per event of the plan: the journeys with a step on it, in plan order.
+    let journeysByEvent: [[Int]]
 
     /// Classes, not structs: the per-record loops then pass references instead of copying the
     /// matcher arrays for every pair and record.
@@ -114,6 +117,11 @@ public struct CrossEventChecker: Sendable {
             }
         }
         exactlyOnceRules = rules.indices.filter { rules[$0].declaration.once == .exactly }
+        let journeys = plan.crossEventJourneys
+        self.journeys = journeys
+        journeysByEvent = plan.events.indices.map { event in
+            journeys.indices.filter { journeys[$0].events.contains(Int32(event)) }
+        }
     }
 
     /// Runs every pair and rule over records already sorted by `EventRecord.timeOrder`. Findings
@@ -254,4 +262,6 @@ struct UserCrossState {
     var latestNotAfter: [EventRecord?] = []
     var onceFirst: [EventRecord?] = []
     var onceSelected: [EventRecord?] = []
+    var journeyStep: [Int] = []
+    var journeyStart: [EventRecord?] = []
 }

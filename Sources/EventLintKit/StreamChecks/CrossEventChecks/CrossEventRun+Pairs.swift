@@ -12,6 +12,8 @@ extension CrossEventRun {
         swap(&latestNotAfter, &state.latestNotAfter)
         swap(&onceFirst, &state.onceFirst)
         swap(&onceSelected, &state.onceSelected)
+        swap(&journeyStep, &state.journeyStep)
+        swap(&journeyStart, &state.journeyStart)
     }
 
     mutating func runUser(_ records: ArraySlice<EventRecord>) {
@@ -31,6 +33,8 @@ extension CrossEventRun {
         Self.reset(&latestNotAfter, to: nil, count: checker.rules.count)
         Self.reset(&onceFirst, to: nil, count: checker.rules.count)
         Self.reset(&onceSelected, to: nil, count: checker.rules.count)
+        Self.reset(&journeyStep, to: 0, count: checker.journeys.count)
+        Self.reset(&journeyStart, to: nil, count: checker.journeys.count)
     }
 
     static func reset<Element>(_ array: inout [Element], to value: Element, count: Int) {
@@ -92,6 +96,12 @@ extension CrossEventRun {
                 onceSelected[rule] = record
             }
         }
+        for journey in journeyStart.indices {
+            if var record = journeyStart[journey] {
+                move(&record)
+                journeyStart[journey] = record
+            }
+        }
     }
 
     /// Runs a user's records (all of them, or the next chunk), in time order.
@@ -100,6 +110,7 @@ extension CrossEventRun {
             let values = values(record)
             let event = Int(record.event)
             if !checker.exactlyOnceRules.isEmpty { selectForExactlyOnce(record, values: values) }
+            for index in checker.journeysByEvent[event] { advance(journey: index, record: record, values: values) }
             for index in checker.pairsByEvent[event] {
                 let pair = checker.pairs[index]
                 var pairOpen = open[index]

@@ -191,6 +191,10 @@ struct CrossEventRun {
     /// user's first event its `whenUser` selects the user by (nil: none yet).
     var onceFirst: [EventRecord?] = []
     var onceSelected: [EventRecord?] = []
+    /// Per journey: the index of the step the user must reach next (-1: broken, reported), and
+    /// the record of the user's first step (nil: not begun).
+    var journeyStep: [Int] = []
+    var journeyStart: [EventRecord?] = []
     /// When the record being fed arrived, in the driver's clock (`Int64.min`: not told): a live
     /// run times out open pairs by it (`StreamEngine`); `lint` never sets it.
     var arrival: Int64 = .min
