@@ -12,6 +12,7 @@ public enum PlanChecker {
         run.checkRules()
         run.checkExperiments()
         run.checkMetrics()
+        run.checkJourneys()
         run.checkSettings()
         run.checkAutomatic()
         return run.findings

@@ -471,6 +471,7 @@ private struct Differ {
             rule.require.map(key).sorted().joined(separator: ","),
             rule.requireUser.map(key).sorted().joined(separator: ","),
             rule.after.map(key) ?? "", rule.notAfter.map(key) ?? "", rule.severity?.rawValue ?? "",
+            rule.once?.rawValue ?? "",
         ]
         return parts.joined(separator: "|")
     }

@@ -9,6 +9,7 @@ public struct Plan: Sendable {
     public var rules: [RuleDeclaration] = []
     public var experiments: [ExperimentDeclaration] = []
     public var metrics: [MetricDeclaration] = []
+    public var journeys: [JourneyDeclaration] = []
     public var property = PropertySettings()
     public var severityOverrides: [String: Located<Severity>] = [:]
     public var suppressions: [Suppression] = []

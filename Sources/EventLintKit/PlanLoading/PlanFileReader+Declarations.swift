@@ -443,14 +443,8 @@ extension PlanFileReader {
                     windowRefused = true
                 }
                 if member.key == "after" { rule.after = earlier } else { rule.notAfter = earlier }
-            case "severity":
-                if let text = string(value, "severity") {
-                    if let severity = Severity(rawValue: text) {
-                        rule.severity = severity
-                    } else {
-                        invalid(PlanLoadingRules.unknownSeverityMessage(severity: text), at: value.offset)
-                    }
-                }
+            case "once": rule.once = onceValue(value)
+            case "severity": rule.severity = severityValue(value)
             default: break
             }
         }
@@ -461,7 +455,9 @@ extension PlanFileReader {
         // A rule whose window was refused is dropped whole: run without it, it would check
         // something other than what the plan says.
         if windowRefused { return nil }
-        if rule.require.isEmpty, rule.requireUser.isEmpty, rule.after == nil, rule.notAfter == nil {
+        if rule.require.isEmpty, rule.requireUser.isEmpty, rule.after == nil, rule.notAfter == nil,
+            rule.once == nil
+        {
             invalid(PlanLoadingRules.ruleRequiresNothingMessage(rule: name), at: node.offset)
             return nil
         }

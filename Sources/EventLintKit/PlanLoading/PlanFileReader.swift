@@ -222,6 +222,7 @@ struct PlanFileReader {
                     }
                     builder.plan.metrics.append(metric)
                 }
+            case "journeys": readJourneys(member.value, into: &builder)
             case "severity": readSeverity(member.value, into: &builder)
             case "suppress": readSuppressions(member.value, into: &builder)
             case "automatic": readAutomatic(member.value, into: &builder)

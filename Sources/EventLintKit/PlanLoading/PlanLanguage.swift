@@ -74,6 +74,7 @@ public enum PlanLanguage {
             Key("events", .map(.object(event)), "Events and the params they carry."),
             Key("pairs", .map(.object(pair)), "Surfaces opened and then closed, checked per user in event-time order."),
             Key("rules", .map(.object(rule)), "Cross-event rules."),
+            Key("journeys", .map(.object(journey)), "Ordered steps that each selected user goes through."),
             Key(
                 "experiments", .map(.object(experiment)),
                 "A/B experiments: a user property's arms, shares and population."),
@@ -241,8 +242,21 @@ public enum PlanLanguage {
             Key(
                 "notAfter", .object(earlierEvent),
                 "An earlier event of the same user that must not come within the window."),
+            Key(
+                "once", .oneOf(["atMost", "exactly"]),
+                "The events it applies to occur at most once, or exactly once, per user."),
             Key("severity", severities, "The severity of this rule's findings."),
             Key("description", .string, "What the rule means."),
+        ])
+
+    public static let journey = Object(
+        name: "journey", summary: "Ordered steps that each selected user goes through.",
+        keys: [
+            Key("steps", .list(matcher), required: true, "The events, in the order each user must reach them."),
+            Key("whenUser", conditions, "Conditions on user properties that select the users."),
+            Key("within", .string, "The longest time from the first step to any later one."),
+            Key("severity", severities, "The severity of this journey's findings."),
+            Key("description", .string, "What the journey is."),
         ])
 
     public static let experiment = Object(

@@ -173,7 +173,15 @@ public enum PlanLoadingRules {
     }
 
     static func ruleRequiresNothingMessage(rule: String) -> String {
-        "rule \"\(rule)\" requires nothing (give require, requireUser, after or notAfter)"
+        "rule \"\(rule)\" requires nothing (give require, requireUser, after, notAfter or once)"
+    }
+
+    static func journeyStepsMessage(journey: String) -> String {
+        "journey \"\(journey)\" needs steps: a list of at least two events or { event, where }"
+    }
+
+    static func unknownOnceMessage(once: String) -> String {
+        "unknown once \"\(once)\" (use atMost or exactly)"
     }
 
     /// `lowest`, `highest`: the bounds as the plan would write them.

@@ -45,4 +45,13 @@ public struct RuleDeclaration: Sendable {
     public var severity: Severity?
     /// The platforms (`IOS`, `ANDROID`, `WEB`) the rule applies to; empty: every platform.
     public var whenPlatform: [Located<String>] = []
+    /// How often the events the rule selects may occur per user; nil: any number of times.
+    public var once: OnceCount?
+}
+
+/// A rule's `once`: the events it selects occur at most once per user, or exactly once for each
+/// user its `whenUser` (and `whenPlatform`) select.
+public enum OnceCount: String, Sendable, CaseIterable {
+    case atMost
+    case exactly
 }

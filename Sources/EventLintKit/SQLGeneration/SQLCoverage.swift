@@ -18,8 +18,24 @@ public enum SQLCoverage {
     /// `lint` rule ids about the stream that SQL over loaded tables cannot see, with the reason.
     public static let leftOut: [(id: String, reason: String)] = [
         (
+            JourneyRules.unexpectedStep.id,
+            "not yet generated: a journey's steps follow each user's rows in order, one step at a time"
+        ),
+        (
+            JourneyRules.windowExceeded.id,
+            "not yet generated: a journey's steps follow each user's rows in order, one step at a time"
+        ),
+        (
+            OnceRules.repeated.id,
+            "not yet generated: counting a rule's events per user needs a window over the user's rows"
+        ),
+        (
+            OnceRules.missing.id,
+            "not yet generated: counting a rule's events per user needs a window over the user's rows"
+        ),
+        (
             StreamRules.notAnEvent.id,
             "BigQuery tables hold only rows of the GA4 schema: a line of another shape never reaches them"
-        )
+        ),
     ]
 }

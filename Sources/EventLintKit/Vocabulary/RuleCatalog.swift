@@ -3,7 +3,8 @@
 public enum RuleCatalog {
     public static let all: [Rule] =
         JSONRules.all + PlanRules.all + ExportRules.all + StreamRules.all + PairRules.all
-        + CrossEventRules.all + ExperimentRules.all + BudgetRules.all + DiffRules.all
+        + CrossEventRules.all + ExperimentRules.all + OnceRules.all + JourneyRules.all + BudgetRules.all
+        + DiffRules.all
 
     /// Looks a rule up by id.
     public static func rule(id: String) -> Rule? { all.first { $0.id == id } }

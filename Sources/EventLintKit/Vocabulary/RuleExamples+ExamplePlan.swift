@@ -36,6 +36,10 @@ extension RuleExamples {
             cart_viewed: { description: 'The cart was shown.' },
             checkout_started: { description: 'Checkout began.' },
             reminder_sent: { description: 'A reminder was sent.' },
+            welcome_viewed: { description: 'The welcome screen appeared.' },
+            tour_finished: { description: 'The tour was finished.' },
+            intro_viewed: { description: 'The intro appeared.' },
+            intro_finished: { description: 'The intro was finished.' },
           },
           pairs: {
             dialog: {
@@ -67,6 +71,20 @@ extension RuleExamples {
             no_reminder_twice_in_a_minute: {
               description: 'A reminder is not sent again within 60 s.',
               on: 'reminder_sent', notAfter: { event: 'reminder_sent', within: '60s' },
+            },
+            welcome_at_most_once: {
+              description: 'The welcome screen appears at most once per user.',
+              on: 'welcome_viewed', once: 'atMost',
+            },
+            tour_exactly_once_from_level_five: {
+              description: 'A user who reached level 5 finishes the tour exactly once.',
+              on: 'tour_finished', whenUser: { level: { min: 5 } }, once: 'exactly',
+            },
+          },
+          journeys: {
+            intro_in_arm_a: {
+              description: 'Users in arm a see the intro, then finish it, within an hour.',
+              whenUser: { arm: 'a' }, steps: ['intro_viewed', 'intro_finished'], within: '1h',
             },
           },
           experiments: {

@@ -124,6 +124,7 @@ import Testing
             (Rules.pairWithoutCloseMessage(pair: "p"), #"pair "p" needs close: { events: [...] }"#),
             (Rules.durationWithoutParamMessage, "duration needs a param"),
             (Rules.unknownPlatformMessage(platform: "TV"), #"unknown platform "TV" (use 'IOS', 'ANDROID', 'WEB')"#),
+            (Rules.unknownOnceMessage(once: "twice"), #"unknown once "twice" (use atMost or exactly)"#),
             (Rules.ruleWithoutOnMessage(rule: "r"), #"rule "r" needs on: the events it applies to"#),
             (
                 Rules.experimentWithoutPropertyMessage(experiment: "x"),
@@ -136,7 +137,7 @@ import Testing
             ),
             (
                 Rules.ruleRequiresNothingMessage(rule: "r"),
-                #"rule "r" requires nothing (give require, requireUser, after or notAfter)"#
+                #"rule "r" requires nothing (give require, requireUser, after, notAfter or once)"#
             ),
             (
                 Rules.duplicateDeclarationMessage(kind: "user property", name: "arm"),

@@ -123,7 +123,9 @@ import Testing
         ])
         #expect(
             Self.keys(LintSummary.summary(of: result)) == [
-                "automaticEvents", "blankLines", "bytes", "events", "eventsChecked", "findingsByRule", "invalidLines",
+                "automaticEvents", "blankLines", "bytes", "events", "eventsChecked", "eventsNeverSeen",
+                "eventsNeverSeenCount",
+                "findingsByRule", "invalidLines",
                 "linesRead", "missingRequired", "notAnalyticsLines", "notEvents", "oversizeLines", "pairArms", "pairs",
                 "rules",
                 "typeVariation",

@@ -112,8 +112,9 @@ final class CompiledEvent: Sendable {
     let uses: [CompiledUse]
     /// Whether pairs, rules or experiments need a record of this event.
     let recorded: Bool
-    /// Whether pairs or rules read it: only then is a record without a user or a time a
-    /// finding (an experiment's arm is read from whatever records there are).
+    /// Whether a pair, rule, journey or metric names this event, so that a record without a user
+    /// or a time is a finding; experiments and exactly-once rules record every event only to
+    /// read arms and to tell which users a rule expects.
     let followed: Bool
     /// The declared params of each `items` element, as `useByParam`/`uses` for the event's own.
     let itemUseByParam: [Int]
@@ -125,17 +126,16 @@ final class CompiledEvent: Sendable {
     let automaticParams: ByteKeyTable?
 
     init(
-        name: String, useByParam: [Int], uses: [CompiledUse], recorded: Bool, followed: Bool,
-        itemUseByParam: [Int] = [],
-        itemUses: [CompiledUse] = [], itemFieldUses: [(name: String, requirement: Requirement)] = [],
-        automaticParams: ByteKeyTable? = nil
+        name: String, useByParam: [Int], uses: [CompiledUse], recorded: Bool, followed: Bool? = nil,
+        itemUseByParam: [Int] = [], itemUses: [CompiledUse] = [],
+        itemFieldUses: [(name: String, requirement: Requirement)] = [], automaticParams: ByteKeyTable? = nil
     ) {
+        self.followed = followed ?? recorded
         self.automaticParams = automaticParams
         self.name = name
         self.useByParam = useByParam
         self.uses = uses
         self.recorded = recorded
-        self.followed = followed
         self.itemUseByParam = itemUseByParam
         self.itemUses = itemUses
         self.itemFieldUses = itemFieldUses
@@ -217,6 +217,7 @@ public struct CompiledPlan: Sendable {
     private(set) var experiments: [CompiledExperiment] = []
     /// The plan's metrics compiled for the readout, in plan order.
     private(set) var metrics: [CompiledMetric] = []
+    private(set) var crossEventJourneys: [CrossEventChecker.CompiledJourney] = []
 
     /// Compiles the plan with a declaration for each automatic param and user property it names
     /// (`Plan.withAutomaticDeclarations`), so they are read, tracked and checked like declared ones.
@@ -271,6 +272,7 @@ public struct CompiledPlan: Sendable {
         crossEventRules = plan.rules.map(compileRule)
         experiments = plan.experiments.map(compileExperiment)
         metrics = plan.metrics.map(compileMetric)
+        crossEventJourneys = plan.journeys.map(compileJourney)
     }
 
     /// An experiment with its arm's slot (-1: its property is not read) and its population as
@@ -342,6 +344,7 @@ public struct CompiledPlan: Sendable {
             conditions += rule.when + rule.whenUser + rule.require + rule.requireUser
             conditions += (rule.after?.matcher.conditions ?? []) + (rule.notAfter?.matcher.conditions ?? [])
         }
+        for journey in plan.journeys { conditions += journey.whenUser + journey.steps.flatMap(\.conditions) }
         for predicate in conditions.flatMap(\.predicates) {
             switch predicate {
             case .oneOf(let values), .noneOf(let values):
@@ -484,7 +487,8 @@ struct CrossEventReads {
     private(set) var params: [String] = []
     private(set) var userProperties: [String] = []
     private(set) var events = Set<String>()
-    /// The events pairs and rules read: those whose records must have a user and a time.
+    /// The events pairs, rules, journeys and metrics name: those whose records must have a user
+    /// and a time (`events` less those recorded only for experiments or an exactly-once rule).
     private(set) var followedEvents = Set<String>()
 
     init(_ plan: Plan) {
@@ -503,13 +507,9 @@ struct CrossEventReads {
             for condition in rule.whenUser + rule.requireUser { readUserProperty(condition.name) }
             for earlier in [rule.after, rule.notAfter].compactMap({ $0?.matcher }) { read(earlier) }
         }
-        // Experiment arms are read on every recorded event, to split pair counts per arm.
-        for property in plan.userProperties where property.experiment { readUserProperty(property.name) }
-        // A declared experiment counts every user with an arm, so every event of the plan is
-        // recorded, with the arm and the population's user properties.
-        for experiment in plan.experiments {
-            readUserProperty(experiment.userProperty.value)
-            for condition in experiment.population { readUserProperty(condition.name) }
+        for journey in plan.journeys {
+            for step in journey.steps { read(step) }
+            for condition in journey.whenUser { readUserProperty(condition.name) }
         }
         // A metric reads its events and their conditions' params, counted per arm.
         for metric in plan.metrics {
@@ -517,7 +517,18 @@ struct CrossEventReads {
             for matcher in matchers.reach + matchers.success { read(matcher) }
         }
         followedEvents = events
-        if !plan.experiments.isEmpty { events.formUnion(plan.events.map(\.name)) }
+        // Experiment arms are read on every recorded event, to split pair counts per arm.
+        for property in plan.userProperties where property.experiment { readUserProperty(property.name) }
+        // A declared experiment counts every user with an arm, so every event of the plan is
+        // recorded, with the arm and the population's user properties; an exactly-once rule
+        // looks at every event of a user, to know which users expect the event.
+        for experiment in plan.experiments {
+            readUserProperty(experiment.userProperty.value)
+            for condition in experiment.population { readUserProperty(condition.name) }
+        }
+        if !plan.experiments.isEmpty || plan.rules.contains(where: { $0.once == .exactly }) {
+            events.formUnion(plan.events.map(\.name))
+        }
     }
 
     private mutating func read(_ matcher: EventMatcher) {

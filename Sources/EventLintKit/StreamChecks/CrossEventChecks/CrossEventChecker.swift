@@ -34,6 +34,12 @@ public struct CrossEventChecker: Sendable {
     let opensPair: [Bool]
     /// Per event of the plan: the metrics with a reach or success matcher on it, in plan order.
     let metricsByEvent: [[Int]]
+    /// The rules with `once: 'exactly'`, in plan order: every record of a user may select the
+    /// user for them.
+    let exactlyOnceRules: [Int]
+    let journeys: [CompiledJourney]
+    /// Per event of the plan: the journeys with a step on it, in plan order.
+    let journeysByEvent: [[Int]]
 
     /// Classes, not structs: the per-record loops then pass references instead of copying the
     /// matcher arrays for every pair and record.
@@ -66,6 +72,8 @@ public struct CrossEventChecker: Sendable {
         let events: Set<Int32>
         /// `when` and `whenUser` together: all must hold for the rule to apply.
         let conditions: [CompiledCondition]
+        /// `whenUser` (and `whenPlatform`) alone: which users an exactly-once rule expects the event of.
+        let userConditions: [CompiledCondition]
         let require: [CompiledCondition]
         let requireUser: [CompiledCondition]
         let after: CompiledMatcher?
@@ -83,6 +91,7 @@ public struct CrossEventChecker: Sendable {
             self.declaration = declaration
             self.events = events
             conditions = when + whenUser
+            userConditions = whenUser
             self.require = require
             self.requireUser = requireUser
             self.after = after
@@ -120,6 +129,12 @@ public struct CrossEventChecker: Sendable {
             rules.indices.filter { index in
                 [rules[index].after, rules[index].notAfter].contains { $0?.event == Int32(event) }
             }
+        }
+        exactlyOnceRules = rules.indices.filter { rules[$0].declaration.once == .exactly }
+        let journeys = plan.crossEventJourneys
+        self.journeys = journeys
+        journeysByEvent = plan.events.indices.map { event in
+            journeys.indices.filter { journeys[$0].events.contains(Int32(event)) }
         }
     }
 
@@ -263,4 +278,8 @@ struct UserCrossState {
     var latestNotAfter: [EventRecord?] = []
     var arms: [UserArm] = []
     var metrics: [MetricUserState] = []
+    var onceFirst: [EventRecord?] = []
+    var onceSelected: [EventRecord?] = []
+    var journeyStep: [Int] = []
+    var journeyStart: [EventRecord?] = []
 }

@@ -12,6 +12,10 @@ extension CrossEventRun {
         swap(&latestNotAfter, &state.latestNotAfter)
         swap(&userArms, &state.arms)
         swap(&userMetrics, &state.metrics)
+        swap(&onceFirst, &state.onceFirst)
+        swap(&onceSelected, &state.onceSelected)
+        swap(&journeyStep, &state.journeyStep)
+        swap(&journeyStart, &state.journeyStart)
     }
 
     mutating func runUser(_ records: ArraySlice<EventRecord>) {
@@ -33,6 +37,10 @@ extension CrossEventRun {
             Self.reset(&userArms, to: UserArm(), count: checker.plan.experiments.count)
             Self.reset(&userMetrics, to: MetricUserState(), count: checker.plan.metrics.count)
         }
+        Self.reset(&onceFirst, to: nil, count: checker.rules.count)
+        Self.reset(&onceSelected, to: nil, count: checker.rules.count)
+        Self.reset(&journeyStep, to: 0, count: checker.journeys.count)
+        Self.reset(&journeyStart, to: nil, count: checker.journeys.count)
     }
 
     static func reset<Element>(_ array: inout [Element], to value: Element, count: Int) {
@@ -85,6 +93,20 @@ extension CrossEventRun {
                 move(&record)
                 latestNotAfter[rule] = record
             }
+            if var record = onceFirst[rule] {
+                move(&record)
+                onceFirst[rule] = record
+            }
+            if var record = onceSelected[rule] {
+                move(&record)
+                onceSelected[rule] = record
+            }
+        }
+        for journey in journeyStart.indices {
+            if var record = journeyStart[journey] {
+                move(&record)
+                journeyStart[journey] = record
+            }
         }
     }
 
@@ -95,6 +117,8 @@ extension CrossEventRun {
             let event = Int(record.event)
             if !userArms.isEmpty { trackArms(record, values) }
             if !userMetrics.isEmpty { trackMetrics(record, values) }
+            if !checker.exactlyOnceRules.isEmpty { selectForExactlyOnce(record, values: values) }
+            for index in checker.journeysByEvent[event] { advance(journey: index, record: record, values: values) }
             for index in checker.pairsByEvent[event] {
                 let pair = checker.pairs[index]
                 var pairOpen = open[index]
@@ -106,7 +130,8 @@ extension CrossEventRun {
                 let rule = checker.rules[index]
                 let before = findings.count
                 apply(
-                    rule, to: record, values: values, afterSeen: afterSeen[index], latestAfter: latestAfter[index],
+                    rule, index: index, to: record, values: values, afterSeen: afterSeen[index],
+                    latestAfter: latestAfter[index],
                     latestNotAfter: latestNotAfter[index])
                 ruleViolations[index] += findings.count - before
             }
@@ -130,6 +155,7 @@ extension CrossEventRun {
         if !userArms.isEmpty { countArms() }
         if !userMetrics.isEmpty { countMetrics() }
         let lastTimestamp: Int64? = last == .min ? nil : last
+        endOnceRules()
         for (index, pair) in checker.pairs.enumerated() where pair.declaration.closeRequired {
             for entry in open[index].sorted(by: {
                 ($0.record.file, $0.record.line) < ($1.record.file, $1.record.line)

@@ -2,13 +2,14 @@
 /// earlier events its state keeps (`afterSeen`, `latestAfter`, `latestNotAfter`).
 extension CrossEventRun {
     mutating func apply(
-        _ rule: CrossEventChecker.CompiledRule, to record: EventRecord, values: RecordValues,
+        _ rule: CrossEventChecker.CompiledRule, index: Int, to record: EventRecord, values: RecordValues,
         afterSeen: Bool, latestAfter: EventRecord?, latestNotAfter: EventRecord?
     ) {
         for index in rule.conditions.indices where rule.conditions[index].holds(values) != true { return }
         let name = rule.declaration.name
         let event = eventName(record)
         checkRequirements(rule, of: record, values: values, name: name, event: event)
+        if rule.declaration.once != nil { countOnce(rule, index: index, record: record, name: name, event: event) }
         if let after = rule.after, let declaration = rule.declaration.after {
             checkOnlyAfter(
                 rule, after, declaration, record: record, name: name, event: event, afterSeen: afterSeen,

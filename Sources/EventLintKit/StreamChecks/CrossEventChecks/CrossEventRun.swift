@@ -212,6 +212,14 @@ struct CrossEventRun {
     var userArms: [UserArm] = []
     /// Per metric, the current user's progress (`CrossEventRun+Metrics.swift`).
     var userMetrics: [MetricUserState] = []
+    /// Per rule with `once`: the user's first event it selected; per exactly-once rule: the
+    /// user's first event its `whenUser` selects the user by (nil: none yet).
+    var onceFirst: [EventRecord?] = []
+    var onceSelected: [EventRecord?] = []
+    /// Per journey: the index of the step the user must reach next (-1: broken, reported), and
+    /// the record of the user's first step (nil: not begun).
+    var journeyStep: [Int] = []
+    var journeyStart: [EventRecord?] = []
     /// When the record being fed arrived, in the driver's clock (`Int64.min`: not told): a live
     /// run times out open pairs by it (`StreamEngine`); `lint` never sets it.
     var arrival: Int64 = .min

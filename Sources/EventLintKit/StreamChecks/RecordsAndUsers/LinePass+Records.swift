@@ -5,6 +5,7 @@ extension LinePass {
         _ event: ScannedEvent, eventIndex: Int32, hasUser: Bool, session: UInt64, line: FramedLine,
         bytes: UnsafeRawBufferPointer, eventName: String
     ) {
+        // An event only an exactly-once rule records is not followed: no finding for what it lacks.
         let followed = plan.events[Int(eventIndex)].followed
         guard hasUser else {
             guard followed else { return }

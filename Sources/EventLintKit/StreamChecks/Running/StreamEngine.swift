@@ -26,31 +26,9 @@ public struct StreamSessionResult: Sendable {
 
     /// `lint`'s summary and, after it, the plan's events never seen in this session.
     public var summary: ReportSummary {
-        var summary = LintSummary.summary(of: result)
-        var text = SummaryText()
-        if eventsNeverSeen.isEmpty {
-            text.add("every event of the plan was seen in this session")
-        } else {
-            text.add(.integer(eventsNeverSeen.count))
-            text.add(eventsNeverSeen.count == 1 ? " event of the plan" : " events of the plan")
-            text.add(" never seen in this session: ")
-            text.add(.names(eventsNeverSeen))
-        }
-        text.add(data: .integer(eventsNeverSeen.count), key: "eventsNeverSeenCount")
+        var summary = LintSummary(result: result).summary(listingNeverSeen: false)
         summary.sections.append(
-            SummarySection(
-                title: "session",
-                [
-                    .sentence(text),
-                    .list(
-                        SummaryList(
-                            key: "eventsNeverSeen", audience: .machines,
-                            eventsNeverSeen.map { name in
-                                var item = SummaryText()
-                                item.add(.text(name), key: "event")
-                                return item
-                            })),
-                ]))
+            LintSummary.neverSeenSection(eventsNeverSeen, scope: "in this session", title: "session"))
         return summary
     }
 }
@@ -215,8 +193,8 @@ public final class StreamEngine {
         result.metricCounts = run.metricCounts
         result.streamed = counted
         result.groups = pass.findings.groups.sorted
-        let never = plan.events.indices.filter { pass.counters.perEvent[$0] == 0 }.map { plan.events[$0].name }
-        return StreamSessionResult(findings: found, result: result, eventsNeverSeen: never)
+        return StreamSessionResult(
+            findings: found, result: result, eventsNeverSeen: LintSummary(result: result).eventsNeverSeen)
     }
 
     /// Runs the records the line pass made since the last call through the pair and rule

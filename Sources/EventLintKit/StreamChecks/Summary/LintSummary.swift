@@ -73,7 +73,11 @@ public struct LintSummary {
         LintSummary(result: result).summary
     }
 
-    var summary: ReportSummary {
+    var summary: ReportSummary { summary(listingNeverSeen: true) }
+
+    /// The summary; `listingNeverSeen`: with the section of the plan's events never seen (`watch`
+    /// adds its own, worded for a session).
+    func summary(listingNeverSeen: Bool) -> ReportSummary {
         var sections = [
             SummarySection(
                 [.sentence(accounting), .sentence(eventLine)]
@@ -114,6 +118,9 @@ public struct LintSummary {
                             key: "unknownEventNames", name: "event", count: "count", unknown.map { ($0.key, $0.value) },
                             audience: unknown.isEmpty ? .machines : .everyone))
                 ]))
+        if listingNeverSeen {
+            sections.append(Self.neverSeenSection(eventsNeverSeen, scope: "in the input", title: "coverage"))
+        }
         return ReportSummary(sections)
     }
 

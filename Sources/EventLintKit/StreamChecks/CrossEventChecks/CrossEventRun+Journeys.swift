@@ -1,0 +1,40 @@
+/// The plan's journeys, per user in time order: each event of a journey's steps, on a user its
+/// `whenUser` selects, must be the step the user has to reach next, within the window from the
+/// first step. The first that is not breaks the journey for that user: one finding, and the
+/// journey is not followed further. A journey left unfinished when the user's events end is no
+/// finding (the export may cut it off, or the tester stopped).
+extension CrossEventRun {
+    mutating func advance(journey index: Int, record: EventRecord, values: RecordValues) {
+        let step = journeyStep[index]
+        let journey = checker.journeys[index]
+        guard step >= 0, step < journey.steps.count else { return }
+        for condition in journey.whenUser where condition.holds(values) != true { return }
+        let name = journey.declaration.name
+        let expected = journey.declaration.steps[step].spelled
+        guard journey.steps[step].matches(record, values) else {
+            journeyStep[index] = -1
+            report(
+                JourneyRules.unexpectedStep, severity: journey.declaration.severity,
+                JourneyRules.unexpectedStepMessage(
+                    journey: name, step: step + 1, expected: expected, event: eventName(record),
+                    user: userText(record)),
+                at: record,
+                notes: journeyStart[index].map { [FindingNote(JourneyRules.firstStepNote, at: location($0))] } ?? [])
+            return
+        }
+        if let start = journeyStart[index], let window = journey.window, let within = journey.declaration.within?.value,
+            record.timestamp != .min, start.timestamp != .min, !Self.isWithin(start, window, of: record)
+        {
+            journeyStep[index] = -1
+            report(
+                JourneyRules.windowExceeded, severity: journey.declaration.severity,
+                JourneyRules.windowExceededMessage(
+                    journey: name, step: step + 1, expected: expected, gap: Self.gap(from: start, to: record),
+                    user: userText(record), within: within),
+                at: record, notes: [FindingNote(JourneyRules.firstStepNote, at: location(start))])
+            return
+        }
+        if step == 0 { journeyStart[index] = record }
+        journeyStep[index] = step + 1
+    }
+}
