@@ -8,9 +8,14 @@ extension CrossEventRun {
         for (index, experiment) in checker.plan.experiments.enumerated() where experiment.slot >= 0 {
             let value = values[experiment.slot]
             if value.isUsable {
+                // The same arm again, nearly every record: read in place, without copying the
+                // user's arm state (its name, location and held finding) out and back.
+                if userArms[index].name != nil, userArms[index].value == value, userArms[index].epoch == valueEpoch {
+                    continue
+                }
                 seeArm(index, experiment, value, record, values)
-            } else if value.tag == .absent, userArms[index].name == nil, userArms[index].early == nil,
-                checker.opensPair[Int(record.event)]
+            } else if value.tag == .absent, checker.opensPair[Int(record.event)], userArms[index].name == nil,
+                userArms[index].early == nil
             {
                 userArms[index].early = finding(
                     ExperimentRules.eventBeforeArm,
