@@ -487,38 +487,47 @@ def compare_readout(lint_metrics, duck_readout_sql, path):
 def generate_metrics(users, seed, out_path):
     """An export for Tests/Fixtures/sql/metrics-plan: users in arm a or b, the offer closed with
     pass or fail, the sheet and a purchase 30 min or 2 h later or from home, a second app open
-    the same day, 30 h later or 8 days later; each user on one of 50 days."""
+    the same day, 30 h later or 8 days later; each user on one of 50 days; arm flips, users
+    outside the population and offers shown before the arm planted."""
     rng = random.Random(seed)
     lines = []
 
-    def row(name, user, seconds, arm, params=()):
+    def row(name, user, seconds, arm, params=(), cohort="new"):
         micros = int(seconds * 1_000_000)
         entries = [{"key": key, "value": {"string_value": value}} for key, value in params]
+        properties = [("cohort", cohort)] + ([("arm", arm)] if arm else [])
         lines.append(json.dumps({
             "event_date": "20250314", "event_timestamp": str(micros), "event_name": name,
             "event_params": entries, "user_pseudo_id": user,
-            "user_properties": [{"key": "arm", "value": {"string_value": arm,
-                                                          "set_timestamp_micros": "1741940000000000"}}],
+            "user_properties": [{"key": key, "value": {"string_value": value,
+                                                        "set_timestamp_micros": "1741940000000000"}}
+                                for key, value in properties],
             "platform": "IOS"}, separators=(",", ":")))
 
     for index in range(users):
         user = f"u{index}"
         arm = rng.choice(["a", "b"])
         start = 1_741_946_400 + (index % 50) * 86_400 + rng.randrange(0, 3600)
-        row("app_opened", user, start, arm)
+        # Planted: one user in 20 outside the population, one in 25 shown the offer before the
+        # arm is set (no arm on the first events), one in 30 flips arm on the offer's close.
+        cohort = "legacy" if index % 20 == 7 else "new"
+        early = index % 25 == 3
+        flipped = ("b" if arm == "a" else "a") if index % 30 == 11 else arm
+        row("app_opened", user, start, None if early else arm, cohort=cohort)
         offer = rng.randrange(3)
-        if offer < 2:
-            row("offer_shown", user, start + 10, arm)
-            row("offer_closed", user, start + 20, arm, [("outcome", "pass" if offer == 0 else "fail")])
+        if offer < 2 or early:
+            row("offer_shown", user, start + 10, None if early else arm, cohort=cohort)
+            row("offer_closed", user, start + 20, flipped, [("outcome", "pass" if offer == 0 else "fail")],
+                cohort=cohort)
         purchase = rng.randrange(5)
         if purchase:
-            row("sheet_viewed", user, start + 100, arm)
+            row("sheet_viewed", user, start + 100, arm, cohort=cohort)
             delay, source = [(1800, "sheet"), (7200, "sheet"), (1800, "home"), (0, "")][purchase - 1]
             if source:
-                row("purchase", user, start + 100 + delay, arm, [("source", source)])
+                row("purchase", user, start + 100 + delay, arm, [("source", source)], cohort=cohort)
         again = rng.randrange(4)
         if again:
-            row("app_opened", user, start + [7200, 108_000, 691_200][again - 1], arm)
+            row("app_opened", user, start + [7200, 108_000, 691_200][again - 1], arm, cohort=cohort)
     rng.shuffle(lines)
     with open(out_path, "w") as out:
         out.write("\n".join(lines) + "\n")

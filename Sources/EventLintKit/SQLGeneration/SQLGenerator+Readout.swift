@@ -4,30 +4,12 @@
 /// metric, experiment and declared arm the users, those who succeeded, the share and its 95 %
 /// Wilson interval. Every declared arm has a row, 0 users included.
 extension SQLGenerator {
-    /// The CTEs after `ordered`: one per experiment (its users' first arms), two per metric (its
-    /// rows, its users), and `readout` (a row per user, metric and experiment).
+    /// The CTEs after the experiments' (`experimentCTEs`: each user's first arm): two per metric
+    /// (its rows, its users), and `readout` (a row per user, metric and experiment).
     func readoutCTEs() -> [(name: String, body: String)] {
         var ctes: [(name: String, body: String)] = []
         let planned = "user_key IS NOT NULL AND \(eventIn(planEventNames))"
-        var experiments: [(index: Int, name: String)] = []
-        for (index, experiment) in plan.experiments.enumerated() {
-            guard let slot = slot(userProperty: experiment.userProperty.value) else { continue }
-            experiments.append((index, experiment.name))
-            ctes.append(
-                (
-                    "experiment\(index)_arms",
-                    """
-                    -- Experiment \(SQLText.string(experiment.name)): each user's first arm, in time order.
-                    SELECT user_key, arm
-                    FROM (
-                      SELECT user_key, \(slot.value) AS arm, ROW_NUMBER() OVER (PARTITION BY user_key ORDER BY \(timeOrder)) AS position
-                      FROM ordered
-                      WHERE \(planned) AND \(slot.state) = 'ok'
-                    ) AS ranked
-                    WHERE position = 1
-                    """
-                ))
-        }
+        let experiments = followedExperiments.map { (index: $0.index, name: $0.experiment.name) }
         var users: [String] = []
         for (index, metric) in plan.metrics.enumerated() {
             guard let matchers = metric.matchers(in: plan) else { continue }

@@ -66,6 +66,7 @@ public struct SQLGenerator {
             ("source", sourceCTE()), ("scanned", scannedCTE()), ("typed", typedCTE()), ("checked", checkedCTE()),
             ("tracked", trackedCTE()), ("ordered", orderedCTE()),
         ]
+        ctes += experimentCTEs()
         if request.mode == .readout {
             ctes += readoutCTEs()
         } else {
@@ -75,6 +76,7 @@ public struct SQLGenerator {
                 ctes += pairCTEs.ctes
                 findingSelects.append(pairCTEs.findings)
             }
+            findingSelects += experimentFindings()
             ctes.append(("findings", findingSelects.joined(separator: "\nUNION ALL\n")))
         }
         if request.mode == .rules { ctes.append(("plan_rule_findings", planRuleFindings())) }

@@ -39,9 +39,11 @@ import Testing
         #expect(result.output.contains("--limit 3: 3 rows, the first ones   OK"), "\(result.output)")
     }
 
-    /// The metrics fixture (every kind of metric) on a generated export: `sql --mode readout`
-    /// gives lint's users, successes, shares and Wilson bounds per arm; with the return's
-    /// other-day test turned around in the SQL, the differential fails on the readout alone.
+    /// The metrics fixture (every kind of metric, an experiment with a population) on a generated
+    /// export with planted arm problems: `sql` finds lint's arm flips, users outside the
+    /// population and pairs opened before the arm, and `--mode readout` gives lint's users,
+    /// successes, shares and Wilson bounds per arm; with the return's other-day test turned
+    /// around in the SQL, the differential fails on the readout alone.
     @Test(.enabled(if: Python.duckdb != nil, Self.withoutDuckDB))
     func readoutAgreesWithLintAndCatchesAChangedWindow() throws {
         let binary = try #require(EventLintBinary.url)
@@ -75,6 +77,12 @@ import Testing
         let good = try run(breaking: false)
         #expect(good.status == 0, "\(good.output)")
         #expect(good.output.contains("readout: 6 rows (metric, experiment, arm)"), "\(good.output)")
+        // The planted arm problems, found by both.
+        for rule in ["experiment/arm-flip", "experiment/outside-population", "experiment/event-before-arm"] {
+            let line = good.output.split(separator: "\n").first { $0.contains(rule) }.map(String.init) ?? ""
+            let counts = line.split(separator: " ").compactMap { Int($0) }
+            #expect(counts.count == 2 && counts[0] > 0 && counts[0] == counts[1], "\(rule): \(line)")
+        }
         let broken = try run(breaking: true)
         #expect(broken.status == 1, "\(broken.output)")
         #expect(broken.output.contains("<-- differs"), "\(broken.output)")
