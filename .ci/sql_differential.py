@@ -488,7 +488,7 @@ def generate_metrics(users, seed, out_path):
     """An export for Tests/Fixtures/sql/metrics-plan: users in arm a or b, the offer closed with
     pass or fail, the sheet and a purchase 30 min or 2 h later or from home, a second app open
     the same day, 30 h later or 8 days later; each user on one of 50 days; arm flips, users
-    outside the population and offers shown before the arm planted."""
+    outside the population, offers shown before the arm and offers shown twice planted."""
     rng = random.Random(seed)
     lines = []
 
@@ -519,6 +519,9 @@ def generate_metrics(users, seed, out_path):
             row("offer_shown", user, start + 10, None if early else arm, cohort=cohort)
             row("offer_closed", user, start + 20, flipped, [("outcome", "pass" if offer == 0 else "fail")],
                 cohort=cohort)
+            if index % 40 == 13:  # planted: the offer shown a second time, and closed
+                row("offer_shown", user, start + 30, flipped, cohort=cohort)
+                row("offer_closed", user, start + 40, flipped, [("outcome", "fail")], cohort=cohort)
         purchase = rng.randrange(5)
         if purchase:
             row("sheet_viewed", user, start + 100, arm, cohort=cohort)

@@ -13,6 +13,7 @@ public enum SQLCoverage {
             StreamRules.missingUserID, StreamRules.invalidTimestamp,
         ] + PairRules.all + CrossEventRules.all
         + [ExperimentRules.armFlip, ExperimentRules.outsidePopulation, ExperimentRules.eventBeforeArm]
+        + OnceRules.all
 
     public static var computedIDs: [String] { computed.map(\.id) }
 
@@ -29,14 +30,6 @@ public enum SQLCoverage {
         (
             JourneyRules.windowExceeded.id,
             "not yet generated: a journey's steps follow each user's rows in order, one step at a time"
-        ),
-        (
-            OnceRules.repeated.id,
-            "not yet generated: counting a rule's events per user needs a window over the user's rows"
-        ),
-        (
-            OnceRules.missing.id,
-            "not yet generated: counting a rule's events per user needs a window over the user's rows"
         ),
         (
             StreamRules.notAnEvent.id,

@@ -262,6 +262,11 @@ extension SQLGenerator {
               \(list)
             ]) AS f
             WHERE f IS NOT NULL
+            UNION ALL
+            -- The findings of rules with `once`, from the user's events in order.
+            SELECT plan_rule
+            FROM findings
+            WHERE rule_id IN (\(SQLText.string(OnceRules.repeated.id)), \(SQLText.string(OnceRules.missing.id)))
             """
     }
 

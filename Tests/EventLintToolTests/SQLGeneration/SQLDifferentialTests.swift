@@ -39,9 +39,10 @@ import Testing
         #expect(result.output.contains("--limit 3: 3 rows, the first ones   OK"), "\(result.output)")
     }
 
-    /// The metrics fixture (every kind of metric, an experiment with a population) on a generated
-    /// export with planted arm problems: `sql` finds lint's arm flips, users outside the
-    /// population and pairs opened before the arm, and `--mode readout` gives lint's users,
+    /// The metrics fixture (every kind of metric, an experiment with a population, rules with
+    /// `once`) on a generated export with planted arm problems and repeats: `sql` finds lint's arm
+    /// flips, users outside the population, pairs opened before the arm and `once` findings, and
+    /// `--mode readout` gives lint's users,
     /// successes, shares and Wilson bounds per arm; with the return's other-day test turned
     /// around in the SQL, the differential fails on the readout alone.
     @Test(.enabled(if: Python.duckdb != nil, Self.withoutDuckDB))
@@ -77,8 +78,11 @@ import Testing
         let good = try run(breaking: false)
         #expect(good.status == 0, "\(good.output)")
         #expect(good.output.contains("readout: 6 rows (metric, experiment, arm)"), "\(good.output)")
-        // The planted arm problems, found by both.
-        for rule in ["experiment/arm-flip", "experiment/outside-population", "experiment/event-before-arm"] {
+        // The planted arm problems and repeated offers, and the users without the sheet, found by both.
+        for rule in [
+            "experiment/arm-flip", "experiment/outside-population", "experiment/event-before-arm", "rule/once-repeated",
+            "rule/once-missing",
+        ] {
             let line = good.output.split(separator: "\n").first { $0.contains(rule) }.map(String.init) ?? ""
             let counts = line.split(separator: " ").compactMap { Int($0) }
             #expect(counts.count == 2 && counts[0] > 0 && counts[0] == counts[1], "\(rule): \(line)")
