@@ -12,28 +12,16 @@ public enum SQLCoverage {
             StreamRules.userPropertyValueTooLong, StreamRules.userPropertyWrongType, StreamRules.firebaseError,
             StreamRules.missingUserID, StreamRules.invalidTimestamp,
         ] + PairRules.all + CrossEventRules.all
-        + [ExperimentRules.armFlip, ExperimentRules.outsidePopulation, ExperimentRules.eventBeforeArm]
-        + OnceRules.all
+        + ExperimentRules.all
+        + OnceRules.all + JourneyRules.all
 
     public static var computedIDs: [String] { computed.map(\.id) }
 
     /// `lint` rule ids about the stream that SQL over loaded tables cannot see, with the reason.
     public static let leftOut: [(id: String, reason: String)] = [
         (
-            ExperimentRules.sampleRatioMismatch.id,
-            "not yet generated: its p-value needs the incomplete gamma function, which BigQuery lacks"
-        ),
-        (
-            JourneyRules.unexpectedStep.id,
-            "not yet generated: a journey's steps follow each user's rows in order, one step at a time"
-        ),
-        (
-            JourneyRules.windowExceeded.id,
-            "not yet generated: a journey's steps follow each user's rows in order, one step at a time"
-        ),
-        (
             StreamRules.notAnEvent.id,
             "BigQuery tables hold only rows of the GA4 schema: a line of another shape never reaches them"
-        ),
+        )
     ]
 }

@@ -2,8 +2,10 @@
 /// user's plan events in time order, the first with a valid arm, then a later event with another
 /// arm (`experiment/arm-flip`), a first arm outside the population
 /// (`experiment/outside-population`) and a pair opened before the first arm
-/// (`experiment/event-before-arm`), each at most once per user and experiment. The sample-ratio
-/// test is not computed here (its p-value needs the incomplete gamma function).
+/// (`experiment/event-before-arm`), each at most once per user and experiment; and the
+/// sample-ratio test on the users per declared first arm (`experiment/sample-ratio-mismatch`),
+/// against the chi-squared value whose p-value is the experiment's threshold, worked out here
+/// (BigQuery has no incomplete gamma function).
 extension SQLGenerator {
     /// The experiments the SQL follows: those whose arm's user property it reads.
     var followedExperiments: [(index: Int, experiment: ExperimentDeclaration, slot: Slot)] {
@@ -86,6 +88,35 @@ extension SQLGenerator {
                     """)
             }
             return selects
+        }
+    }
+
+    /// The sample-ratio test of each experiment with two arms or more: χ² of the users per
+    /// declared first arm against the shares, a finding (on no row) above the critical value.
+    func sampleRatioFindings() -> [String] {
+        followedExperiments.compactMap { index, experiment, _ -> String? in
+            let arms = experiment.arms.filter { $0.share > 0 }
+            guard experiment.arms.count >= 2, !arms.isEmpty else { return nil }
+            let threshold = experiment.srmThreshold?.value ?? ExperimentDeclaration.defaultSRMThreshold
+            let critical = ChiSquared.criticalValue(p: threshold, degreesOfFreedom: experiment.arms.count - 1)
+            let counted =
+                "(SELECT COUNT(*) FROM experiment\(index)_arms WHERE arm IN \(SQLText.stringList(experiment.arms.map(\.value))))"
+            let terms = arms.map { arm -> String in
+                let observed =
+                    "CAST((SELECT COUNT(*) FROM experiment\(index)_arms WHERE arm = \(SQLText.string(arm.value))) AS FLOAT64)"
+                let expected = "(CAST(\(counted) AS FLOAT64) * \(SQLText.number(arm.share)))"
+                return "POW(\(observed) - \(expected), 2) / \(expected)"
+            }
+            let none = "CAST(NULL AS STRING)"
+            let context =
+                request.mode == .rows ? ", \(none) AS event_date, \(none) AS app_version, \(none) AS platform" : ""
+            return """
+                -- Experiment \(SQLText.string(experiment.name)): users per declared first arm against the shares (χ² above \(SQLText.number(critical)) is p below \(SQLText.number(threshold))).
+                SELECT \(SQLText.string(ExperimentRules.sampleRatioMismatch.id)) AS rule_id, \(none) AS user_key, CAST(NULL AS INT64) AS event_time,
+                  \(none) AS event_name, \(none) AS param, \(Self.noValueNorPlanRule)\(context)
+                FROM (SELECT 1) AS test
+                WHERE \(counted) > 0 AND \(terms.joined(separator: " + ")) > \(SQLText.number(critical))
+                """
         }
     }
 }

@@ -76,7 +76,7 @@ public struct SQLGenerator {
                 ctes += pairCTEs.ctes
                 findingSelects.append(pairCTEs.findings)
             }
-            findingSelects += experimentFindings() + onceFindings()
+            findingSelects += experimentFindings() + sampleRatioFindings() + onceFindings() + journeyFindings()
             ctes.append(("findings", findingSelects.joined(separator: "\nUNION ALL\n")))
         }
         if request.mode == .rules { ctes.append(("plan_rule_findings", planRuleFindings())) }

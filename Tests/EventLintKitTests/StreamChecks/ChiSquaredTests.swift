@@ -36,4 +36,13 @@ import Testing
         #expect(ChiSquared.statistic(counts: [0, 0], shares: [0.5, 0.5]) == 0)
         #expect(abs(ChiSquared.statistic(counts: [10, 20, 70], shares: [0.1, 0.2, 0.7])) < 1e-12)
     }
+
+    /// The critical values `sql` compares its χ² with (tables of the chi-squared distribution).
+    @Test(arguments: [(1, 0.05, 3.841459), (1, 0.001, 10.827566), (3, 0.001, 16.266236), (2, 0.01, 9.210340)])
+    func criticalValuesMatchTheTables(degreesOfFreedom: Int, p: Double, critical: Double) {
+        let value = ChiSquared.criticalValue(p: p, degreesOfFreedom: degreesOfFreedom)
+        #expect(abs(value - critical) < 1e-5, "df \(degreesOfFreedom), p \(p): \(value)")
+        #expect(ChiSquared.pValue(statistic: value * 1.0001, degreesOfFreedom: degreesOfFreedom) < p)
+        #expect(ChiSquared.pValue(statistic: value * 0.9999, degreesOfFreedom: degreesOfFreedom) > p)
+    }
 }

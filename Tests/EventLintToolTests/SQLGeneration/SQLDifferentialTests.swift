@@ -78,10 +78,12 @@ import Testing
         let good = try run(breaking: false)
         #expect(good.status == 0, "\(good.output)")
         #expect(good.output.contains("readout: 6 rows (metric, experiment, arm)"), "\(good.output)")
-        // The planted arm problems and repeated offers, and the users without the sheet, found by both.
+        // The planted split, arm problems, repeated offers, broken journeys and the users without
+        // the sheet, found by both.
         for rule in [
-            "experiment/arm-flip", "experiment/outside-population", "experiment/event-before-arm", "rule/once-repeated",
-            "rule/once-missing",
+            "experiment/sample-ratio-mismatch", "experiment/arm-flip", "experiment/outside-population",
+            "experiment/event-before-arm", "rule/once-repeated", "rule/once-missing", "journey/unexpected-step",
+            "journey/window-exceeded",
         ] {
             let line = good.output.split(separator: "\n").first { $0.contains(rule) }.map(String.init) ?? ""
             let counts = line.split(separator: " ").compactMap { Int($0) }

@@ -6,6 +6,18 @@ import Glibc
 /// the result does not depend on how the work was split.
 enum ChiSquared {
     /// Pearson's statistic of `counts` against `shares` (which sum to 1); 0 when no count.
+    /// The statistic whose p-value is `p`: above it the p-value is below `p` (bisection; the
+    /// p-value falls as the statistic grows). `sql` compares its χ² with it.
+    static func criticalValue(p: Double, degreesOfFreedom: Int) -> Double {
+        var (low, high) = (0.0, 1.0)
+        while pValue(statistic: high, degreesOfFreedom: degreesOfFreedom) > p, high < 1e9 { high *= 2 }
+        for _ in 0..<200 {
+            let middle = (low + high) / 2
+            if pValue(statistic: middle, degreesOfFreedom: degreesOfFreedom) > p { low = middle } else { high = middle }
+        }
+        return high
+    }
+
     static func statistic(counts: [Int], shares: [Double]) -> Double {
         let total = Double(counts.reduce(0, +))
         guard total > 0 else { return 0 }
