@@ -56,6 +56,22 @@ import Testing
         #expect(result.findings(StreamRules.unknownUserProperty.id).map(\.param) == ["firebase_exp_x"])
     }
 
+    /// A family's name with bytes that are not UTF-8 after its prefix is no family member: the
+    /// bytes are never repaired into a name that matches (`notification_` + U+FFFD).
+    @Test func bytesThatAreNotUTF8MatchNoFamily() {
+        let plan = CompiledPlan(Plan())
+        for (patterns, prefix) in [
+            (plan.automaticEventPatterns, "notification_"), (plan.automaticUserPropertyPatterns, "firebase_exp_"),
+        ] {
+            let valid = Array((prefix + "open").utf8)
+            #expect(valid.withUnsafeBytes { CompiledPlan.matchesAny(patterns, $0) } || prefix == "firebase_exp_")
+            for bad: [UInt8] in [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0x31, 0x80]] {
+                let bytes = Array(prefix.utf8) + bad
+                #expect(!bytes.withUnsafeBytes { CompiledPlan.matchesAny(patterns, $0) }, "\(prefix) + \(bad)")
+            }
+        }
+    }
+
     @Test func automaticPatternsOfThePlanMatch() throws {
         let plan = try Self.session(
             """

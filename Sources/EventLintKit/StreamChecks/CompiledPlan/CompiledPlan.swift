@@ -463,9 +463,10 @@ public struct CompiledPlan: Sendable {
     }
 
     /// Families are few and tried only after the tables miss; the name becomes a `String` then.
+    /// Bytes that are not UTF-8 are no family's name: they are matched as they are, never
+    /// repaired into one (a repaired `notification_\u{FFFD}` would pass for GA4's).
     static func matchesAny(_ patterns: [NamePattern], _ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard !patterns.isEmpty else { return false }
-        let name = String(decoding: bytes, as: UTF8.self)
+        guard !patterns.isEmpty, let name = String(validating: bytes, as: UTF8.self) else { return false }
         return patterns.contains { $0.matches(name) }
     }
 

@@ -1,7 +1,7 @@
 extension LintSummary {
     /// Per experiment of the plan: the users first seen in each declared arm, the declared
     /// shares, the users in another arm, and the sample-ratio test (`ExperimentReadout`).
-    /// `onboarding_block_arm: users offer 560, control 440, shares offer 0.5, control 0.5, …`
+    /// `EXPERIMENT: users ARM 560, OTHER 440, shares ARM 0.5, OTHER 0.5, …`
     var experimentSection: SummarySection? {
         guard !plan.experiments.isEmpty else { return nil }
         let columns = [
