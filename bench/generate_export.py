@@ -101,8 +101,10 @@ class Event:
 
 
 class User:
-    def __init__(self, rng, index, start_us, only_new_versions=False):
+    def __init__(self, rng, index, start_us, only_new_versions=False, focus_days=False):
         self.rng = rng
+        # Focus sessions logged (focus_session_completed), later sessions spread over days.
+        self.focus_days = focus_days
         self.pseudo_id = "%032X" % rng.getrandbits(128)
         self.user_id = ("fc_%07d" % (index * 7919 % 10_000_000)) if rng.random() < 0.3 else None
         kind = rng.random()
@@ -205,6 +207,9 @@ class User:
                     self.picker("onboarding")
         self.wait(1000, 8000)
         self.emit("onboarding_step_complete", [("phase", "s", "completed")], screen)
+        if self.focus_days:  # the tutorial's session, counted as completed
+            self.wait(1000, 5000)
+            self.emit("focus_session_completed", [], "FocusViewController")
         if self.rng.random() < 0.4 and not self.paywall_marked_shown():
             self.paywall("onboarding")
         self.engagement(screen)
@@ -291,13 +296,20 @@ class User:
             self.wait(2000, 30000)
 
     def later_session(self):
-        self.wait(20 * 60_000, 150 * 60_000)
+        if self.focus_days:
+            self.wait(2 * 3_600_000, 60 * 3_600_000)
+        else:
+            self.wait(20 * 60_000, 150 * 60_000)
         if self.rng.random() < 0.25:
             self.emit("notification_receive", [("message_name", "s", "daily_focus_reminder"),
                                                ("message_device_time", "i", self.now // 1_000_000)], automatic=True)
             self.wait(1000, 60000)
         self.session()
-        self.focus_sessions += self.rng.randrange(0, 3)
+        focused = self.rng.randrange(0, 3)
+        self.focus_sessions += focused
+        for _ in range(focused if self.focus_days else 0):
+            self.wait(60_000, 1_800_000)
+            self.emit("focus_session_completed", [], "FocusViewController")
         self.built += 1 if self.rng.random() < 0.2 else 0
         for _ in range(self.rng.randrange(1, 4)):
             screen = self.rng.choice(SCREENS)
@@ -855,6 +867,10 @@ def main(argv=None):
                         help="plant only defects that keep every line valid JSON (so jq and other readers "
                              "that stop at the first bad line read the whole file, as in the benchmark)")
     parser.add_argument("--defect-log", help="write line<TAB>rule-id<TAB>what for each planted defect")
+    parser.add_argument("--focus-days", action="store_true",
+                        help="log each focus session as focus_session_completed (the tutorial's at the end of "
+                             "onboarding) and spread later sessions over the following days (2-60 h apart), "
+                             "for the readout's return metric")
     args = parser.parse_args(argv)
     if args.rows is None and args.bytes is None:
         args.rows = 1000
@@ -892,7 +908,7 @@ def main(argv=None):
     while not done():
         index += 1
         user = User(random.Random(rng.getrandbits(64)), index, clock + rng.randrange(0, 12 * 3_600_000_000),
-                    only_new_versions=args.format == "mp")
+                    only_new_versions=args.format == "mp", focus_days=args.focus_days)
         events = user.generate()
         for kind in list(pending):
             if plant(user.rng, events, kind, args.format):

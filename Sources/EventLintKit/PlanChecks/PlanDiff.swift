@@ -13,6 +13,7 @@ public enum PlanDiff {
         diff.comparePairs()
         diff.compareRules()
         diff.compareExperiments()
+        diff.compareMetrics()
         return diff.findings.sortedForReport()
     }
 }
@@ -378,6 +379,29 @@ private struct Differ {
                 DiffRules.experimentArmsChangedMessage(experiment: new.name, changes: changes),
                 at: new.armsLocation, param: new.userProperty.value,
                 notes: [FindingNote(DiffRules.baseDeclarationNote, at: old.location)])
+        }
+    }
+
+    /// A metric of both plans whose definition changed (its description aside).
+    mutating func compareMetrics() {
+        for new in current.metrics {
+            guard let old = base.metrics.first(where: { $0.name == new.name }), key(old.kind) != key(new.kind)
+            else { continue }
+            add(
+                DiffRules.metricChanged,
+                DiffRules.metricChangedMessage(
+                    metric: new.name, from: DiffRules.metricDefinition(old.kind),
+                    to: DiffRules.metricDefinition(new.kind)),
+                at: new.location, notes: [FindingNote(DiffRules.baseDeclarationNote, at: old.location)])
+        }
+    }
+
+    func key(_ kind: MetricKind) -> String {
+        switch kind {
+        case .passRate(let pair, let outcome): "passRate|\(pair.value)|\(outcome.value)"
+        case .conversion(let from, let to, let within): "conversion|\(key(from))|\(key(to))|\(within.value.seconds)"
+        case .returnVisit(let from, let event, let within):
+            "return|\(key(from))|\(key(event))|\(within.value.seconds)"
         }
     }
 

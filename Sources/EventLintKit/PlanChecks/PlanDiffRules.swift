@@ -14,7 +14,7 @@ public enum DiffRules {
         pairChanged, ruleChanged,
         eventAdded, paramAdded, typeWidened, valueAdded, requiredSince, nowOptional, rangeWidened, registrationAdded,
         pairAdded, pairUpdated, pairRemoved, ruleAdded, ruleUpdated, ruleRemoved, suppressionLanded,
-        experimentArmsChanged,
+        experimentArmsChanged, metricChanged,
     ]
 
     static let breaking = """

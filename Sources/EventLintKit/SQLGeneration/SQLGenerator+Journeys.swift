@@ -1,5 +1,6 @@
 /// The plan's journeys as SQL (`CrossEventRun+Journeys.swift`): per journey, each user's events
-/// of its steps (on rows its `whenUser` holds on) numbered in time order; row `n` must be step
+/// that match one of its steps, event and `where` (on rows its `whenUser` holds on), numbered in
+/// time order; row `n` must be step
 /// `n` and, after the first, within the window of the first. The first row that is not breaks
 /// the journey (`journey/unexpected-step`, else `journey/window-exceeded`); rows after the last
 /// step, or after a break, are not followed.
@@ -9,7 +10,8 @@ extension SQLGenerator {
             let steps = journey.steps.map { matcher($0) ?? "FALSE" }
             let events = journey.steps.map(\.event).filter { plan.event(named: $0) != nil }
             guard !events.isEmpty else { return nil }
-            var tests = ["user_key IS NOT NULL", eventIn(events)]
+            let anyStep = "(" + steps.map { "(\($0))" }.joined(separator: " OR ") + ")"
+            var tests = ["user_key IS NOT NULL", eventIn(events), anyStep]
             for item in journey.whenUser {
                 if let sql = condition(item, userProperty: true)?.sql { tests.append("COALESCE(\(sql), FALSE)") }
             }

@@ -52,7 +52,8 @@ import Testing
                 Export.bq("wizard_step_shown", at: 20, user: "done", params: E.wizard("intro")),
                 Export.bq("picker_shown", at: 25, user: "done", params: [("entry", .string("onboarding"))]),
                 Export.bq("picker_closed", at: 30, user: "done", params: E.picker()),
-                // 6–8: closed with later, not setup: step 2 breaks at line 7; line 8 is not reported.
+                // 6–8: closed with later, which matches no step and so does not move the journey;
+                // the wizard (step 3) then comes where step 2 (closed with setup) is expected.
                 Export.bq("offer_shown", at: 0, user: "later", params: E.offerArm),
                 Export.bq("offer_closed", at: 10, user: "later", params: Self.later),
                 Export.bq("wizard_step_shown", at: 20, user: "later", params: E.wizard("intro")),
@@ -67,18 +68,21 @@ import Testing
                     "wizard_step_shown", at: 0, user: "control", params: E.wizard("intro"), userProperties: Self.control
                 ),
                 Export.bq("offer_shown", at: 0, user: "cut", params: E.offerArm),
+                // 15–16: the other branch (closed with later) and nothing after it: no finding.
+                Export.bq("offer_shown", at: 0, user: "branch", params: E.offerArm),
+                Export.bq("offer_closed", at: 10, user: "branch", params: Self.later),
             ], plan: Self.plan, configure: { $0.settings.maxFindings = .max })
         #expect(
             Self.journeyFindings(result).sorted() == [
-                "12 journey/window-exceeded [10]", "7 journey/unexpected-step [6]", "9 journey/unexpected-step []",
+                "12 journey/window-exceeded [10]", "8 journey/unexpected-step [6]", "9 journey/unexpected-step []",
             ])
         let broken = try #require(
-            result.findings.first { $0.ruleID == JourneyRules.unexpectedStep.id && $0.location.line == 7 })
+            result.findings.first { $0.ruleID == JourneyRules.unexpectedStep.id && $0.location.line == 8 })
         #expect(
             broken.message
                 == JourneyRules.unexpectedStepMessage(
-                    journey: "offer_flow", step: 2, expected: "\"offer_closed\" (outcome setup)", event: "offer_closed",
-                    user: "\"later\""))
+                    journey: "offer_flow", step: 2, expected: "\"offer_closed\" (outcome setup)",
+                    event: "wizard_step_shown", user: "\"later\""))
     }
 
     @Test func aStepOutsideTheWindowSaysHowLateItCame() throws {

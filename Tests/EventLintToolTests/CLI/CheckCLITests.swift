@@ -48,7 +48,7 @@ import Testing
         #expect(output.status == 0)
         #expect(
             output.stdout
-                == "plan: 5 files, 13 events, 17 params, 2 user properties, 5 pairs, 10 rules\n\nno findings\n")
+                == "plan: 6 files, 14 events, 17 params, 2 user properties, 5 pairs, 10 rules\n\nno findings\n")
         #expect(output.stderr.isEmpty)
     }
 

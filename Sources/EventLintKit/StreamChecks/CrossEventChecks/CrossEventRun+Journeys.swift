@@ -1,8 +1,10 @@
-/// The plan's journeys, per user in time order: each event of a journey's steps, on a user its
-/// `whenUser` selects, must be the step the user has to reach next, within the window from the
-/// first step. The first that is not breaks the journey for that user: one finding, and the
-/// journey is not followed further. A journey left unfinished when the user's events end is no
-/// finding (the export may cut it off, or the tester stopped).
+/// The plan's journeys, per user in time order: each event that matches one of a journey's steps
+/// (its event and `where`), on a user its `whenUser` selects, must be the step the user has to
+/// reach next, within the window from the first step. The first that is not breaks the journey
+/// for that user: one finding, and the journey is not followed further. An event of a step's name
+/// that matches no step (another branch of the flow: "later" where a step asks for "setup") does
+/// not move the journey. A journey left unfinished when the user's events end is no finding (the
+/// export may cut it off, or the tester stopped).
 extension CrossEventRun {
     mutating func advance(journey index: Int, record: EventRecord, values: RecordValues) {
         let step = journeyStep[index]
@@ -12,6 +14,7 @@ extension CrossEventRun {
         let name = journey.declaration.name
         let expected = journey.declaration.steps[step].spelled
         guard journey.steps[step].matches(record, values) else {
+            guard journey.steps.contains(where: { $0.matches(record, values) }) else { return }
             journeyStep[index] = -1
             report(
                 JourneyRules.unexpectedStep, severity: journey.declaration.severity,

@@ -1,6 +1,6 @@
 // Drives every journey of the bundled sample (bench/generate_export.py: onboarding in both
-// arms, the block offer, the shield opt-in, the app picker with and without the cap sheet,
-// paywalls with and without a purchase) through the API `eventlint codegen swift` generated
+// arms, the block offer set up and put off, the shield opt-in, the app picker with and without
+// the cap sheet, paywalls with and without a purchase, focus sessions) through the API `eventlint codegen swift` generated
 // for the shipped plan, and writes what the recorder received as flat NDJSON (argument 1).
 // The deliberate misuses at the end must be dropped, not sent: each drop is printed.
 #if canImport(Glibc)
@@ -139,6 +139,9 @@ sessions.append(
         picker.close(appCount: 7, domainCount: 0, hasCategory: false)
         clock.advance(milliseconds: 3_000)
         tracker.log(Tracker.OnboardingStepComplete(phase: .completed))
+        // The tutorial's focus session, counted as completed.
+        clock.advance(milliseconds: 5_000)
+        tracker.log(Tracker.FocusSessionCompleted())
         // Later: a category picked, the sheet reselected, the list saved.
         clock.advance(milliseconds: 3_600_000)
         let again = tracker.openAppPicker(entry: .homeShield)
@@ -154,6 +157,9 @@ sessions.append(
         clock.advance(milliseconds: 900)
         swiped.close(outcome: .swiped)
         third.close(appCount: 20, domainCount: 5, hasCategory: true)
+        // Focused again the next day.
+        clock.advance(milliseconds: 86_400_000)
+        tracker.log(Tracker.FocusSessionCompleted())
     })
 
 // A new install in the control arm with the unlimited list: no offer, a paywall left without a
@@ -184,7 +190,8 @@ sessions.append(
         tracker.log(Tracker.NotificationPermissionRequested(promptSource: .focusStart))
     })
 
-// The offer arm with the unlimited list: the offer put off ("later"), the shield put off too.
+// The offer arm with the unlimited list: the offer set up, then the shield put off ("later") on
+// its first card.
 sessions.append(
     session("USER-OFFER-UNLIMITED", version: "3.1.0") { tracker, clock in
         tracker.setOnboardingBlockArm(.offer)
@@ -195,12 +202,32 @@ sessions.append(
         }
         let offer = tracker.openBlockOffer()
         clock.advance(milliseconds: 12_345)
-        offer.close(outcome: .later)
+        offer.close(outcome: .setup)
         tracker.log(Tracker.OnboardingStepComplete(phase: .blockOffer))
         let shield = tracker.openShieldOptIn(entry: .onboarding)
         clock.advance(milliseconds: 2_000)
         shield.close(step: .intro, outcome: .later)
         tracker.log(Tracker.OnboardingStepComplete(phase: .completed))
+    })
+
+// The offer arm with the capped list: the offer put off ("later"), straight on to the home
+// screen, and a focus session the same day (not another day).
+sessions.append(
+    session("USER-OFFER-LATER", version: "3.1.0") { tracker, clock in
+        tracker.setOnboardingBlockArm(.offer)
+        tracker.setBlockCapArm(.cap4)
+        for phase in [Tracker.Phase.intro, .pickBuilding, .guideStart, .demo] {
+            clock.advance(milliseconds: 2_500)
+            tracker.log(Tracker.OnboardingStepComplete(phase: phase))
+        }
+        let offer = tracker.openBlockOffer()
+        clock.advance(milliseconds: 4_321)
+        offer.close(outcome: .later)
+        tracker.log(Tracker.OnboardingStepComplete(phase: .blockOffer))
+        clock.advance(milliseconds: 1_000)
+        tracker.log(Tracker.OnboardingStepComplete(phase: .completed))
+        clock.advance(milliseconds: 7_200_000)
+        tracker.log(Tracker.FocusSessionCompleted())
     })
 
 // An existing user (no arms): paywalls from the home screen and a building, one bought.
