@@ -12,7 +12,8 @@ import Testing
         #expect(long.count == 45)
         let copy = try PlanCopy(of: Repository.schema)
         defer { copy.remove() }
-        #expect(try copy.replace("onboarding_step_complete", with: long) == 2)
+        // The declaration, the rule's `on` and the primary metric's `from`.
+        #expect(try copy.replace("onboarding_step_complete", with: long) == 3)
         let output = try #require(try EventLintBinary.run(["check", "--schema", copy.url.path]))
         #expect(output.status == 1)
         #expect(output.stdout.contains("error[ga4/event-name-too-long]: event name \"\(long)\" is 45 characters"))
@@ -24,7 +25,8 @@ import Testing
         let copy = try PlanCopy(of: Repository.schema)
         defer { copy.remove() }
         // `app_install` is reserved and GA4 never logs it: only a custom event can be meant.
-        #expect(try copy.replace("app_picker_shown", with: "app_install") == 2)
+        // The declaration, the pair's open and a step of each journey.
+        #expect(try copy.replace("app_picker_shown", with: "app_install") == 4)
         let output = try #require(try EventLintBinary.run(["check", "--schema", copy.url.path]))
         #expect(output.status == 1)
         #expect(output.stdout.contains("error[ga4/reserved-event-name]: event name \"app_install\" is reserved"))
