@@ -33,7 +33,7 @@ extension CrossEventRun {
     ) {
         var arm = userArms[index]
         if arm.name != nil, arm.value == value, arm.epoch == valueEpoch { return }
-        let name = rawText(value) ?? text(value)
+        let name = value.armName(texts: input.texts)
         defer { userArms[index] = arm }
         guard let first = arm.name else {
             arm = UserArm(name: name, value: value, epoch: valueEpoch, first: location(record))
