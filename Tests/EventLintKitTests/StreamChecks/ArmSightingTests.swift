@@ -118,8 +118,42 @@ import Testing
         #expect(!engine.pass.recordsArmSightingsOnly)
     }
 
+    /// A pair opened before the arm is held as its record until the user's arm comes: a user
+    /// whose records are checked in several spilled chunks still gets the finding, with the
+    /// opening event's own app version, as in memory.
+    @Test func aPairOpenedBeforeTheArmIsReportedAcrossSpilledChunks() throws {
+        var export = ExperimentIntegrityTests.Generated()
+        Self.visits(0..<20, into: &export)
+        let cohort: [(String, Export.Value)] = [("cohort", .string("new"))]
+        export.lines.append(Export.bq("offer_shown", at: 0, user: "slow", userProperties: cohort, version: "9.9.9"))
+        let open = export.lines.count
+        for index in 1...200 {
+            export.add("offer_closed", user: "slow", at: Double(2 * index), arm: nil)
+            export.add("offer_shown", user: "slow", at: Double(2 * index + 1), arm: nil)
+        }
+        export.add("offer_closed", user: "slow", at: 500, arm: "a")
+        let arm = export.lines.count
+        Self.visits(20..<40, into: &export)
+        let inMemory = try Self.lint(export.lines, ["--format", "json", "--jobs", "1"])
+        for options in [["--jobs", "1", "--memory-limit", "64K"], ["--jobs", "3", "--memory-limit", "64K"]] {
+            #expect(try Self.lint(export.lines, ["--format", "json"] + options) == inMemory, "\(options)")
+        }
+        let report = try Self.report(export.lines, ["--jobs", "1", "--memory-limit", "64K"])
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        let early = findings.filter { $0["rule"] as? String == ExperimentRules.eventBeforeArm.id }
+        #expect(early.count == 1)
+        #expect(early.first?["line"] as? Int == open)
+        #expect(early.first?["appVersion"] as? String == "9.9.9")
+        let notes = early.first?["notes"] as? [[String: Any]] ?? []
+        #expect(notes.map { $0["line"] as? Int } == [arm])
+    }
+
+    static func lint(_ lines: [String], _ options: [String]) throws -> String {
+        try ExperimentIntegrityTests.lint(lines, options)
+    }
+
     static func report(_ lines: [String], _ options: [String]) throws -> [String: Any] {
-        let json = try ExperimentIntegrityTests.lint(lines, ["--format", "json"] + options)
+        let json = try lint(lines, ["--format", "json"] + options)
         return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     }
 }
