@@ -49,6 +49,8 @@ struct RecordTime: Comparable {
 /// time order). A pass that made more records than that makes the same findings, counts and
 /// readouts: the cross-event stage sees the same first arm, and the same first other arm.
 /// Names decide what "another arm" is, as in the arm checks (`TrackedValue.armName`).
+///
+/// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 struct ArmSighting {
     /// The earliest record with an arm, and that arm; nil: none yet.
     var first: RecordTime?
