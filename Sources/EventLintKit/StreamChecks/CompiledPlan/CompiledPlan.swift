@@ -113,9 +113,14 @@ final class CompiledEvent: Sendable {
     /// Whether pairs, rules or experiments need a record of this event.
     let recorded: Bool
     /// Whether a pair, rule, journey or metric names this event, so that a record without a user
-    /// or a time is a finding; experiments and exactly-once rules record every event only to
-    /// read arms and to tell which users a rule expects.
+    /// or a time is a finding. Other events are recorded only to read arms (`readForArmsOnly`)
+    /// or, with an exactly-once rule, every one of them, to tell which users the rule expects.
     let followed: Bool
+    /// Whether only experiments read this event (recorded, not followed, and no exactly-once
+    /// rule looks at every event): the arm checks read of it no more than a user's first arm and
+    /// first other arm, so `lint` records it only when it may be one of those
+    /// (`ArmSighting`, `LinePass.recordsArmSightingsOnly`); a live run records it always.
+    let readForArmsOnly: Bool
     /// The declared params of each `items` element, as `useByParam`/`uses` for the event's own.
     let itemUseByParam: [Int]
     let itemUses: [CompiledUse]
@@ -127,10 +132,11 @@ final class CompiledEvent: Sendable {
 
     init(
         name: String, useByParam: [Int], uses: [CompiledUse], recorded: Bool, followed: Bool? = nil,
-        itemUseByParam: [Int] = [], itemUses: [CompiledUse] = [],
+        readForArmsOnly: Bool = false, itemUseByParam: [Int] = [], itemUses: [CompiledUse] = [],
         itemFieldUses: [(name: String, requirement: Requirement)] = [], automaticParams: ByteKeyTable? = nil
     ) {
         self.followed = followed ?? recorded
+        self.readForArmsOnly = readForArmsOnly
         self.automaticParams = automaticParams
         self.name = name
         self.useByParam = useByParam
@@ -149,6 +155,9 @@ public struct CompiledPlan: Sendable {
     /// The `experiment` user properties, in plan order, and their tracked slots.
     public let experimentNames: [String]
     let experimentSlots: [Int]
+    /// The tracked slots of the declared experiments' arms, each once, in plan order: what a
+    /// line pass keeps a user's first arm and first other arm of (`ArmSighting`).
+    private(set) var armSlots: [Int] = []
     let eventTable: ByteKeyTable
     let paramTable: ByteKeyTable
     let userPropertyTable: ByteKeyTable
@@ -258,6 +267,7 @@ public struct CompiledPlan: Sendable {
             return Self.compile(
                 event, paramCount: plan.params.count, paramIndex: paramIndex,
                 recorded: reads.events.contains(event.name), followed: reads.followedEvents.contains(event.name),
+                readForArmsOnly: reads.armsOnlyEvents.contains(event.name),
                 automaticParams: scoped.isEmpty ? nil : ByteKeyTable(scoped.sorted().map { ($0, 0) }))
         }
         (storedSlots, slotPositions) = Self.slotLayout(
@@ -271,6 +281,9 @@ public struct CompiledPlan: Sendable {
         crossEventPairs = plan.pairs.map(compilePair)
         crossEventRules = plan.rules.map(compileRule)
         experiments = plan.experiments.map(compileExperiment)
+        for experiment in experiments where experiment.slot >= 0 && !armSlots.contains(experiment.slot) {
+            armSlots.append(experiment.slot)
+        }
         metrics = plan.metrics.map(compileMetric)
         crossEventJourneys = plan.journeys.map(compileJourney)
     }
@@ -360,7 +373,7 @@ public struct CompiledPlan: Sendable {
 
     private static func compile(
         _ event: EventDeclaration, paramCount: Int, paramIndex: [String: Int], recorded: Bool, followed: Bool,
-        automaticParams: ByteKeyTable?
+        readForArmsOnly: Bool, automaticParams: ByteKeyTable?
     ) -> CompiledEvent {
         func compile(_ use: EventParamUse, param index: Int) -> CompiledUse {
             let texts = use.values?.map(\.value.plainText)
@@ -392,7 +405,7 @@ public struct CompiledPlan: Sendable {
         }
         return CompiledEvent(
             name: event.name, useByParam: useByParam, uses: uses, recorded: recorded, followed: followed,
-            itemUseByParam: itemUseByParam,
+            readForArmsOnly: readForArmsOnly, itemUseByParam: itemUseByParam,
             itemUses: itemUses, itemFieldUses: itemFieldUses, automaticParams: automaticParams)
     }
 
@@ -491,6 +504,9 @@ struct CrossEventReads {
     /// The events pairs, rules, journeys and metrics name: those whose records must have a user
     /// and a time (`events` less those recorded only for experiments or an exactly-once rule).
     private(set) var followedEvents = Set<String>()
+    /// The events recorded for experiments alone: neither followed nor read by an exactly-once
+    /// rule, which looks at every record of a user.
+    private(set) var armsOnlyEvents = Set<String>()
 
     init(_ plan: Plan) {
         for pair in plan.pairs {
@@ -520,15 +536,22 @@ struct CrossEventReads {
         followedEvents = events
         // Experiment arms are read on every recorded event, to split pair counts per arm.
         for property in plan.userProperties where property.experiment { readUserProperty(property.name) }
-        // A declared experiment counts every user with an arm, so every event of the plan is
-        // recorded, with the arm and the population's user properties; an exactly-once rule
-        // looks at every event of a user, to know which users expect the event.
+        // A declared experiment counts every user with an arm, so every event of the plan may
+        // carry what it reads: the arm and the population's user properties. Of an event no pair,
+        // rule, journey or metric names, the arm checks read only a user's first arm and first
+        // other arm, so `lint` records such an event only when it may be one of those
+        // (`ArmSighting`). An exactly-once rule looks at every event of a user, to know which
+        // users expect the event: with one, every event of the plan is recorded, as it comes.
         for experiment in plan.experiments {
             readUserProperty(experiment.userProperty.value)
             for condition in experiment.population { readUserProperty(condition.name) }
         }
-        if !plan.experiments.isEmpty || plan.rules.contains(where: { $0.once == .exactly }) {
-            events.formUnion(plan.events.map(\.name))
+        let everyEvent = Set(plan.events.map(\.name))
+        if plan.rules.contains(where: { $0.once == .exactly }) {
+            events.formUnion(everyEvent)
+        } else if !plan.experiments.isEmpty {
+            armsOnlyEvents = everyEvent.subtracting(events)
+            events.formUnion(everyEvent)
         }
     }
 

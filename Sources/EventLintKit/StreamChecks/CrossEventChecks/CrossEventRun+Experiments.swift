@@ -17,11 +17,9 @@ extension CrossEventRun {
             } else if value.tag == .absent, checker.opensPair[Int(record.event)], userArms[index].name == nil,
                 userArms[index].early == nil
             {
-                userArms[index].early = finding(
-                    ExperimentRules.eventBeforeArm,
-                    ExperimentRules.eventBeforeArmMessage(
-                        experiment: experiment.declaration.name, event: eventName(record), user: userText(record)),
-                    at: record)
+                // Only the record: most users who open a pair before their arm never get one, and
+                // their finding would be made for nothing.
+                userArms[index].early = record
             }
         }
     }
@@ -33,15 +31,16 @@ extension CrossEventRun {
     ) {
         var arm = userArms[index]
         if arm.name != nil, arm.value == value, arm.epoch == valueEpoch { return }
-        let name = rawText(value) ?? text(value)
+        let name = value.armName(texts: input.texts)
         defer { userArms[index] = arm }
         guard let first = arm.name else {
             arm = UserArm(name: name, value: value, epoch: valueEpoch, first: location(record))
             if let early = userArms[index].early {
-                var finding = early
-                finding.notes.append(FindingNote(ExperimentRules.armSetNote(arm: name), at: location(record)))
-                finding.context.related.append(location(record))
-                findings.append(finding)
+                report(
+                    ExperimentRules.eventBeforeArm,
+                    ExperimentRules.eventBeforeArmMessage(
+                        experiment: experiment.declaration.name, event: eventName(early), user: userText(early)),
+                    at: early, notes: [FindingNote(ExperimentRules.armSetNote(arm: name), at: location(record))])
             }
             if experiment.population.contains(where: { $0.holds(values) == false }) {
                 report(
@@ -86,6 +85,6 @@ struct UserArm {
     /// Where the first arm was seen.
     var first: SourceLocation?
     var flipped = false
-    /// A pair opened before any arm, reported once the user gets one.
-    var early: Finding?
+    /// The record of a pair opened before any arm, reported once the user gets one.
+    var early: EventRecord?
 }

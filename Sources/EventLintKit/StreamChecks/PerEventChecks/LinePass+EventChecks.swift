@@ -66,12 +66,16 @@ extension LinePass {
     ) {
         let bytes = line.bytes
         // Only an event with a record needs its user's id now; any other only raises its user's
-        // last timestamp, which matters once the user has records.
+        // last timestamp, which matters once the user has records. An event only experiments
+        // read takes its user once its arms are read (`recordIfArmSighting`).
         let recorded = eventIndex.map { plan.events[Int($0)].recorded } == true
+        let armsOnly = recordsArmSightingsOnly && eventIndex.map { plan.events[Int($0)].readForArmsOnly } == true
         let hasUser =
-            recorded
-            ? deferUser(event.user, bytes, timestamp: event.timestamp)
-            : noteUser(event.user, bytes, timestamp: event.timestamp)
+            armsOnly
+            ? false
+            : recorded
+                ? deferUser(event.user, bytes, timestamp: event.timestamp)
+                : noteUser(event.user, bytes, timestamp: event.timestamp)
         trackedScratch.withUnsafeMutableBufferPointer { $0.update(repeating: .absent) }
         checkUserProperties(event, scan: scan, line: line, eventName: nil, nameToken: nameToken)
         guard let eventIndex else {
@@ -83,18 +87,27 @@ extension LinePass {
         let sessionHash = checkParams(event, compiled: compiled, eventIndex: Int(eventIndex), scan: scan, line: line)
         checkRequired(event, compiled: compiled, eventIndex: Int(eventIndex), bytes: bytes, line: line)
         checkItems(event, compiled: compiled, eventIndex: Int(eventIndex), scan: scan, line: line)
-        if compiled.recorded {
-            // What rules compare (`whenPlatform`) and what every pair and rule finding shows.
-            trackedScratch[plan.platformSlot] = platform(of: event, bytes)
-            let appVersion = event.appVersion
-            if appVersion.kind == .string || appVersion.kind == .number, !appVersion.range.isEmpty {
-                trackedScratch[plan.appVersionSlot] = Self.withValueBytes(appVersion, bytes) {
-                    tracked($0, remember: true)
-                }
-            }
+        if armsOnly {
+            recordIfArmSighting(
+                event, eventIndex: eventIndex, session: sessionHash, line: line, bytes: bytes, eventName: compiled.name)
+        } else if compiled.recorded {
+            storeRecordContext(of: event, bytes)
             record(
                 event, eventIndex: eventIndex, hasUser: hasUser, session: sessionHash, line: line, bytes: bytes,
                 eventName: compiled.name)
+        }
+    }
+
+    /// Puts in `trackedScratch` what rules compare (`whenPlatform`) and what every pair and rule
+    /// finding shows: the event's platform and app version.
+    @inline(__always)
+    func storeRecordContext(of event: ScannedEvent, _ bytes: UnsafeRawBufferPointer) {
+        trackedScratch[plan.platformSlot] = platform(of: event, bytes)
+        let appVersion = event.appVersion
+        if appVersion.kind == .string || appVersion.kind == .number, !appVersion.range.isEmpty {
+            trackedScratch[plan.appVersionSlot] = Self.withValueBytes(appVersion, bytes) {
+                tracked($0, remember: true)
+            }
         }
     }
 

@@ -68,6 +68,14 @@ public final class LinePass: @unchecked Sendable {
     /// up once the run's users with records are known, or folded into `users` first
     /// (`foldUserLog`) when records may still meet them later.
     let userLog = UserLog()
+    /// Whether an event only experiments read (`CompiledEvent.readForArmsOnly`) is recorded only
+    /// when it may be its user's first arm or first other arm (`ArmSighting`): so in `lint`,
+    /// whose cross-event stage puts each user's records in time order. A live run
+    /// (`StreamEngine`) feeds records as they come, and records every such event.
+    @exclusivity(unchecked) var recordsArmSightingsOnly: Bool
+    /// Per user id of `users`, then per slot of `CompiledPlan.armSlots`: what the records so far
+    /// tell of the user's arm (`ArmSighting`); a user past the end has none yet.
+    @exclusivity(unchecked) var armSightings: [ArmSighting] = []
     /// The log's memory past which it is folded into `users`: half the pass's share of the
     /// memory budget, or 64 MiB with no budget (its entries are per event, the table's per user).
     var userLogLimit = 64 << 20
@@ -134,6 +142,7 @@ public final class LinePass: @unchecked Sendable {
         findings = FindingStore(limit: max(1, settings.maxFindings), plan: plan.plan)
         trackedScratch = Array(repeating: .absent, count: plan.trackedCount)
         texts = plan.texts
+        recordsArmSightingsOnly = plan.events.contains { $0.readForArmsOnly }
         seenUses = Array(repeating: false, count: (plan.events.map(\.uses.count).max() ?? 0))
     }
 

@@ -25,7 +25,7 @@ extension LinePass {
                     at: location(line, event.timestampInvalid ? event.timestampOffset : event.nameOffset),
                     event: eventName))
         }
-        let recordLocation = location(line, event.nameOffset)
+        let place = recordPlace(of: event, line: line)
         let start = values.count
         for slot in plan.storedSlots[Int(eventIndex)] { values.append(trackedScratch[slot]) }
         // The user's id is set when the pending users are interned (`internPendingUsers`).
@@ -34,11 +34,17 @@ extension LinePass {
             EventRecord(
                 user: 0, session: session, timestamp: event.timestamp ?? .min,
                 bundle: event.bundleSequence ?? .min,
-                file: fileIndex, line: recordLocation.line, indexInLine: Int32(clamping: event.indexInLine),
-                column: Int32(clamping: recordLocation.column),
-                byteOffset: recordLocation.byteOffset ?? line.contentByteOffset + Int64(event.nameOffset),
-                event: eventIndex,
-                values: start))
+                file: fileIndex, line: place.line, indexInLine: Int32(clamping: event.indexInLine),
+                column: place.column, byteOffset: place.byteOffset, event: eventIndex, values: start))
+    }
+
+    /// Where an event's record says it is: the line, column and byte offset of its name.
+    func recordPlace(of event: ScannedEvent, line: FramedLine) -> (line: Int, column: Int32, byteOffset: Int64) {
+        let location = location(line, event.nameOffset)
+        return (
+            location.line, Int32(clamping: location.column),
+            location.byteOffset ?? line.contentByteOffset + Int64(event.nameOffset)
+        )
     }
 
     /// The event's platform as rules compare it: the `platform` written, else the one its shape
@@ -126,7 +132,10 @@ extension LinePass {
             let id = users.intern(queue.bytes(of: pending), hash: pending.hash)
             if id == userLastTimestamp.count { userLastTimestamp.append(.min) }
             if pending.timestamp > userLastTimestamp[id] { userLastTimestamp[id] = pending.timestamp }
-            if pending.record >= 0 { records[pending.record].user = UInt64(id) }
+            if pending.record >= 0 {
+                records[pending.record].user = UInt64(id)
+                if recordsArmSightingsOnly { sightArms(ofRecord: pending.record) }
+            }
         }
         queue.removeAll()
     }

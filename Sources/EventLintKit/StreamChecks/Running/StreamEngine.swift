@@ -87,6 +87,9 @@ public final class StreamEngine {
         // A session may run for hours: the user ids of events without records are folded into
         // the user table every MiB instead of every 64 MiB.
         pass.userLogLimit = 1 << 20
+        // Records go through the arm checks as they come, not in time order: every event an
+        // experiment reads is recorded.
+        pass.recordsArmSightingsOnly = false
         let window = settings.unclosedWindowMinutes ?? plan.plan.unclosedWindowMinutes
         run = CrossEventRun(
             checker: CrossEventChecker(plan: plan),

@@ -6,7 +6,7 @@ extension LinePass {
     var recordMemory: Int {
         records.count * MemoryLayout<EventRecord>.stride + values.count * MemoryLayout<TrackedValue>.stride
             + users.memoryInUse + userLastTimestamp.count * 8 + texts.memoryInUse - plan.texts.memoryInUse
-            + userLog.memoryInUse
+            + userLog.memoryInUse + armSightings.count * MemoryLayout<ArmSighting>.stride
     }
 
     /// Lets the pass spill into `spill` past `share` bytes. The record arrays get room for a whole
@@ -56,6 +56,7 @@ extension LinePass {
         values.removeAll(keepingCapacity: true)
         users.removeAll()
         userLastTimestamp.removeAll(keepingCapacity: true)
+        armSightings.removeAll(keepingCapacity: true)
         texts = plan.texts
     }
 }
