@@ -53,8 +53,8 @@ extension CrossEventRun {
 
     /// Keeps, of `input.values`, only the values of the records the run still holds (open pairs,
     /// the latest earlier events of rules, pairs opened before an arm), and moves those records
-    /// onto them: a user whose
-    /// records come in chunks (`SpillMerge`) then needs memory for one chunk, not for all.
+    /// onto them: a user whose records come in chunks (`SpillMerge`) then needs memory for one
+    /// chunk, not for all.
     /// The text table starts again from the plan's, with the held values' texts only.
     mutating func keepHeldValues() {
         var kept: [TrackedValue] = []
@@ -67,8 +67,9 @@ extension CrossEventRun {
 
     /// Appends to `kept` the values of the records the current user's state holds (open pairs,
     /// the latest earlier events of rules, pairs opened before an arm), their texts interned in
-    /// `texts`, and moves those records onto them. The caller then makes `kept` and `texts` the input's and forgets the
-    /// value memos (`keepHeldValues`, or `StreamEngine` over every user's state).
+    /// `texts`, and moves those records onto them. The caller then makes `kept` and `texts` the
+    /// input's and forgets the value memos (`keepHeldValues`, or `StreamEngine` over every user's
+    /// state).
     mutating func moveHeldValues(into kept: inout [TrackedValue], texts: inout ByteInterner<SeededByteHash>) {
         let planTexts = UInt64(checker.plan.texts.count)
         func move(_ record: inout EventRecord) {
