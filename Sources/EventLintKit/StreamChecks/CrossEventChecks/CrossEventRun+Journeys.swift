@@ -11,15 +11,16 @@ extension CrossEventRun {
         let journey = checker.journeys[index]
         guard step >= 0, step < journey.steps.count else { return }
         for condition in journey.whenUser where condition.holds(values) != true { return }
-        let name = journey.declaration.name
-        let expected = journey.declaration.steps[step].spelled
+        // Names are spelled only for a finding: this runs for every event of a step.
         guard journey.steps[step].matches(record, values) else {
             guard journey.steps.contains(where: { $0.matches(record, values) }) else { return }
             journeyStep[index] = -1
             report(
                 JourneyRules.unexpectedStep, severity: journey.declaration.severity,
                 JourneyRules.unexpectedStepMessage(
-                    journey: name, step: step + 1, expected: expected, event: eventName(record),
+                    journey: journey.declaration.name, step: step + 1,
+                    expected: journey.declaration.steps[step].spelled,
+                    event: eventName(record),
                     user: userText(record)),
                 at: record,
                 notes: journeyStart[index].map { [FindingNote(JourneyRules.firstStepNote, at: location($0))] } ?? [])
@@ -32,7 +33,9 @@ extension CrossEventRun {
             report(
                 JourneyRules.windowExceeded, severity: journey.declaration.severity,
                 JourneyRules.windowExceededMessage(
-                    journey: name, step: step + 1, expected: expected, gap: Self.gap(from: start, to: record),
+                    journey: journey.declaration.name, step: step + 1,
+                    expected: journey.declaration.steps[step].spelled,
+                    gap: Self.gap(from: start, to: record),
                     user: userText(record), within: within),
                 at: record, notes: [FindingNote(JourneyRules.firstStepNote, at: location(start))])
             return
