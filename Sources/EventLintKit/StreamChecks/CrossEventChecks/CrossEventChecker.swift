@@ -149,8 +149,8 @@ public struct CrossEventChecker: Sendable {
     /// parts' findings are cut by the store's limit each, then joined in user order, so the
     /// findings, counts and statistics are those of one thread.
     func run(_ input: CrossEventInput, parts: Int, into store: inout FindingStore) -> CrossEventResult {
-        run(ranges: Self.userRanges(input.records, parts: parts), into: &store) { users, store in
-            run(input, users: users, into: &store)
+        run(ranges: Self.userRanges(input.records, parts: parts), into: &store) { checker, users, store in
+            checker.run(input, users: users, into: &store)
         }
     }
 
@@ -159,19 +159,20 @@ public struct CrossEventChecker: Sendable {
     func run(_ input: CrossEventInput, groups: UserGroups, parts: Int, into store: inout FindingStore)
         -> CrossEventResult
     {
-        run(ranges: groups.userRanges(parts: parts), into: &store) { users, store in
-            run(input, groups: groups, users: users, into: &store)
+        run(ranges: groups.userRanges(parts: parts), into: &store) { checker, users, store in
+            checker.run(input, groups: groups, users: users, into: &store)
         }
     }
 
     /// `body` over each of `ranges` (of users), one thread each when there are several, their
-    /// findings joined in range order into `store` and their results added up.
+    /// findings joined in range order into `store` and their results added up. Each thread
+    /// runs a checker of its own (`CompiledPlan.withOwnCrossEventObjects`).
     private func run(
         ranges: [Range<Int>], into store: inout FindingStore,
-        _ body: @Sendable (Range<Int>, inout FindingStore) -> CrossEventResult
+        _ body: @Sendable (CrossEventChecker, Range<Int>, inout FindingStore) -> CrossEventResult
     ) -> CrossEventResult {
         guard ranges.count > 1 else {
-            var result = body(ranges.first ?? 0..<0, &store)
+            var result = body(self, ranges.first ?? 0..<0, &store)
             result.sortDurations()
             return result
         }
@@ -179,7 +180,8 @@ public struct CrossEventChecker: Sendable {
         let (limit, plan) = (store.limit, store.plan)
         DispatchQueue.concurrentPerform(iterations: ranges.count) { part in
             var partStore = FindingStore(limit: limit, plan: plan)
-            var result = body(ranges[part], &partStore)
+            let checker = CrossEventChecker(plan: self.plan.withOwnCrossEventObjects())
+            var result = body(checker, ranges[part], &partStore)
             result.sortDurations()
             results.set(part, (partStore, result))
         }
