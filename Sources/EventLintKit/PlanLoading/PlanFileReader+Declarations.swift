@@ -30,7 +30,7 @@ extension PlanFileReader {
                 return nil
             }
         case .object(let members):
-            checkKeys(members, allowed: PlanLanguage.metricRegistration.keyNames, in: "register")
+            checkKeys(members, allowed: PlanLanguage.metricRegistration, in: "register")
             guard let unitNode = members.first(where: { $0.key == "metric" })?.value,
                 let unit = string(unitNode, "metric unit")
             else {
@@ -51,7 +51,7 @@ extension PlanFileReader {
 
     mutating func readParam(_ name: String, _ node: JSONNode, at: SourceLocation) -> ParamDeclaration? {
         guard let members = object(node, "param \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: PlanLanguage.param.keyNames, in: "param \"\(name)\"")
+        checkKeys(members, allowed: PlanLanguage.param, in: "param \"\(name)\"")
         guard let typeMember = members.first(where: { $0.key == "type" }) else {
             invalid(PlanLoadingRules.paramWithoutTypeMessage(param: name), at: node.offset, param: name)
             return nil
@@ -108,7 +108,7 @@ extension PlanFileReader {
 
     mutating func readUserProperty(_ name: String, _ node: JSONNode, at: SourceLocation) -> UserPropertyDeclaration? {
         guard let members = object(node, "user property \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: PlanLanguage.userProperty.keyNames, in: "user property \"\(name)\"")
+        checkKeys(members, allowed: PlanLanguage.userProperty, in: "user property \"\(name)\"")
         var property = UserPropertyDeclaration(
             name: name, location: at, type: .string, values: nil, registration: .none)
         for member in members {
@@ -132,7 +132,7 @@ extension PlanFileReader {
 
     mutating func readEvent(_ name: String, _ node: JSONNode, at: SourceLocation) -> EventDeclaration? {
         guard let members = object(node, "event \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: PlanLanguage.event.keyNames, in: "event \"\(name)\"")
+        checkKeys(members, allowed: PlanLanguage.event, in: "event \"\(name)\"")
         var event = EventDeclaration(name: name, location: at, description: nil, params: [])
         for member in members {
             switch member.key {
@@ -144,7 +144,7 @@ extension PlanFileReader {
             case "items":
                 // `items: { params: { NAME: 'required' | 'optional' | { required, values } } }`.
                 guard let itemMembers = object(member.value, "items of \(name)") else { continue }
-                checkKeys(itemMembers, allowed: PlanLanguage.eventItems.keyNames, in: "items of event \"\(name)\"")
+                checkKeys(itemMembers, allowed: PlanLanguage.eventItems, in: "items of event \"\(name)\"")
                 for itemMember in itemMembers where itemMember.key == "params" {
                     for (param, value, paramAt) in entries(itemMember.value, "item params of \(name)") {
                         if let use = readParamUse(param, value, at: paramAt, event: name) {
@@ -172,14 +172,14 @@ extension PlanFileReader {
                 return nil
             }
         case .object(let members):
-            checkKeys(members, allowed: PlanLanguage.paramUse.keyNames, in: "param \"\(name)\" of event \"\(event)\"")
+            checkKeys(members, allowed: PlanLanguage.paramUse, in: "param \"\(name)\" of event \"\(event)\"")
             for member in members {
                 switch member.key {
                 case "required":
                     switch member.value.value {
                     case .bool(let flag): use.requirement = flag ? .required : .optional
                     case .object(let since):
-                        checkKeys(since, allowed: PlanLanguage.since.keyNames, in: "required")
+                        checkKeys(since, allowed: PlanLanguage.since, in: "required")
                         guard let sinceNode = since.first(where: { $0.key == "since" })?.value,
                             let text = string(sinceNode, "since")
                         else {
@@ -216,7 +216,7 @@ extension PlanFileReader {
             switch value.value {
             case .object(let tests):
                 checkKeys(
-                    tests, allowed: PlanLanguage.conditionTests.keyNames,
+                    tests, allowed: PlanLanguage.conditionTests,
                     in: "the condition on \"\(member.key)\"")
                 var predicates: [ValuePredicate] = []
                 for test in tests {
@@ -258,7 +258,7 @@ extension PlanFileReader {
         case .string(let name):
             return EventMatcher(event: name, location: location(node.offset), conditions: [])
         case .object(let members):
-            if checkingKeys { checkKeys(members, allowed: PlanLanguage.matcherObject.keyNames, in: what) }
+            if checkingKeys { checkKeys(members, allowed: PlanLanguage.matcherObject, in: what) }
             guard let eventNode = members.first(where: { $0.key == "event" })?.value,
                 let name = string(eventNode, "event")
             else {
@@ -283,7 +283,7 @@ extension PlanFileReader {
         var windowNode: JSONNode?
         var matcherNode = node
         if case .object(let members) = node.value {
-            checkKeys(members, allowed: PlanLanguage.earlierEvent.keyNames, in: what)
+            checkKeys(members, allowed: PlanLanguage.earlierEvent, in: what)
             windowNode = members.first(where: { $0.key == "within" })?.value
             matcherNode = JSONNode(.object(members.filter { $0.key != "within" }), offset: node.offset)
         }
@@ -340,7 +340,7 @@ extension PlanFileReader {
     mutating func readPair(_ name: String, _ node: JSONNode, at: SourceLocation) -> PairDeclaration? {
         guard let members = object(node, "pair \"\(name)\"") else { return nil }
         checkKeys(
-            members, allowed: PlanLanguage.pair.keyNames,
+            members, allowed: PlanLanguage.pair,
             in: "pair \"\(name)\"")
         var pair = PairDeclaration(
             name: name, location: at, description: nil, opens: [], closes: [], closeRequired: true,
@@ -354,7 +354,7 @@ extension PlanFileReader {
             case "same": pair.same = strings(value, "same")
             case "close":
                 guard let close = object(value, "close") else { continue }
-                checkKeys(close, allowed: PlanLanguage.close.keyNames, in: "close")
+                checkKeys(close, allowed: PlanLanguage.close, in: "close")
                 for item in close {
                     switch item.key {
                     case "events": pair.closes = readMatchers(item.value, "close events")
@@ -388,7 +388,7 @@ extension PlanFileReader {
                 tolerancePercent: 10)
         }
         guard let members = object(node, "duration") else { return nil }
-        checkKeys(members, allowed: PlanLanguage.duration.keyNames, in: "duration")
+        checkKeys(members, allowed: PlanLanguage.duration, in: "duration")
         guard let paramNode = members.first(where: { $0.key == "param" })?.value,
             let param = string(paramNode, "duration param")
         else {
@@ -413,7 +413,7 @@ extension PlanFileReader {
 
     mutating func readRule(_ name: String, _ node: JSONNode, at: SourceLocation) -> RuleDeclaration? {
         guard let members = object(node, "rule \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: PlanLanguage.rule.keyNames, in: "rule \"\(name)\"")
+        checkKeys(members, allowed: PlanLanguage.rule, in: "rule \"\(name)\"")
         var rule = RuleDeclaration(
             name: name, location: at, description: nil, on: [], events: [], when: [], whenUser: [], require: [],
             requireUser: [], after: nil, notAfter: nil, severity: nil)

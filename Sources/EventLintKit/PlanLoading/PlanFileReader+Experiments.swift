@@ -4,7 +4,7 @@
 extension PlanFileReader {
     mutating func readExperiment(_ name: String, _ node: JSONNode, at: SourceLocation) -> ExperimentDeclaration? {
         guard let members = object(node, "experiment \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: PlanLanguage.experiment.keyNames, in: "experiment \"\(name)\"")
+        checkKeys(members, allowed: PlanLanguage.experiment, in: "experiment \"\(name)\"")
         var property: Located<String>?
         var arms: [ExperimentArm] = []
         var armsLocation: SourceLocation?

@@ -32,7 +32,7 @@ extension PlanFileReader {
 
     mutating func readJourney(_ name: String, _ node: JSONNode, at: SourceLocation) -> JourneyDeclaration? {
         guard let members = object(node, "journey \"\(name)\"") else { return nil }
-        checkKeys(members, allowed: PlanLanguage.journey.keyNames, in: "journey \"\(name)\"")
+        checkKeys(members, allowed: PlanLanguage.journey, in: "journey \"\(name)\"")
         var journey = JourneyDeclaration(
             name: name, location: at, description: nil, whenUser: [], steps: [], within: nil, severity: nil)
         var refused = false

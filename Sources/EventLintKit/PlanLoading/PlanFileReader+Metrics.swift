@@ -5,7 +5,7 @@ extension PlanFileReader {
     mutating func readMetric(_ name: String, _ node: JSONNode, at: SourceLocation) -> MetricDeclaration? {
         let what = "metric \"\(name)\""
         guard let members = object(node, what) else { return nil }
-        checkKeys(members, allowed: PlanLanguage.metric.keyNames, in: what)
+        checkKeys(members, allowed: PlanLanguage.metric, in: what)
         var description: String?
         var kinds: [MetricKind] = []
         var kindNodes = 0
@@ -33,7 +33,7 @@ extension PlanFileReader {
     /// `passRate: { pair, outcome }`.
     private mutating func readPassRate(_ node: JSONNode, _ what: String) -> MetricKind? {
         guard let members = object(node, "passRate of \(what)") else { return nil }
-        checkKeys(members, allowed: PlanLanguage.passRateMetric.keyNames, in: "passRate of \(what)")
+        checkKeys(members, allowed: PlanLanguage.passRateMetric, in: "passRate of \(what)")
         guard let pairNode = members.first(where: { $0.key == "pair" })?.value,
             let outcomeNode = members.first(where: { $0.key == "outcome" })?.value
         else {
@@ -55,7 +55,7 @@ extension PlanFileReader {
         guard let members = object(node, context) else { return nil }
         checkKeys(
             members,
-            allowed: (key == "return" ? PlanLanguage.returnMetric : PlanLanguage.conversionMetric).keyNames,
+            allowed: key == "return" ? PlanLanguage.returnMetric : PlanLanguage.conversionMetric,
             in: context)
         guard let fromNode = members.first(where: { $0.key == "from" })?.value,
             let targetNode = members.first(where: { $0.key == target })?.value,

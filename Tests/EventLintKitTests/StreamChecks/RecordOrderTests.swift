@@ -30,14 +30,28 @@ import Testing
     }
 
     /// Every user's records gathered in user order, as the pairs-and-rules parts meet them.
+    /// Each record has one value, its own position (`record`'s `values`), which must travel
+    /// with it: each gathered record's `values` is read back from the user's values.
     static func grouped(_ records: [EventRecord], userCount: Int) -> [EventRecord]? {
         guard let groups = UserGroups(records: records, userCount: userCount) else { return nil }
+        let source = (0..<(records.map(\.values).max().map { $0 + 1 } ?? 0)).map { TrackedValue.number(Double($0)) }
+        let counts = [1]
         var all: [EventRecord] = []
         var buffer: [EventRecord] = []
+        var values: [TrackedValue] = []
         records.withUnsafeBufferPointer { records in
-            for user in 0..<groups.userCount {
-                groups.gather(user: user, from: records, into: &buffer)
-                all += buffer
+            counts.withUnsafeBufferPointer { counts in
+                source.withUnsafeBufferPointer { source in
+                    for user in 0..<groups.userCount {
+                        groups.gather(
+                            user: user, from: records, values: source, valueCounts: counts, into: &buffer,
+                            values: &values)
+                        for var record in buffer {
+                            record.values = values[record.values].number.map { Int($0) } ?? -1
+                            all.append(record)
+                        }
+                    }
+                }
             }
         }
         return all

@@ -233,13 +233,26 @@ public struct CrossEventChecker: Sendable {
     func run(_ input: CrossEventInput, groups: UserGroups, users: Range<Int>, into store: inout FindingStore)
         -> CrossEventResult
     {
+        // The run reads each user's values from a buffer of the user's own (`UserGroups.gather`).
         var run = CrossEventRun(checker: self, input: input)
+        run.input.values = []
         var buffer: [EventRecord] = []
+        let valueCounts = plan.storedSlots.map(\.count)
         input.records.withUnsafeBufferPointer { records in
-            for user in users where groups.starts[user] < groups.starts[user + 1] {
-                groups.gather(user: user, from: records, into: &buffer)
-                run.runUser(buffer[...])
-                run.hand(to: &store)
+            input.values.withUnsafeBufferPointer { values in
+                valueCounts.withUnsafeBufferPointer { valueCounts in
+                    for user in users where groups.starts[user] < groups.starts[user + 1] {
+                        // Out of the run while it is filled, so it is not copied on write.
+                        var userValues: [TrackedValue] = []
+                        swap(&userValues, &run.input.values)
+                        groups.gather(
+                            user: user, from: records, values: values, valueCounts: valueCounts, into: &buffer,
+                            values: &userValues)
+                        swap(&userValues, &run.input.values)
+                        run.runUser(buffer[...])
+                        run.hand(to: &store)
+                    }
+                }
             }
         }
         run.hand(to: &store, all: true)

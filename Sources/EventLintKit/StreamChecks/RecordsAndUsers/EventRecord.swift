@@ -173,15 +173,46 @@ struct UserGroups: Sendable {
         return ranges
     }
 
-    /// User `user`'s records in time order (`EventRecord.timeOrder`) in `buffer`, which is
-    /// reused from user to user: copied in input order, then sorted only when they did not come
-    /// in order (the usual user's did).
+    /// User `user`'s records in time order (`EventRecord.timeOrder`) in `buffer`, and their
+    /// values in `userValues`, each record moved onto its own (`record.values` is then a position
+    /// in `userValues`); both are reused from user to user. `valueCounts` holds the values a
+    /// record of each event has (`CompiledPlan.storedSlots`).
+    ///
+    /// The records are copied in input order, then sorted only when they did not come in order
+    /// (the usual user's did). A user's records lie far apart in a large input, and so do their
+    /// values: read here, one independent load after another, their cache misses overlap, where
+    /// the checks that follow would meet each record's values one at a time.
     @inline(__always)
-    func gather(user: Int, from records: UnsafeBufferPointer<EventRecord>, into buffer: inout [EventRecord]) {
+    func gather(
+        user: Int, from records: UnsafeBufferPointer<EventRecord>, values: UnsafeBufferPointer<TrackedValue>,
+        valueCounts: UnsafeBufferPointer<Int>, into buffer: inout [EventRecord], values userValues: inout [TrackedValue]
+    ) {
         buffer.removeAll(keepingCapacity: true)
         let (start, end) = (Int(starts[user]), Int(starts[user + 1]))
         order.withUnsafeBufferPointer { order in
             for position in start..<end { buffer.append(records[Int(order[position])]) }
+        }
+        // Where each record's values go, then the values themselves: a plain loop of loads and
+        // stores, so that many records' misses are in flight at once.
+        var total = 0
+        for index in buffer.indices {
+            let event = Int(buffer[index].event)
+            let first = min(max(buffer[index].values, 0), values.count)
+            let count = min(event >= 0 && event < valueCounts.count ? valueCounts[event] : 0, values.count - first)
+            buffer[index].values = total
+            total += count
+        }
+        userValues.removeAll(keepingCapacity: true)
+        userValues.append(contentsOf: repeatElement(.absent, count: total))
+        userValues.withUnsafeMutableBufferPointer { userValues in
+            for position in start..<end {
+                let index = position - start
+                let source = records[Int(order[position])].values
+                let target = buffer[index].values
+                let count = (index + 1 < buffer.count ? buffer[index + 1].values : total) - target
+                let first = min(max(source, 0), values.count)
+                for offset in 0..<count { userValues[target + offset] = values[first + offset] }
+            }
         }
         var inOrder = true
         for index in buffer.indices.dropFirst() where EventRecord.timeOrder(buffer[index], buffer[index - 1]) {
