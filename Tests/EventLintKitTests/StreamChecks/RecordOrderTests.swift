@@ -29,28 +29,34 @@ import Testing
         return "record \(index) is \(a[index]), expected \(b[index])"
     }
 
-    /// Every user's records gathered in user order, as the pairs-and-rules parts meet them.
-    /// Each record has one value, its own position (`record`'s `values`), which must travel
-    /// with it: each gathered record's `values` is read back from the user's values.
-    static func grouped(_ records: [EventRecord], userCount: Int) -> [EventRecord]? {
-        guard let groups = UserGroups(records: records, userCount: userCount) else { return nil }
-        let source = (0..<(records.map(\.values).max().map { $0 + 1 } ?? 0)).map { TrackedValue.number(Double($0)) }
+    /// Every user's records gathered in user order, as the pairs-and-rules parts meet them,
+    /// from the records cut into `segments` segments as line passes leave them (the first and
+    /// one in the middle empty when there are three or more). Each record has one value, its
+    /// own position (`record`'s `values`), which must travel with it: each gathered record's
+    /// `values` is read back from the user's values.
+    static func grouped(_ records: [EventRecord], userCount: Int, segments count: Int = 1) -> [EventRecord]? {
+        var cuts = (0...count).map { records.count * $0 / count }
+        if count >= 3 { (cuts[1], cuts[count / 2 + 1]) = (0, cuts[count / 2]) }
+        let segments = zip(cuts, cuts.dropFirst()).map { start, end in
+            RecordSegment(
+                records: records[start..<end].enumerated().map { local, record in
+                    var record = record
+                    record.values = local
+                    return record
+                },
+                values: records[start..<end].map { TrackedValue.number(Double($0.values)) })
+        }
+        guard let groups = UserGroups(segments: segments, userCount: userCount) else { return nil }
         let counts = [1]
         var all: [EventRecord] = []
         var buffer: [EventRecord] = []
         var values: [TrackedValue] = []
-        records.withUnsafeBufferPointer { records in
-            counts.withUnsafeBufferPointer { counts in
-                source.withUnsafeBufferPointer { source in
-                    for user in 0..<groups.userCount {
-                        groups.gather(
-                            user: user, from: records, values: source, valueCounts: counts, into: &buffer,
-                            values: &values)
-                        for var record in buffer {
-                            record.values = values[record.values].number.map { Int($0) } ?? -1
-                            all.append(record)
-                        }
-                    }
+        counts.withUnsafeBufferPointer { counts in
+            for user in 0..<groups.userCount {
+                groups.gather(user: user, from: segments, valueCounts: counts, into: &buffer, values: &values)
+                for var record in buffer {
+                    record.values = values[record.values].number.map { Int($0) } ?? -1
+                    all.append(record)
                 }
             }
         }
@@ -76,8 +82,10 @@ import Testing
                         file: Int32.random(in: 0..<2, using: &generator), line: line))
             }
             let expected = records.sorted(by: EventRecord.timeOrder)
-            let sorted = try #require(Self.grouped(records, userCount: users))
-            #expect(Self.difference(sorted, expected) == nil)
+            for segments in [1, 2, 5] {
+                let sorted = try #require(Self.grouped(records, userCount: users, segments: segments))
+                #expect(Self.difference(sorted, expected) == nil, "\(segments) segments")
+            }
         }
     }
 

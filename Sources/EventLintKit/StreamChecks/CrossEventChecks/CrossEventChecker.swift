@@ -12,6 +12,9 @@ public struct CrossEventInput: Sendable {
     /// Tracked text values by id.
     var texts: ByteInterner<SeededByteHash>
     public var unclosedWindowMicros: Int64
+    /// The records and values as the line passes made them, for the grouped run (`UserGroups`),
+    /// which reads each user's from there; `records` and `values` are then empty.
+    var segments: [RecordSegment] = []
 }
 
 /// Runs pairs and rules per user, after the line pass: records grouped by user and sorted by
@@ -236,23 +239,20 @@ public struct CrossEventChecker: Sendable {
         // The run reads each user's values from a buffer of the user's own (`UserGroups.gather`).
         var run = CrossEventRun(checker: self, input: input)
         run.input.values = []
+        run.input.segments = []
         var buffer: [EventRecord] = []
         let valueCounts = plan.storedSlots.map(\.count)
-        input.records.withUnsafeBufferPointer { records in
-            input.values.withUnsafeBufferPointer { values in
-                valueCounts.withUnsafeBufferPointer { valueCounts in
-                    for user in users where groups.starts[user] < groups.starts[user + 1] {
-                        // Out of the run while it is filled, so it is not copied on write.
-                        var userValues: [TrackedValue] = []
-                        swap(&userValues, &run.input.values)
-                        groups.gather(
-                            user: user, from: records, values: values, valueCounts: valueCounts, into: &buffer,
-                            values: &userValues)
-                        swap(&userValues, &run.input.values)
-                        run.runUser(buffer[...])
-                        run.hand(to: &store)
-                    }
-                }
+        let segments = input.segments
+        valueCounts.withUnsafeBufferPointer { valueCounts in
+            for user in users where groups.starts[user] < groups.starts[user + 1] {
+                // Out of the run while it is filled, so it is not copied on write.
+                var userValues: [TrackedValue] = []
+                swap(&userValues, &run.input.values)
+                groups.gather(
+                    user: user, from: segments, valueCounts: valueCounts, into: &buffer, values: &userValues)
+                swap(&userValues, &run.input.values)
+                run.runUser(buffer[...])
+                run.hand(to: &store)
             }
         }
         run.hand(to: &store, all: true)

@@ -52,6 +52,9 @@ public final class LinePass: @unchecked Sendable {
     public var keptFindings: [Finding] { findings.kept }
     @exclusivity(unchecked) public var records: [EventRecord] = []
     @exclusivity(unchecked) public var values: [TrackedValue] = []
+    /// The run's records after its first segment (`records` and `values`): one segment per
+    /// further line pass merged, each with values of its own (`LintRunner.merge`).
+    @exclusivity(unchecked) var laterSegments: [RecordSegment] = []
     @exclusivity(unchecked) public internal(set) var counters: StreamCounters
     /// Rejected lines, when `collectRejects` is set.
     public internal(set) var rejects: [RejectedLine] = []

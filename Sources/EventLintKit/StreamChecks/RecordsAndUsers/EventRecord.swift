@@ -68,19 +68,53 @@ public struct EventRecord: Sendable {
     }
 }
 
+/// Records and the values they point into (`EventRecord.values` is a position in `values`):
+/// what one line pass made, or what the run merged. The run keeps one segment per line pass
+/// instead of joining them, so that no merge copies records or touches new memory.
+public struct RecordSegment: Sendable {
+    public var records: [EventRecord]
+    public var values: [TrackedValue]
+
+    public init(records: [EventRecord], values: [TrackedValue]) {
+        self.records = records
+        self.values = values
+    }
+
+    /// The segments joined into one, each record moved onto the joined values.
+    static func joined(_ segments: [RecordSegment]) -> RecordSegment {
+        guard segments.count > 1 else { return segments.first ?? RecordSegment(records: [], values: []) }
+        var joined = RecordSegment(records: [], values: [])
+        joined.records.reserveCapacity(segments.reduce(0) { $0 + $1.records.count })
+        joined.values.reserveCapacity(segments.reduce(0) { $0 + $1.values.count })
+        for segment in segments {
+            let base = joined.values.count
+            joined.values.append(contentsOf: segment.values)
+            for var record in segment.records {
+                record.values += base
+                joined.records.append(record)
+            }
+        }
+        return joined
+    }
+}
+
 /// Records grouped by user in time linear in their number, without moving them: a counting pass
 /// over the records' user ids (dense, below the user count) lists their indices user by user,
 /// in input order within a user. Putting each user's few records in time order is left to the
 /// thread that checks that user's pairs and rules (`gather`), and the counting pass itself runs
-/// in one slice of records per job (`init`); the records are read where they lie. The extra
-/// memory is 4 bytes a record and 4 a user (and 4 a user for each further slice).
+/// in one slice of records per job (`init`); the records are read where they lie, in the
+/// segments the line passes made. The extra memory is 4 bytes a record and 4 a user (and 4 a
+/// user for each further slice).
 ///
 /// Fast path: see ARCHITECTURE.md, "The fast code", before changing it; measure with bench/run.sh.
 struct UserGroups: Sendable {
-    /// Record indices, user by user: user u's are `order[starts[u]..<starts[u + 1]]`.
+    /// Record indices, user by user: user u's are `order[starts[u]..<starts[u + 1]]`. An index
+    /// counts the records of the segments before its own (`bases`).
     let order: [UInt32]
     /// `userCount + 1` offsets into `order`.
     let starts: [UInt32]
+    /// Where each segment's records start among all, and their count last.
+    let bases: [Int]
 
     /// nil when a record's user id is outside the table (never made by a line pass) or there
     /// are more records than 32 bits count: the caller then sorts with `EventRecord.timeOrder`.
@@ -89,21 +123,20 @@ struct UserGroups: Sendable {
     /// on its own thread, then each placed on its own thread after the slices before it: the
     /// same order as one thread's. What stays on one thread is the sum of the slices' counts,
     /// a pass over the users.
-    init?(records: [EventRecord], userCount: Int, jobs: Int = 1) {
-        let count = records.count
+    init?(segments: [RecordSegment], userCount: Int, jobs: Int = 1) {
+        let bases = segments.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.records.count) }
+        let count = bases[segments.count]
         // Below 2^32 records, no count or place below overflows 32 bits.
         guard count <= Int(UInt32.max), userCount < Int(UInt32.max) else { return nil }
         let slices = Slices.ranges(count: count, jobs: Self.sliceCount(records: count, users: userCount, jobs: jobs))
         // Each slice's records per user (nil: a user id outside the table).
         var counts = Slices.map(slices) { _, range -> [UInt32]? in
             var counts = [UInt32](repeating: 0, count: userCount)
-            let inTable = records.withUnsafeBufferPointer { records in
-                counts.withUnsafeMutableBufferPointer { counts in
-                    for index in range {
-                        let user = records[index].user
-                        guard user < UInt64(userCount) else { return false }
-                        counts[Int(user)] += 1
-                    }
+            let inTable = counts.withUnsafeMutableBufferPointer { counts in
+                Self.forEach(in: range, of: segments, bases: bases) { _, record in
+                    let user = record.user
+                    guard user < UInt64(userCount) else { return false }
+                    counts[Int(user)] += 1
                     return true
                 }
             }
@@ -128,20 +161,62 @@ struct UserGroups: Sendable {
             let order = SharedSlots(base: buffer.baseAddress)
             _ = Slices.map(slices) { slice, range in
                 var next = firsts[slice]
-                records.withUnsafeBufferPointer { records in
-                    for index in range {
-                        let user = Int(records[index].user)
-                        order.base?[Int(next[user])] = UInt32(truncatingIfNeeded: index)
-                        next[user] += 1
-                    }
+                _ = Self.forEach(in: range, of: segments, bases: bases) { index, record in
+                    let user = Int(record.user)
+                    order.base?[Int(next[user])] = UInt32(truncatingIfNeeded: index)
+                    next[user] += 1
+                    return true
                 }
             }
         }
         self.order = order
         self.starts = starts
+        self.bases = bases
     }
 
-    /// The slices `init` cuts `records` into for `jobs`: one per job, as `Slices` cuts them,
+    /// One segment of records.
+    init?(records: [EventRecord], userCount: Int, jobs: Int = 1) {
+        self.init(segments: [RecordSegment(records: records, values: [])], userCount: userCount, jobs: jobs)
+    }
+
+    /// `body` over the records at `range` of all the segments' (index among all, record), in
+    /// order, until it returns false; whether it never did.
+    @inline(__always)
+    private static func forEach(
+        in range: Range<Int>, of segments: [RecordSegment], bases: [Int], _ body: (Int, EventRecord) -> Bool
+    ) -> Bool {
+        var segment = Self.segment(containing: range.lowerBound, bases: bases)
+        var index = range.lowerBound
+        while index < range.upperBound, segment < segments.count {
+            let end = min(range.upperBound, bases[segment + 1])
+            let base = bases[segment]
+            let completed = segments[segment].records.withUnsafeBufferPointer { records in
+                while index < end {
+                    guard body(index, records[index - base]) else { return false }
+                    index += 1
+                }
+                return true
+            }
+            guard completed else { return false }
+            segment += 1
+        }
+        return true
+    }
+
+    /// The segment whose records hold index `index` (binary search over `bases`; the last
+    /// segment with records starting at or before it).
+    static func segment(containing index: Int, bases: [Int]) -> Int {
+        var (low, high) = (0, bases.count - 1)
+        while low + 1 < high {
+            let middle = (low + high) / 2
+            if bases[middle] <= index { low = middle } else { high = middle }
+        }
+        // Skip empty segments that start at the same place.
+        while low + 1 < bases.count - 1, bases[low + 1] <= index { low += 1 }
+        return low
+    }
+
+    /// The slices `init` cuts the records into for `jobs`: one per job, as `Slices` cuts them,
     /// but no more than keep the slices' counts (4 bytes a user a slice) within the size of
     /// the order (4 bytes a record).
     static func sliceCount(records: Int, users: Int, jobs: Int) -> Int {
@@ -184,34 +259,47 @@ struct UserGroups: Sendable {
     /// the checks that follow would meet each record's values one at a time.
     @inline(__always)
     func gather(
-        user: Int, from records: UnsafeBufferPointer<EventRecord>, values: UnsafeBufferPointer<TrackedValue>,
-        valueCounts: UnsafeBufferPointer<Int>, into buffer: inout [EventRecord], values userValues: inout [TrackedValue]
+        user: Int, from segments: [RecordSegment], valueCounts: UnsafeBufferPointer<Int>,
+        into buffer: inout [EventRecord], values userValues: inout [TrackedValue]
     ) {
         buffer.removeAll(keepingCapacity: true)
-        let (start, end) = (Int(starts[user]), Int(starts[user + 1]))
-        order.withUnsafeBufferPointer { order in
-            for position in start..<end { buffer.append(records[Int(order[position])]) }
-        }
-        // Where each record's values go, then the values themselves: a plain loop of loads and
-        // stores, so that many records' misses are in flight at once.
-        var total = 0
-        for index in buffer.indices {
-            let event = Int(buffer[index].event)
-            let first = min(max(buffer[index].values, 0), values.count)
-            let count = min(event >= 0 && event < valueCounts.count ? valueCounts[event] : 0, values.count - first)
-            buffer[index].values = total
-            total += count
-        }
         userValues.removeAll(keepingCapacity: true)
-        userValues.append(contentsOf: repeatElement(.absent, count: total))
-        userValues.withUnsafeMutableBufferPointer { userValues in
+        let (start, end) = (Int(starts[user]), Int(starts[user + 1]))
+        guard start < end else { return }
+        // A user's indices rise: each one's segment is the last one's or a later one.
+        let firstSegment = Self.segment(containing: Int(order[start]), bases: bases)
+        var total = 0
+        order.withUnsafeBufferPointer { order in
+            var segment = firstSegment
             for position in start..<end {
-                let index = position - start
-                let source = records[Int(order[position])].values
-                let target = buffer[index].values
-                let count = (index + 1 < buffer.count ? buffer[index + 1].values : total) - target
-                let first = min(max(source, 0), values.count)
-                for offset in 0..<count { userValues[target + offset] = values[first + offset] }
+                let index = Int(order[position])
+                while index >= bases[segment + 1] { segment += 1 }
+                buffer.append(segments[segment].records[index - bases[segment]])
+            }
+            // Where each record's values go, then the values themselves, in a second pass over
+            // records now in the cache: a plain loop of loads and stores, so that many records'
+            // misses are in flight at once.
+            for index in buffer.indices {
+                let event = Int(buffer[index].event)
+                total += event >= 0 && event < valueCounts.count ? valueCounts[event] : 0
+            }
+            userValues.append(contentsOf: repeatElement(.absent, count: total))
+            userValues.withUnsafeMutableBufferPointer { userValues in
+                var (segment, target) = (firstSegment, 0)
+                for position in start..<end {
+                    let index = Int(order[position])
+                    while index >= bases[segment + 1] { segment += 1 }
+                    let record = position - start
+                    let event = Int(buffer[record].event)
+                    let wanted = event >= 0 && event < valueCounts.count ? valueCounts[event] : 0
+                    segments[segment].values.withUnsafeBufferPointer { values in
+                        let first = min(max(buffer[record].values, 0), values.count)
+                        let count = min(wanted, values.count - first)
+                        for offset in 0..<count { userValues[target + offset] = values[first + offset] }
+                    }
+                    buffer[record].values = target
+                    target += wanted
+                }
             }
         }
         var inOrder = true

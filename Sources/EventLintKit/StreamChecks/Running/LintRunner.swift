@@ -157,28 +157,37 @@ public enum LintRunner {
         timings: inout LintTimings?
     ) -> (CrossEventResult, SpillError?) {
         let window = request.unclosedWindowMinutes ?? plan.plan.unclosedWindowMinutes
-        var records: [EventRecord] = []
         let spilled = spill.map { $0.hasRuns || $0.failure != nil } == true
         if let spill, spilled { spillIfNeeded([], merged: merged, spill: spill, force: true) }
-        swap(&records, &merged.records)
+        var segments = [RecordSegment(records: [], values: [])]
+        swap(&segments[0].records, &merged.records)
+        swap(&segments[0].values, &merged.values)
+        segments += merged.laterSegments
+        merged.laterSegments = []
+        let recordCount = segments.reduce(0) { $0 + $1.records.count }
         timings?.lap(.merging)
-        // The records grouped by user, in one slice per job; each user's are put in time order
-        // by the job that checks them. Ids outside the user table (never made by a line pass)
-        // fall back to one sort.
+        // The records grouped by user, in one slice per job, read where the line passes left
+        // them; each user's are put in time order by the job that checks them. Ids outside the
+        // user table (never made by a line pass) fall back to one sort of the joined records.
         let groups =
-            spilled ? nil : UserGroups(records: records, userCount: merged.users.count, jobs: request.jobs)
-        if !spilled, groups == nil { records.sort(by: EventRecord.timeOrder) }
+            spilled ? nil : UserGroups(segments: segments, userCount: merged.users.count, jobs: request.jobs)
+        var joined = RecordSegment(records: [], values: [])
+        if groups == nil {
+            joined = RecordSegment.joined(segments)
+            segments = []
+            if !spilled { joined.records.sort(by: EventRecord.timeOrder) }
+        }
         // Pairs and rules run on every job when the records were grouped in one slice per job
         // and the users split into one run per job.
         let crossParallel =
             timings != nil && !spilled && groups != nil
-            && UserGroups.sliceCount(records: records.count, users: merged.users.count, jobs: request.jobs)
+            && UserGroups.sliceCount(records: recordCount, users: merged.users.count, jobs: request.jobs)
                 == request.jobs
             && groups?.userRanges(parts: request.jobs).count == request.jobs
         let input = CrossEventInput(
-            records: records, values: merged.values, files: files,
+            records: joined.records, values: joined.values, files: files,
             users: merged.users, userLastTimestamp: merged.userLastTimestamp, texts: merged.texts,
-            unclosedWindowMicros: LintSettings.windowMicros(minutes: window))
+            unclosedWindowMicros: LintSettings.windowMicros(minutes: window), segments: segments)
         let checker = CrossEventChecker(plan: plan)
         var cross: CrossEventResult
         var spillFailure: SpillError?
@@ -209,7 +218,12 @@ public enum LintRunner {
         let held = passes.reduce(merged.recordMemory) { $0 + $1.recordMemory }
         guard force || spill.hasRuns || held > spill.budget else { return }
         for pass in passes { pass.spillRecords() }
-        guard merged.users.count > 0 || !merged.records.isEmpty else { return }
+        guard merged.users.count > 0 || !merged.records.isEmpty || !merged.laterSegments.isEmpty else { return }
+        if !merged.laterSegments.isEmpty {
+            let joined = RecordSegment.joined(
+                [RecordSegment(records: merged.records, values: merged.values)] + merged.laterSegments)
+            (merged.records, merged.values, merged.laterSegments) = (joined.records, joined.values, [])
+        }
         if spill.failure == nil {
             do throws(SpillError) {
                 // Merged records carry their input's line numbers: they belong to its first
@@ -432,16 +446,11 @@ public enum LintRunner {
         var lineOffset = 0
         var withoutRecords: [(pass: LinePass, ids: [Int])] = []
         var otherSchemaRows: [OtherExportSchema: (first: SourceLocation, count: Int)] = [:]
-        // Room for every pass's records at once, so appending them does not double the array.
-        let room = (
-            records: passes.reduce(merged.records.count) { $0 + $1.records.count },
-            values: passes.reduce(merged.values.count) { $0 + $1.values.count }
-        )
         for pass in passes {
             // A later input's records may belong to a logged user: the run keeps every user.
             if !lastInput { pass.foldUserLog() }
             let (userMap, later) = mergeUsers(of: pass, into: merged, recordsOnly: lastInput)
-            mergeRecords(of: pass, into: &merged, userMap: userMap, lineOffset: lineOffset, room: room)
+            mergeRecords(of: pass, into: merged, userMap: userMap, lineOffset: lineOffset)
             if !later.isEmpty {
                 withoutRecords.append((pass, later))
             } else if userMap != nil {
@@ -460,40 +469,29 @@ public enum LintRunner {
         if !withoutRecords.isEmpty { raiseLatest(ofUsersWithoutRecords: withoutRecords, into: merged) }
     }
 
-    /// Moves a pass's records and their values onto the run's, with the run's user and text ids
-    /// and the file's line numbers; `room` is what every pass of the file needs at once.
-    static func mergeRecords(
-        of pass: LinePass, into merged: inout LinePass, userMap: [UInt64]?, lineOffset: Int,
-        room: (records: Int, values: Int)
-    ) {
+    /// Moves a pass's records and their values to the run's, with the run's user and text ids
+    /// and the file's line numbers: the first as the run's first segment, any later one as a
+    /// segment of its own (`LinePass.laterSegments`). Nothing is copied: a join would copy the
+    /// records of every pass but the first on one thread, into new memory, and grow with the jobs.
+    static func mergeRecords(of pass: LinePass, into merged: LinePass, userMap: [UInt64]?, lineOffset: Int) {
         if let textMap = mergeTexts(of: pass, into: merged) {
             for index in pass.values.indices where pass.values[index].tag == .text {
                 let id = pass.values[index].bits
                 if id < UInt64(textMap.count) { pass.values[index].bits = textMap[Int(id)] }
             }
         }
-        let valueBase = merged.records.isEmpty && merged.values.isEmpty ? 0 : merged.values.count
         for index in pass.records.indices {
             pass.records[index].line += lineOffset
-            pass.records[index].values += valueBase
             if let userMap { pass.records[index].user = userMap[Int(pass.records[index].user)] }
         }
-        // The first batch of records moves instead of being copied: records are most of the
-        // memory of a run, and a copy would double the peak.
-        if merged.records.isEmpty, merged.values.isEmpty {
+        if merged.records.isEmpty, merged.values.isEmpty, merged.laterSegments.isEmpty {
             swap(&merged.records, &pass.records)
             swap(&merged.values, &pass.values)
-        } else {
-            // At least doubling: one input after another must not copy the records so far
-            // for each (`reserveCapacity` gives exactly what it is asked).
-            if merged.records.capacity < room.records {
-                merged.records.reserveCapacity(max(room.records, 2 * merged.records.capacity))
-            }
-            if merged.values.capacity < room.values {
-                merged.values.reserveCapacity(max(room.values, 2 * merged.values.capacity))
-            }
-            merged.values.append(contentsOf: pass.values)
-            merged.records.append(contentsOf: pass.records)
+        } else if !pass.records.isEmpty {
+            var segment = RecordSegment(records: [], values: [])
+            swap(&segment.records, &pass.records)
+            swap(&segment.values, &pass.values)
+            merged.laterSegments.append(segment)
         }
         // What is merged is let go at once: otherwise every range of the file would keep
         // its records and users until the last range is merged.
@@ -541,9 +539,11 @@ public enum LintRunner {
         // a time to the maximum twice changes nothing, so either way gives the same times.
         var withRecords = [Bool](repeating: false, count: users.count)
         var recordUsers: [Int] = []
-        for record in merged.records where record.user < UInt64(withRecords.count) && !withRecords[Int(record.user)] {
-            withRecords[Int(record.user)] = true
-            recordUsers.append(Int(record.user))
+        for records in [merged.records] + merged.laterSegments.map(\.records) {
+            for record in records where record.user < UInt64(withRecords.count) && !withRecords[Int(record.user)] {
+                withRecords[Int(record.user)] = true
+                recordUsers.append(Int(record.user))
+            }
         }
         for (pass, ids) in withoutRecords {
             let passUsers = pass.users

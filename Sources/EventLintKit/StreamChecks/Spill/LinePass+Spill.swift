@@ -7,6 +7,10 @@ extension LinePass {
         records.count * MemoryLayout<EventRecord>.stride + values.count * MemoryLayout<TrackedValue>.stride
             + users.memoryInUse + userLastTimestamp.count * 8 + texts.memoryInUse - plan.texts.memoryInUse
             + userLog.memoryInUse + armSightings.count * MemoryLayout<ArmSighting>.stride
+            + laterSegments.reduce(0) {
+                $0 + $1.records.count * MemoryLayout<EventRecord>.stride
+                    + $1.values.count * MemoryLayout<TrackedValue>.stride
+            }
     }
 
     /// Lets the pass spill into `spill` past `share` bytes. The record arrays get room for a whole
