@@ -104,6 +104,39 @@ import Testing
         }
     }
 
+    /// Entries dropped from the log (the pass's own users, resolved at its end) leave the others
+    /// in order with their own bytes, hashes and times, also an empty id; dropping none or all
+    /// works too, and the log grows again after.
+    @Test func userLogDropsEntriesAndKeepsTheRest() {
+        let log = UserLog()
+        let ids = (0..<500).map { Array("u\($0)\(String(repeating: "y", count: $0 % 17))".utf8) }
+        for (index, id) in ids.enumerated() {
+            id.withUnsafeBytes { log.append($0, hash: UInt64(index), timestamp: Int64(index)) }
+        }
+        log.append(UnsafeRawBufferPointer(start: nil, count: 0), hash: 1_000, timestamp: -5)
+        var seen: [[UInt8]] = []
+        log.removeEntries { entry, bytes in
+            seen.append(Array(bytes))
+            return entry.hash % 3 == 0
+        }
+        #expect(seen == ids + [[]])
+        let kept = ids.indices.filter { $0 % 3 != 0 }
+        #expect(log.count == kept.count + 1)
+        for (position, index) in kept.enumerated() {
+            #expect(Array(log.bytes(of: position)) == ids[index])
+            #expect(log[position].hash == UInt64(index) && log[position].timestamp == Int64(index))
+        }
+        #expect(log.bytes(of: kept.count).isEmpty && log[kept.count].hash == 1_000)
+        let keptBytes = kept.reduce(0) { $0 + ids[$1].count }
+        #expect(log.memoryInUse == keptBytes + log.count * MemoryLayout<UserLog.Entry>.stride)
+        log.removeEntries { _, _ in false }
+        #expect(log.count == kept.count + 1)
+        Array("again".utf8).withUnsafeBytes { log.append($0, hash: 1, timestamp: 2) }
+        #expect(Array(log.bytes(of: kept.count + 1)) == Array("again".utf8))
+        log.removeEntries { _, _ in true }
+        #expect(log.isEmpty && log.memoryInUse == 0)
+    }
+
     /// The plan's byte tables: the first entry of a key wins, and `keys` keeps their order.
     @Test func byteKeyTablesKeepTheFirstEntryOfAKey() {
         let table = ByteKeyTable([("a", 1), ("b", 2), ("a", 3), ("", 4), ("", 5), ("b", 6), ("c", 7)])

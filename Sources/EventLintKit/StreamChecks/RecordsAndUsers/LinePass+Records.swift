@@ -120,6 +120,21 @@ extension LinePass {
         log.removeAll(keepingCapacity: false)
     }
 
+    /// Raises the last timestamp of each logged user that is in the pass's own table (it has
+    /// records here, or was folded in), and drops those entries: what `LintRunner.resolveUserLogs`
+    /// would do with them at the merge, done at the end of the pass, on the pass's own thread.
+    /// What is left are the users this pass has not met otherwise; the merge looks those up in
+    /// the run's table.
+    func resolveOwnUserLog() {
+        internPendingUsers()
+        guard !userLog.isEmpty, users.count > 0 else { return }
+        userLog.removeEntries { entry, bytes in
+            guard let id = users.find(bytes, hash: entry.hash) else { return false }
+            if entry.timestamp > userLastTimestamp[id] { userLastTimestamp[id] = entry.timestamp }
+            return true
+        }
+    }
+
     /// Interns the queued user ids in the order they came: ids, latest timestamps and the
     /// records' `user` come out as if each had been interned at its event. Called when the queue
     /// is full, and before anything reads the users or the records (end of an input, a spill).

@@ -10,9 +10,10 @@
 /// Only users with records need a last timestamp (for the end-of-stream window of unclosed
 /// pairs), but a user's first records may come after other events, or in another range or file.
 /// Rather than put every such user in the table (a new user misses the table's cache, and grows
-/// it), their events are written here one after the other, and looked up once the run's users
-/// with records are known (`LintRunner.resolveUserLogs`): an entry whose user has no record is
-/// then dropped. Where the records may still meet such a user later (a spill, an input that is
+/// it), their events are written here one after the other, and looked up in the pass's own table
+/// at its end (`LinePass.resolveOwnUserLog`, on the pass's thread), then what is left once the
+/// run's users with records are known (`LintRunner.resolveUserLogs`): an entry whose user has no
+/// record is then dropped. Where the records may still meet such a user later (a spill, an input that is
 /// not the last), the log is folded into the table first (`LinePass.foldUserLog`), which is what
 /// interning every user at once would have given. Both raise a last timestamp to a maximum, so
 /// the times come out the same either way.
@@ -84,6 +85,26 @@ final class UserLog {
         buffer = nil
         capacity = 0
         byteCapacity = 0
+    }
+
+    /// Drops the entries `drop` is true of (given each one's index, hash, bytes and timestamp),
+    /// keeping the others in order.
+    func removeEntries(where drop: (Entry, UnsafeRawBufferPointer) -> Bool) {
+        guard let entries, let buffer else { return }
+        var (kept, keptBytes, start) = (0, 0, 0)
+        for index in 0..<count {
+            let entry = entries[index]
+            let length = entry.end - start
+            if !drop(entry, UnsafeRawBufferPointer(start: buffer + start, count: length)) {
+                if keptBytes != start { (buffer + keptBytes).copyMemory(from: buffer + start, byteCount: length) }
+                keptBytes += length
+                entries[kept] = Entry(end: keptBytes, hash: entry.hash, timestamp: entry.timestamp)
+                kept += 1
+            }
+            start = entry.end
+        }
+        count = kept
+        byteCount = keptBytes
     }
 
     private func growBytes(toHold needed: Int) {

@@ -334,6 +334,8 @@ public enum LintRunner {
         settings: LintSettings
     ) throws(ExportInputError) {
         let framer = try LineFramer(path: path, range: range, options: settings.framing)
+        // On the range's own thread: most of the log's users are the range's own.
+        defer { pass.resolveOwnUserLog() }
         do {
             try pass.run(framer, file: displayName(path), fileIndex: fileIndex)
         } catch let error as ExportInputError {
@@ -480,9 +482,11 @@ public enum LintRunner {
                 if id < UInt64(textMap.count) { pass.values[index].bits = textMap[Int(id)] }
             }
         }
-        for index in pass.records.indices {
-            pass.records[index].line += lineOffset
-            if let userMap { pass.records[index].user = userMap[Int(pass.records[index].user)] }
+        if lineOffset != 0 || userMap != nil {
+            for index in pass.records.indices {
+                pass.records[index].line += lineOffset
+                if let userMap { pass.records[index].user = userMap[Int(pass.records[index].user)] }
+            }
         }
         if merged.records.isEmpty, merged.values.isEmpty, merged.laterSegments.isEmpty {
             swap(&merged.records, &pass.records)
