@@ -33,8 +33,10 @@ set -euo pipefail
 
 action_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # The Swift runtime linked in: the binary needs none of the toolchain's libraries and starts in
-# about 4 ms instead of 6.
+# about 4 ms instead of 6. On Linux the C library too (a static executable): no dynamic loader
+# at the start, 1.3 ms instead of 2.6 for `--version`.
 build_flags=(-c release --product eventlint --static-swift-stdlib)
+if [ "$(uname -s)" = Linux ]; then build_flags+=(-Xswiftc -static-executable); fi
 
 need_swift() {
   if ! command -v swift >/dev/null; then

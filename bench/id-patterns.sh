@@ -13,7 +13,9 @@ lines=${1:-100000}
 mkdir -p "$dir"
 eventlint=${EVENTLINT:-}
 if [ -z "$eventlint" ]; then
-  (cd "$root" && swift build -c release --product eventlint --static-swift-stdlib 2>&1 | tail -n 1)
+  static=()
+  if [ "$(uname -s)" = Linux ]; then static=(-Xswiftc -static-executable); fi
+  (cd "$root" && swift build -c release --product eventlint --static-swift-stdlib "${static[@]}" 2>&1 | tail -n 1)
   eventlint="$root/.build/release/eventlint"
 fi
 

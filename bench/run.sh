@@ -42,11 +42,20 @@ if [ -z "$only" ] && [ ! -x "$dir/venv/bin/python" ]; then
 fi
 
 echo "building eventlint (release) and the tokenizer (swiftc -O)..."
-(cd "$root" && swift build -c release --product eventlint --static-swift-stdlib 2>&1 | tail -n 1)
-eventlint="$root/.build/release/eventlint"
+# As the release builds them: on Linux a static executable (no dynamic loader at the start),
+# eventlint and the tokenizer alike.
+build_static=()
+tokenizer_static=()
 tokenizer="$dir/tokenizer"
+if [ "$(uname -s)" = Linux ]; then
+  build_static=(-Xswiftc -static-executable)
+  tokenizer_static=(-static-executable)
+  tokenizer="$dir/tokenizer-static"
+fi
+(cd "$root" && swift build -c release --product eventlint --static-swift-stdlib "${build_static[@]}" 2>&1 | tail -n 1)
+eventlint="$root/.build/release/eventlint"
 if [ ! -x "$tokenizer" ] || [ "$root/bench/tokenizer.swift" -nt "$tokenizer" ]; then
-  swiftc -O "$root/bench/tokenizer.swift" -o "$tokenizer"
+  swiftc -O "${tokenizer_static[@]}" "$root/bench/tokenizer.swift" -o "$tokenizer"
 fi
 cores=$(nproc)
 

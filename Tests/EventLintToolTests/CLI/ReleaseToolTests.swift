@@ -39,6 +39,8 @@ import Testing
             #expect(script.contains("echo \(platform)"), "the installer does not ask for \(platform)")
         }
         #expect(workflow.contains("--static-swift-stdlib"))
+        #expect(workflow.contains("-Xswiftc -static-executable"), "the Linux binaries are static executables")
+        #expect(script.contains("build_flags+=(-Xswiftc -static-executable)"), "so is the Action's own build on Linux")
         #expect(workflow.contains("--arch arm64 --arch x86_64"))
         #expect(workflow.contains("tags: [\"v*\"]"))
         #expect(workflow.contains("bash .ci/release/smoke.sh"), "each binary is tested")
