@@ -30,32 +30,46 @@ import Testing
     }
 
     /// Every user's records gathered in user order, as the pairs-and-rules parts meet them,
-    /// from the records cut into `segments` segments as line passes leave them (the first and
-    /// one in the middle empty when there are three or more). Each record has one value, its
-    /// own position (`record`'s `values`), which must travel with it: each gathered record's
-    /// `values` is read back from the user's values.
-    static func grouped(_ records: [EventRecord], userCount: Int, segments count: Int = 1) -> [EventRecord]? {
+    /// from the records cut into `segments` segments as line passes leave them (with three or
+    /// more, the first, one in the middle and the last empty), counted and placed in slices for
+    /// `jobs`. Records of three events carry one, no and two values: a record's own position
+    /// (`record`'s `values`), and its negative. They must travel with it: each gathered record's
+    /// `values` is read back from the user's values (`-1` and `-2` when they did not).
+    static func grouped(_ records: [EventRecord], userCount: Int, segments count: Int = 1, jobs: Int = 1)
+        -> [EventRecord]?
+    {
+        let valueCounts = [1, 0, 2]
         var cuts = (0...count).map { records.count * $0 / count }
-        if count >= 3 { (cuts[1], cuts[count / 2 + 1]) = (0, cuts[count / 2]) }
+        if count >= 3 { (cuts[1], cuts[count / 2 + 1], cuts[count - 1]) = (0, cuts[count / 2], records.count) }
         let segments = zip(cuts, cuts.dropFirst()).map { start, end in
-            RecordSegment(
-                records: records[start..<end].enumerated().map { local, record in
-                    var record = record
-                    record.values = local
-                    return record
-                },
-                values: records[start..<end].map { TrackedValue.number(Double($0.values)) })
+            var segment = RecordSegment(records: [], values: [])
+            for var record in records[start..<end] {
+                let position = record.values
+                record.event = Int32(position % 3)
+                record.values = segment.values.count
+                if valueCounts[position % 3] >= 1 { segment.values.append(.number(Double(position))) }
+                if valueCounts[position % 3] >= 2 { segment.values.append(.number(Double(-position))) }
+                segment.records.append(record)
+            }
+            return segment
         }
-        guard let groups = UserGroups(segments: segments, userCount: userCount) else { return nil }
-        let counts = [1]
+        guard let groups = UserGroups(segments: segments, userCount: userCount, jobs: jobs) else { return nil }
         var all: [EventRecord] = []
         var buffer: [EventRecord] = []
         var values: [TrackedValue] = []
-        counts.withUnsafeBufferPointer { counts in
+        valueCounts.withUnsafeBufferPointer { counts in
             for user in 0..<groups.userCount {
                 groups.gather(user: user, from: segments, valueCounts: counts, into: &buffer, values: &values)
                 for var record in buffer {
-                    record.values = values[record.values].number.map { Int($0) } ?? -1
+                    switch record.event {
+                    case 0: record.values = values[record.values].number.map { Int($0) } ?? -1
+                    case 2:
+                        let (first, second) = (values[record.values].number, values[record.values + 1].number)
+                        record.values = first.map { Int($0) } ?? -1
+                        if second != first.map({ -$0 }) { record.values = -2 }
+                    default: record.values = record.line
+                    }
+                    record.event = 0
                     all.append(record)
                 }
             }
@@ -82,9 +96,9 @@ import Testing
                         file: Int32.random(in: 0..<2, using: &generator), line: line))
             }
             let expected = records.sorted(by: EventRecord.timeOrder)
-            for segments in [1, 2, 5] {
-                let sorted = try #require(Self.grouped(records, userCount: users, segments: segments))
-                #expect(Self.difference(sorted, expected) == nil, "\(segments) segments")
+            for (segments, jobs) in [(1, 1), (2, 2), (5, 1), (5, 3)] {
+                let sorted = try #require(Self.grouped(records, userCount: users, segments: segments, jobs: jobs))
+                #expect(Self.difference(sorted, expected) == nil, "\(segments) segments, \(jobs) jobs")
             }
         }
     }

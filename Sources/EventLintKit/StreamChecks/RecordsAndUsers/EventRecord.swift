@@ -203,16 +203,14 @@ struct UserGroups: Sendable {
         return true
     }
 
-    /// The segment whose records hold index `index` (binary search over `bases`; the last
-    /// segment with records starting at or before it).
+    /// The segment whose records hold index `index`: the last one whose records start at or
+    /// before it (binary search over `bases`), which passes over the empty segments there.
     static func segment(containing index: Int, bases: [Int]) -> Int {
         var (low, high) = (0, bases.count - 1)
         while low + 1 < high {
             let middle = (low + high) / 2
             if bases[middle] <= index { low = middle } else { high = middle }
         }
-        // Skip empty segments that start at the same place.
-        while low + 1 < bases.count - 1, bases[low + 1] <= index { low += 1 }
         return low
     }
 

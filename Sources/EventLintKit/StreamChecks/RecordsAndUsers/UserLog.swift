@@ -87,8 +87,9 @@ final class UserLog {
         byteCapacity = 0
     }
 
-    /// Drops the entries `drop` is true of (given each one's index, hash, bytes and timestamp),
-    /// keeping the others in order.
+    /// Drops the entries `drop` is true of (given each one's entry and bytes), keeping the others
+    /// in order. The room left over is given back when it is more than twice what is kept, so
+    /// that `memoryInUse` still tells what the log holds.
     func removeEntries(where drop: (Entry, UnsafeRawBufferPointer) -> Bool) {
         guard let entries, let buffer else { return }
         var (kept, keptBytes, start) = (0, 0, 0)
@@ -105,6 +106,20 @@ final class UserLog {
         }
         count = kept
         byteCount = keptBytes
+        if kept == 0 {
+            removeAll(keepingCapacity: false)
+            return
+        }
+        if byteCapacity > 2 * max(keptBytes, 4096) {
+            self.buffer = Self.reallocate(buffer, max(keptBytes, 4096))
+            byteCapacity = max(keptBytes, 4096)
+        }
+        if capacity > 2 * max(kept, 256) {
+            let room = max(kept, 256)
+            self.entries = Self.reallocate(UnsafeMutableRawPointer(entries), room * MemoryLayout<Entry>.stride)
+                .bindMemory(to: Entry.self, capacity: room)
+            capacity = room
+        }
     }
 
     private func growBytes(toHold needed: Int) {
