@@ -60,14 +60,14 @@ cores=$(nproc)
 # run (GNU time prints the wall clock to 10 ms, too coarse for the id files' 0.1 s runs); GNU
 # time gives the peak RSS.
 measure() {
-  local log="$dir/time.log" all=() start end
+  local log="$dir/time.log" timed=() start end
   for _ in $(seq "$runs"); do
     start=$(date +%s%N)
     /usr/bin/time -v -o "$log" "$@" > /dev/null 2>&1 || true
     end=$(date +%s%N)
-    all+=("$(awk -v ns=$((end - start)) -F': ' 'BEGIN {printf "%.4f ", ns / 1e9} /Maximum resident set size/ {print $2}' "$log")")
+    timed+=("$(awk -v ns=$((end - start)) -F': ' 'BEGIN {printf "%.4f ", ns / 1e9} /Maximum resident set size/ {print $2}' "$log")")
   done
-  printf '%s\n' "${all[@]}" | sort -n | awk '{ s[NR]=$1; if ($2>r) r=$2 } END { print s[int((NR+1)/2)], r }'
+  printf '%s\n' "${timed[@]}" | sort -n | awk '{ s[NR]=$1; if ($2>r) r=$2 } END { print s[int((NR+1)/2)], r }'
 }
 
 # target NAME MEASURED LIMIT: prints a ratio against its target and whether it is met.

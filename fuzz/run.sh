@@ -31,6 +31,7 @@ esac
 # FUZZ_ASAN=0 builds without AddressSanitizer (into .build-noasan), about twice as fast, for long
 # runs: Swift's own traps (overflow, bounds, unwrap) still stop the run; CI replays the corpus
 # under AddressSanitizer.
+# shellcheck disable=SC2054 # the comma is swiftc's list of sanitizers, not an array separator
 flags=(-c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld)
 if [ "${FUZZ_ASAN:-1}" = 0 ]; then
   flags=(-c release --scratch-path .build-noasan --sanitize=fuzzer -Xswiftc -sanitize=fuzzer -Xswiftc -use-ld=lld)

@@ -2,7 +2,8 @@
 # actionlint over every workflow and action file of the repository: the workflows of
 # .github/workflows (ci, release), action.yml (through a workflow that uses it as a local
 # action, which is how actionlint reads action metadata) and the workflow docs/pre-merge.md
-# tells teams to copy; shellcheck over the action's script and the CI and release scripts.
+# tells teams to copy; shellcheck over the action's script, the CI and release scripts, and the
+# bench and fuzz scripts.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root="$PWD"
@@ -40,5 +41,5 @@ open(sys.argv[2], "w", encoding="utf-8").write(workflow)
 PY
 (cd "$work" && git init -q && actionlint -no-color)
 echo "actionlint: .github/workflows ($(cd .github/workflows && echo *.yml)), docs/pre-merge.md's workflow and action.yml pass"
-shellcheck .ci/eventlint-action.sh .ci/steps/*.sh .ci/release/*.sh .ci/run
-echo "shellcheck: the action's script and the CI steps pass"
+shellcheck .ci/eventlint-action.sh .ci/steps/*.sh .ci/release/*.sh .ci/run .ci/sql-differential.sh bench/*.sh fuzz/run.sh
+echo "shellcheck: the action's script, the CI steps, the bench and the fuzz scripts pass"
