@@ -90,6 +90,14 @@ public struct CaptureEntry: Sendable {
     public var timeOutOfRange = false
     /// iOS's `Debug mode is enabled. Marking event …` notice: never an event of its own.
     var debugNotice = false
+    /// A user property set that reports the request just before it with the same name and
+    /// value (iOS `User property set.` after `Setting user property.`, Android's service line
+    /// after the `(FE)` one): the same change, checked once, at the request.
+    var reportsRequest = false
+    /// A second copy of an SDK line the console printed already: an old Xcode console echoes each
+    /// message through ASL, with a shorter prefix (`App[pid] <Debug> `) a few milliseconds later.
+    /// Read, so that its lines are the entry's, and never counted again.
+    var isEcho = false
 
     public init(kind: Kind, format: InputFormat, start: CapturePosition) {
         self.kind = kind

@@ -128,6 +128,7 @@ extension CaptureReader {
     /// the notices that end in `Event name, parameters: ` (debug mode, real-time marking).
     static let iosConfirmationPrefix = "Event logged. Event name, event params: "
     static let iosNoticeInfix = "Event name, parameters: "
+    /// The request, then its report (`noteProperty`).
     static let iosSetPrefixes = ["Setting user property. Name, value: ", "User property set. Name, value: "]
     static let iosRemovePrefixes = ["Removing user property. Name: ", "User property removed. Name: "]
 
@@ -150,6 +151,7 @@ extension CaptureReader {
         var entry = CaptureEntry(kind: kind, format: format, start: position)
         entry.timestamp = stamp.micros
         entry.timeOutOfRange = stamp.outOfRange
+        entry.isEcho = stamp.echo
         entry.namePosition = namePosition(at: cursor, of: position)
         return entry
     }
@@ -209,7 +211,7 @@ extension CaptureReader {
         _ line: [UInt8], from start: Int, stamp: Stamp, position: CapturePosition,
         entries: inout [CaptureEntry]
     ) -> LineKind? {
-        for prefix in Self.iosSetPrefixes {
+        for (form, prefix) in Self.iosSetPrefixes.enumerated() {
             guard let at = Self.find(prefix, in: line, from: start) else { continue }
             let cursor = at + prefix.utf8.count
             var new = Self.newEntry(.userProperty, .iosConsole, at: cursor, stamp: stamp, position: position)
@@ -228,6 +230,7 @@ extension CaptureReader {
                 value.kind = .string
             }
             new.value = value
+            noteProperty(&new, request: form == 0)
             entries.append(new)
             return .entry
         }
@@ -251,6 +254,7 @@ extension CaptureReader {
     /// report of the event, or the event when none is awaited.
     static let androidHandlerPrefix = "Passing event to registered event handler (FE): "
     static let androidServicePrefix = "Logging event: origin="
+    /// The app's request, then the service's report of it (`noteProperty`).
     static let androidSetPrefixes = ["Setting user property (FE): ", "Setting user property: "]
 
     /// An Android logcat entry anywhere in the line (every `-v` format and Android Studio's put
@@ -333,7 +337,7 @@ extension CaptureReader {
     mutating func startAndroidUserProperty(
         _ line: [UInt8], stamp: Stamp, position: CapturePosition, entries: inout [CaptureEntry]
     ) -> LineKind? {
-        for prefix in Self.androidSetPrefixes {
+        for (form, prefix) in Self.androidSetPrefixes.enumerated() {
             guard let at = Self.find(prefix, in: line, from: 0) else { continue }
             let cursor = at + prefix.utf8.count
             var new = Self.newEntry(.userProperty, .androidLogcat, at: cursor, stamp: stamp, position: position)
@@ -348,6 +352,7 @@ extension CaptureReader {
                     line: position.line, column: valueStart + 1,
                     byteOffset: position.byteOffset + Int64(valueStart)))
             new.value = value.kind == .null ? nil : value
+            noteProperty(&new, request: form == 0)
             entries.append(new)
             return .entry
         }

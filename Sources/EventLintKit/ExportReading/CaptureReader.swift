@@ -28,6 +28,14 @@ public struct CaptureReader: Sendable {
     /// Events logged and not yet confirmed, by export name: the confirmation that follows is no
     /// second event. Bounded by `maxAwaiting` names.
     var awaitingConfirmation: [String: Int] = [:]
+    /// User properties set and not yet reported, by name, with the value set: the report that
+    /// follows with the same value is no second change. Bounded by `maxAwaiting` names.
+    var awaitingPropertyReport: [String: [UInt8]] = [:]
+    /// The processes (`App[pid`) that printed a line in the Xcode form `App[pid:tid] `, newest
+    /// last: a line of one of them in the ASL form `App[pid] <Level> ` is an echo. At most
+    /// `maxProcesses`.
+    var loggingProcesses: [[UInt8]] = []
+    static let maxProcesses = 8
     /// The year of year-less times (logcat `MM-DD`, syslog `Mon DD`).
     var year = YearContext()
     /// `logcat -v long`: the header line's time and position, for the message line after it.
@@ -126,7 +134,10 @@ public struct CaptureReader: Sendable {
         entries: inout [CaptureEntry]
     ) -> LineKind {
         var stamp = Stamp()
-        if let time { stamp = year.resolve(time) }
+        if let time {
+            stamp = year.resolve(time)
+            if forced != .androidLogcat { stamp.echo = echoOf(line, after: time.end) }
+        }
         if forced != .androidLogcat,
             let kind = startIOS(line, from: messageStart, stamp: stamp, position: position, entries: &entries)
         {
@@ -251,7 +262,7 @@ public struct CaptureReader: Sendable {
     /// none is awaited (a capture that starts there), which the report after it then confirms.
     mutating func classify(_ entry: CaptureEntry) -> CaptureEntry {
         var entry = entry
-        guard !entry.unreadable else { return entry }
+        guard !entry.unreadable, !entry.isEcho else { return entry }
         let key = entry.shortName ?? entry.printedName
         switch entry.kind {
         case .event:
@@ -273,6 +284,52 @@ public struct CaptureReader: Sendable {
         default: break
         }
         return entry
+    }
+
+    /// Whether a user property set is the report of the request before it (`reportsRequest`):
+    /// a request (`request`) awaits its report; a report with the value of an awaited request
+    /// uses it up. Echoes and unreadable entries change nothing.
+    mutating func noteProperty(_ entry: inout CaptureEntry, request: Bool) {
+        guard !entry.isEcho, !entry.unreadable, let value = entry.value else { return }
+        let key = entry.shortName ?? entry.printedName
+        if request {
+            if awaitingPropertyReport[key] == nil, awaitingPropertyReport.count >= Self.maxAwaiting {
+                awaitingPropertyReport.removeAll(keepingCapacity: true)
+            }
+            awaitingPropertyReport[key] = value.text
+        } else if awaitingPropertyReport[key] == value.text {
+            awaitingPropertyReport.removeValue(forKey: key)
+            entry.reportsRequest = true
+        }
+    }
+
+    /// Whether the line, from the end of its time on, is an ASL echo: `App[pid] <Level> ` of a
+    /// process that printed a line as `App[pid:tid] ` before (which this notes). Old Xcode
+    /// consoles print each message both ways, the Xcode form first.
+    mutating func echoOf(_ line: [UInt8], after end: Int) -> Bool {
+        var index = end
+        while index < line.count, line[index] == 0x20 { index += 1 }
+        let nameStart = index
+        // The process name runs to its `[` (it may hold spaces); the pid follows.
+        let limit = min(line.count, nameStart + 256)
+        while index < limit, line[index] != 0x5B { index += 1 }
+        guard index > nameStart, index < limit else { return false }
+        var digit = index + 1
+        while digit < line.count, (0x30...0x39).contains(line[digit]) { digit += 1 }
+        guard digit > index + 1, digit < line.count else { return false }
+        let process = Array(line[nameStart..<digit])
+        if line[digit] == 0x3A {
+            if loggingProcesses.last != process {
+                loggingProcesses.removeAll { $0 == process }
+                if loggingProcesses.count >= Self.maxProcesses { loggingProcesses.removeFirst() }
+                loggingProcesses.append(process)
+            }
+            return false
+        }
+        guard Self.hasPrefix(line, at: digit, "] <"), let close = Self.find("> ", in: line, from: digit + 3),
+            close > digit + 3, close - digit < 16, loggingProcesses.contains(process)
+        else { return false }
+        return line[(digit + 3)..<close].allSatisfy { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
     }
 
     mutating func awaitConfirmation(_ key: String) {
@@ -301,6 +358,8 @@ public struct CaptureReader: Sendable {
         var micros: Int64?
         /// The time cannot be held (a year-less time past the last year a timestamp holds).
         var outOfRange = false
+        /// The line is an ASL echo of a line the same process printed already (`echoOf`).
+        var echo = false
     }
 
     /// The year of year-less times: the year of the last dated time of the capture (2000 when

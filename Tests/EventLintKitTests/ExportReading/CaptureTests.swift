@@ -157,6 +157,68 @@ import Testing
             ])
     }
 
+    /// A user property set is logged twice, as the request and as its report (iOS SDK 4 to 8:
+    /// `Setting user property.` then `User property set.`; Android: the app's `(FE)` line then the
+    /// service's): one change, checked once, at the request. A report alone, or with another
+    /// value than the request's, is a change of its own.
+    @Test func aUserPropertyReportAfterItsRequestIsCheckedOnce() throws {
+        let ios = try Self.run([
+            CaptureText.iosTime(1)
+                + "[Firebase/Analytics][I-ACS023080] Setting user property. Name, value: favourite_colour, blue",
+            CaptureText.iosTime(1)
+                + "[Firebase/Analytics][I-ACS023087] User property set. Name, value: favourite_colour, blue",
+            CaptureText.iosTime(2)
+                + "[Firebase/Analytics][I-ACS023087] User property set. Name, value: favourite_colour, blue",
+            CaptureText.iosTime(3)
+                + "[Firebase/Analytics][I-ACS023080] Setting user property. Name, value: favourite_colour, red",
+            CaptureText.iosTime(3)
+                + "[Firebase/Analytics][I-ACS023087] User property set. Name, value: favourite_colour, green",
+        ])
+        #expect(
+            ios.lineRules == [
+                "1 export/capture-without-events", "1 stream/unknown-user-property", "3 stream/unknown-user-property",
+                "4 stream/unknown-user-property",
+                "5 stream/unknown-user-property",
+            ])
+        let android = try Self.run([
+            CaptureText.logcat(1) + "Setting user property (FE): favourite_colour, blue",
+            "10-18 10:15:01.200  4321  4400 V FA-SVC  : Setting user property: favourite_colour, blue",
+            "10-18 10:15:02.200  4321  4400 V FA-SVC  : Setting user property: favourite_colour, blue",
+        ])
+        #expect(
+            android.lineRules == [
+                "1 export/capture-without-events", "1 stream/unknown-user-property", "3 stream/unknown-user-property",
+            ])
+    }
+
+    /// Old Xcode consoles print each message twice: as `App[pid:tid]`, then through ASL as
+    /// `App[pid] <Debug>` a few milliseconds later (firebase-ios-sdk issue 227). The ASL copy of
+    /// a process that printed the Xcode form is read and dropped; a capture of ASL lines alone is
+    /// read as it is.
+    @Test func anASLEchoIsNotASecondEntry() throws {
+        let block = ["    limit_arm = capped;", "    ga_event_origin (_o) = app;", "}"]
+        let tabbed = block.map { "\t" + $0 }
+        let xcode = "2017-08-31 11:46:44.972407+0300 My App[482:54186] "
+        let asl = "2017-08-31 11:46:44.982 My App[482] <Debug> "
+        let header = "[Firebase/Analytics][I-ACS023072] Event logged. Event name, event params: offer_shown, {"
+        let property = "[Firebase/Analytics][I-ACS023087] User property set. Name, value: favourite_colour, blue"
+        let both = try Self.run(
+            CaptureText.iosArms + [xcode + header] + block + [asl + header] + tabbed
+                + [xcode + property, asl + property])
+        #expect(both.counters.perEvent.reduce(0, +) == 1, "\(both.lineRules)")
+        #expect(both.pairs.first { $0.name == "offer" }?.opened == 1)
+        #expect(both.nonPairLineRules == ["11 stream/unknown-user-property"])
+        #expect(both.counters.notAnalyticsLines == 0 && both.counters.validLines == 12)
+        // Another process's ASL line, and ASL lines alone, are entries of their own.
+        let other = try Self.run(
+            CaptureText.iosArms + [xcode + header] + block
+                + ["2017-08-31 11:46:44.982 My App[483] <Debug> " + header] + tabbed)
+        #expect(other.counters.perEvent.reduce(0, +) == 2)
+        let alone = try Self.run(CaptureText.iosArms + [asl + header] + tabbed + [asl + property])
+        #expect(alone.counters.perEvent.reduce(0, +) == 1)
+        #expect(alone.nonPairLineRules == ["7 stream/unknown-user-property"])
+    }
+
     // MARK: - Android
 
     /// `adb logcat -v FORMAT` for each format, and Android Studio's own.

@@ -196,6 +196,9 @@ extension LinePass {
     }
 
     func handle(_ entry: CaptureEntry) {
+        // A copy of a line already read (`CaptureEntry.isEcho`): its lines are the capture's, the
+        // entry was handled as printed the first time.
+        guard !entry.isEcho else { return }
         capture.ordinal += 1
         if let timestamp = entry.timestamp { capture.lastTimestamp = timestamp }
         if entry.timeOutOfRange {
@@ -234,7 +237,8 @@ extension LinePass {
                 if plan.userPropertyIndex[name] != nil { capture.userProperties.removeAll { $0.name == name } }
                 return
             }
-            checkCapturedUserProperty(name, value, entry)
+            // A report of the request before it is the same change: checked once, at the request.
+            if !entry.reportsRequest { checkCapturedUserProperty(name, value, entry) }
             // Only the plan's user properties matter on events (the others are checked here,
             // where they are set): at most the plan's count, so this stays bounded.
             guard plan.userPropertyIndex[name] != nil else { return }
