@@ -181,11 +181,13 @@ extension CaptureReader {
         new.debugNotice = form.notice
         if form.kind == .event {
             guard let comma = Self.find(", ", in: line, from: cursor) else {
+                if wrapsBeforeName(line, from: cursor, originRead: false) { return .entry }
                 return unreadable(new, &entries)
             }
             new.origin = Self.string(line[cursor..<comma])
             cursor = comma + 2
-            new.namePosition = Self.namePosition(at: cursor, of: position)
+            if wrapsBeforeName(line, from: cursor, originRead: true) { return .entry }
+            new.namePosition = namePosition(at: cursor, of: position)
         }
         guard let name = Self.readName(line, from: cursor, ios: true) else { return unreadable(new, &entries) }
         new.printedName = name.long
@@ -199,11 +201,41 @@ extension CaptureReader {
         guard Self.hasPrefix(line, at: name.end, ", "), Self.skipSpace(line, from: name.end + 2) < line.count,
             line[Self.skipSpace(line, from: name.end + 2)] == 0x7B
         else { return unreadable(new, &entries) }
-        let current = OpenEntry(
+        var current = OpenEntry(
             entry: new, line: line, position: position, bodyStart: Self.skipSpace(line, from: name.end + 2),
             isIOS: true)
+        if let joined = joinedAt, joined.offset < line.count {
+            current.lineStarts.append(joined)
+            current.entry.lineCount = 2
+        }
         openOrComplete(current, &entries)
         return .entry
+    }
+
+    /// Whether an iOS event header ends at `cursor` before its event's name (`… params: app,` or
+    /// `… params: `, the rest wrapped onto the next line): it is then held (`wrappedHeader`) for
+    /// the line after it, unless it is being read again already.
+    mutating func wrapsBeforeName(_ line: [UInt8], from cursor: Int, originRead: Bool) -> Bool {
+        guard joinedAt == nil else { return false }
+        var end = line.count
+        while end > cursor, line[end - 1] == 0x20 || line[end - 1] == 0x0D || line[end - 1] == 0x09 { end -= 1 }
+        var rest = Self.skipSpace(line, from: cursor)
+        // Nothing left, or (before the origin is read) an origin and its comma.
+        if !originRead, rest < end, line[end - 1] == 0x2C {
+            while rest < end - 1, line[rest] != 0x2C, line[rest] != 0x20 { rest += 1 }
+            guard rest == end - 1 else { return false }
+        } else if rest < end {
+            return false
+        }
+        headerWraps = true
+        return true
+    }
+
+    /// Where a name that starts at `cursor` of the line at `position` stands, on the line joined
+    /// to a wrapped header when it is there.
+    func namePosition(at cursor: Int, of position: CapturePosition) -> CapturePosition {
+        guard let joined = joinedAt, cursor >= joined.offset else { return Self.namePosition(at: cursor, of: position) }
+        return Self.namePosition(at: cursor - joined.offset, of: joined.position)
     }
 
     /// An iOS user property set or removed; nil when the line holds neither.

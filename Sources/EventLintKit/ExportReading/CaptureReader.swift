@@ -40,6 +40,16 @@ public struct CaptureReader: Sendable {
     var year = YearContext()
     /// `logcat -v long`: the header line's time and position, for the message line after it.
     var longHeader: (time: ParsedTime?, position: CapturePosition)?
+    /// An iOS event header that ends before its event's name (`… params: app,` with `view_item, {`
+    /// on the next line, as a paste or a terminal wrapped it): the line, where its message
+    /// starts, its time and position. The next line, when it continues it, is read joined to it.
+    var wrappedHeader: (line: [UInt8], messageStart: Int, time: ParsedTime?, position: CapturePosition)?
+    /// While a wrapped header is read again, joined to its next line or alone: where the next
+    /// line starts in the text (the text's length when alone) and its own position, so that what
+    /// is on it is found there. A header read again is never held a second time.
+    var joinedAt: (offset: Int, position: CapturePosition)?
+    /// Set by `startIOSEvent` when the line is a header that ends before its name.
+    var headerWraps = false
     /// Bytes of entry text parsed so far, counted as entries complete: the one part of the work
     /// that is not per line, which `FuzzCaptureReader` holds to a constant times the input.
     public internal(set) var parsedBytes = 0
@@ -76,6 +86,21 @@ public struct CaptureReader: Sendable {
     ) -> LineKind {
         let position = CapturePosition(line: number, column: 1, byteOffset: byteOffset)
         let json = forced == nil && Self.isJSONLine(line)
+        if let header = wrappedHeader.take() {
+            if !json, !Self.startsNewLogLine(line), !line.isEmpty, header.line.count + line.count < Self.maxEntryBytes {
+                // The header and the line that continues it, as one line.
+                joinedAt = (header.line.count, position)
+                defer { joinedAt = nil }
+                return message(
+                    header.line + line, messageStart: header.messageStart, time: header.time,
+                    position: header.position, entries: &entries)
+            }
+            joinedAt = (header.line.count, header.position)
+            _ = message(
+                header.line, messageStart: header.messageStart, time: header.time, position: header.position,
+                entries: &entries)
+            joinedAt = nil
+        }
         if var current = open.take() {
             if !json, !Self.startsNewLogLine(line), current.text.count + line.count < Self.maxEntryBytes {
                 current.append(line, at: position)
@@ -114,6 +139,14 @@ public struct CaptureReader: Sendable {
 
     /// Ends the capture: an entry still open is parsed once more, and cut if it does not close.
     public mutating func finish(into entries: inout [CaptureEntry]) {
+        if let header = wrappedHeader.take() {
+            // Nothing continued it: read as it is (an entry that cannot be read).
+            joinedAt = (header.line.count, header.position)
+            _ = message(
+                header.line, messageStart: header.messageStart, time: header.time, position: header.position,
+                entries: &entries)
+            joinedAt = nil
+        }
         guard var current = open.take() else { return }
         let cut = current.cut()
         parsedBytes += current.parsedBytes
@@ -141,6 +174,10 @@ public struct CaptureReader: Sendable {
         if forced != .androidLogcat,
             let kind = startIOS(line, from: messageStart, stamp: stamp, position: position, entries: &entries)
         {
+            if headerWraps {
+                headerWraps = false
+                wrappedHeader = (line, messageStart, time, position)
+            }
             return kind
         }
         if forced != .iosConsole,

@@ -157,6 +157,32 @@ import Testing
             ])
     }
 
+    /// An event header wrapped before its name (`… params: app,`, then ` view_item, {` on the next
+    /// line, as pasted in firebase-ios-sdk issue 10194) is read joined to the line after it, and
+    /// what is on either line is found where it is. A header that nothing continues (a new log
+    /// line, the end of the capture) is an entry that cannot be read, as before.
+    @Test func anIOSHeaderWrappedBeforeItsNameIsJoined() throws {
+        let header = "[Firebase/Analytics][I-ACS023051] Logging event: origin, name, params: app,"
+        let result = try Self.run(
+            CaptureText.iosArms + [
+                CaptureText.iosTime(1) + header, " offer_shown, {", "    limit_arm = capped;", "}",
+                CaptureText.iosTime(5) + header,
+                " offer_closed, { limit_arm = capped; duration_ms = 4000; outcome = bogus; }",
+                CaptureText.iosTime(6) + header,
+                CaptureText.iosTime(7) + "[Firebase/Analytics][I-ACS023051] Logging event: origin, name, params: app, ",
+            ])
+        #expect(result.counters.perEvent.reduce(0, +) == 2, "\(result.lineRules)")
+        #expect(
+            result.lineRules == [
+                "8 stream/value-not-allowed", "9 export/capture-entry-unreadable", "10 export/capture-entry-unreadable",
+            ])
+        let bogus = try #require(result.findings.first)
+        // Below the entry's first line: at the event's name, where the continuation line has it.
+        #expect(bogus.location.line == 8 && bogus.location.column == 2)
+        #expect(result.pairs.first { $0.name == "offer" }?.durationsMs == [4000])
+        #expect(result.counters.validLines == 10 && result.counters.notAnalyticsLines == 0)
+    }
+
     /// A user property set is logged twice, as the request and as its report (iOS SDK 4 to 8:
     /// `Setting user property.` then `User property set.`; Android: the app's `(FE)` line then the
     /// service's): one change, checked once, at the request. A report alone, or with another
