@@ -25,11 +25,11 @@ public struct CaptureReader: Sendable {
         if case .none = open { return false }
         return true
     }
-    /// Events logged and not yet confirmed, by export name: the confirmation that follows is no
-    /// second event. Bounded by `maxAwaiting` names.
+    /// Events logged and not yet confirmed, by name (`nameKey`): the confirmation that follows is
+    /// no second event. Bounded by `maxAwaiting` names of at most `maxAwaitedBytes` bytes.
     var awaitingConfirmation: [String: Int] = [:]
     /// User properties set and not yet reported, by name, with the value set: the report that
-    /// follows with the same value is no second change. Bounded by `maxAwaiting` names.
+    /// follows with the same value is no second change. Bounded the same way, values too.
     var awaitingPropertyReport: [String: [UInt8]] = [:]
     /// The processes (`App[pid`) that printed a line in the Xcode form `App[pid:tid] `, newest
     /// last: a line of one of them in the ASL form `App[pid] <Level> ` is an echo. At most
@@ -300,7 +300,10 @@ public struct CaptureReader: Sendable {
     mutating func classify(_ entry: CaptureEntry) -> CaptureEntry {
         var entry = entry
         guard !entry.unreadable, !entry.isEcho else { return entry }
-        let key = entry.shortName ?? entry.printedName
+        guard let key = Self.nameKey(entry) else {
+            if entry.kind == .confirmation { entry.kind = .event }
+            return entry
+        }
         switch entry.kind {
         case .event:
             awaitConfirmation(key)
@@ -327,8 +330,9 @@ public struct CaptureReader: Sendable {
     /// a request (`request`) awaits its report; a report with the value of an awaited request
     /// uses it up. Echoes and unreadable entries change nothing.
     mutating func noteProperty(_ entry: inout CaptureEntry, request: Bool) {
-        guard !entry.isEcho, !entry.unreadable, let value = entry.value else { return }
-        let key = entry.shortName ?? entry.printedName
+        guard !entry.isEcho, !entry.unreadable, let value = entry.value, value.text.count <= Self.maxAwaitedBytes,
+            let key = Self.nameKey(entry)
+        else { return }
         if request {
             if awaitingPropertyReport[key] == nil, awaitingPropertyReport.count >= Self.maxAwaiting {
                 awaitingPropertyReport.removeAll(keepingCapacity: true)
@@ -368,6 +372,17 @@ public struct CaptureReader: Sendable {
         else { return false }
         return line[(digit + 3)..<close].allSatisfy { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
     }
+
+    /// An entry's name in the tables of what awaits a report: its short form, else its long one;
+    /// nil past `maxAwaitedBytes` (no GA4 name is that long: such an entry and its report are
+    /// each taken as they come).
+    static func nameKey(_ entry: CaptureEntry) -> String? {
+        let key = entry.shortName ?? entry.printedName
+        return key.utf8.count <= maxAwaitedBytes ? key : nil
+    }
+
+    /// The longest name, or user property value, that awaits its report.
+    static let maxAwaitedBytes = 256
 
     mutating func awaitConfirmation(_ key: String) {
         if awaitingConfirmation[key] == nil, awaitingConfirmation.count >= Self.maxAwaiting {

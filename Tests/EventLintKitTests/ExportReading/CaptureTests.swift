@@ -217,6 +217,25 @@ import Testing
             ])
     }
 
+    /// What awaits a report is kept only for names and values of up to 256 bytes, so that 1,024
+    /// awaited entries of hostile length cannot hold 1,024 lines: longer ones are each taken as
+    /// they come (the SDK logs no such name; GA4 allows 40 characters).
+    @Test func onlyShortNamesAndValuesAwaitTheirReport() throws {
+        let long = String(repeating: "x", count: 300)
+        let result = try Self.run([
+            CaptureText.iosTime(1)
+                + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: app, e\(long), { a = 1; }",
+            CaptureText.iosTime(1)
+                + "[FirebaseAnalytics][I-ACS023072] Event logged. Event name, event params: e\(long), { a = 1; }",
+            CaptureText.iosTime(2)
+                + "[Firebase/Analytics][I-ACS023080] Setting user property. Name, value: favourite_colour, \(long)",
+            CaptureText.iosTime(2)
+                + "[Firebase/Analytics][I-ACS023087] User property set. Name, value: favourite_colour, \(long)",
+        ])
+        #expect(result.counters.eventsChecked == 2, "\(result.lineRules)")
+        #expect(result.lineRules.filter { $0.hasSuffix("stream/unknown-user-property") }.count == 2)
+    }
+
     /// Old Xcode consoles print each message twice: as `App[pid:tid]`, then through ASL as
     /// `App[pid] <Debug>` a few milliseconds later (firebase-ios-sdk issue 227). The ASL copy of
     /// a process that printed the Xcode form is read and dropped; a capture of ASL lines alone is
