@@ -173,7 +173,7 @@ extension EventScanner {
             }
         } else if event.name != nil, top.paramsKind == nil, !top.sawNameKey, !event.hasShapeProblem,
             forcedFormat == nil || forcedFormat == .bigQuery,
-            Self.topLevelKeys(bytes, from: event.offset).contains(where: Self.isUnnestedColumn)
+            Self.isUnnestedRow(bytes, from: event.offset)
         {
             // Rows of the export always carry `event_params` (`[]` at least): a row with an event
             // name and a param's key or value as columns is one param of an event.
@@ -200,10 +200,41 @@ extension EventScanner {
         return keys
     }
 
-    /// A column an UNNEST of `event_params` (or `user_properties`) gives: `key`, `value`,
-    /// `string_value`…, or one named after the param (`event_param_key`, `param_value`).
-    static func isUnnestedColumn(_ key: String) -> Bool {
-        key == "key" || key == "value" || key.hasSuffix("_value") || key.hasSuffix("_key") || key.contains("param")
+    /// Whether the object at `offset` (a row with an event name and no params array) has the
+    /// columns an UNNEST of `event_params` (or `user_properties`) gives: the param's name as a
+    /// column (`key`, `event_param_key`, `param_name`) beside its value as one (`value`,
+    /// `string_value`, `event_param_string`…), or the param's whole record as one column
+    /// (`"p": {"key": …, "value": …}`). A param's name is what tells such a row from a flat event:
+    /// a flat event's own `value` (GA4's param of purchases and leads), `order_value` or `key`
+    /// alone are params.
+    static func isUnnestedRow(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> Bool {
+        guard offset < bytes.count else { return false }
+        let row = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+        var cursor = JSONCursor(bytes: row, scratch: JSONScratch())
+        var nameColumn = false
+        var valueColumn = false
+        do throws(JSONError) {
+            try cursor.enterObject()
+            while let token = try cursor.nextKey() {
+                let key = token.decodedString(in: row)
+                if key == "key" || (key.contains("param") && (key.hasSuffix("key") || key.hasSuffix("name"))) {
+                    nameColumn = true
+                } else if key == "value" || key.hasSuffix("_value") || key.contains("param") {
+                    valueColumn = true
+                }
+                guard try cursor.peekKind() == .object else {
+                    try cursor.skipValue()
+                    continue
+                }
+                // A record column: the param's own `key` in it.
+                try cursor.enterObject()
+                while let member = try cursor.nextKey() {
+                    if member.decodedString(in: row) == "key" { return true }
+                    try cursor.skipValue()
+                }
+            }
+        } catch {}
+        return nameColumn && valueColumn
     }
 
     /// Reads the value of one top-level key into the event (or the line's top level).

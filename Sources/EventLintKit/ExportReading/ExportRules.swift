@@ -13,8 +13,10 @@ public enum ExportRules {
         id: "export/unnested-query-result", stage: .export, severity: .error,
         summary: "the input is a query result with UNNEST(event_params): one row per param, not one per event",
         documentation: """
-            The rows carry an event name and one param each as columns (`key`, `value`, \
-            `string_value`, `event_param_key`…) instead of the event's `event_params` array: what \
+            The rows carry an event name and one param each as columns, its name (`key`, \
+            `event_param_key`) beside its value (`value`, `string_value`, `event_param_string`…), or \
+            its whole record as one column (`"p": {"key": …, "value": …}`), instead of the event's \
+            `event_params` array: what \
             `SELECT event_name, p.key, p.value.string_value FROM events_*, UNNEST(event_params) AS p` \
             gives. Read as events, every row would be an event that lacks all but one param. The \
             rows are counted as "not events" and reported once, at the first, with their number.

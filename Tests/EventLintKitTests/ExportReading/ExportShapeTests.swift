@@ -121,6 +121,21 @@ import Testing
         #expect(result.counters.eventsChecked == 0 && result.counters.notEvents == 3)
     }
 
+    /// A flat event's own params are columns too: `value` (GA4's param of purchases and leads),
+    /// `order_value` or a `key` alone make no UNNEST result, which names the param beside its
+    /// value. Each of these rows is an event, checked as one.
+    @Test(arguments: [
+        #"{"event_name":"purchase","client_id":"123456.7890","value":199.9,"currency":"BRL"}"#,
+        #"{"event_name":"page_view","value":"x"}"#,
+        #"{"event_name":"purchase","user_pseudo_id":"u","order_value":5,"api_key":"k"}"#,
+        #"{"event_name":"keyboard_press","key":"enter"}"#,
+    ])
+    func flatRowsWithValueColumnsAreEvents(row: String) throws {
+        let result = try Lint.run([row])
+        #expect(!result.lineRules.contains("1 export/unnested-query-result"), "\(result.lineRules)")
+        #expect(result.counters.eventsChecked == 1 && result.counters.notEvents == 0)
+    }
+
     @Test func legacyRowsAreOneFindingWhateverTheJobs() throws {
         let row = #"{"user_dim":{"app_info":{"app_id":"a"}},"event_dim":[{"name":"screen_view","params":[]}]}"#
         let good = String(decoding: AdversarialInput.good, as: UTF8.self)
