@@ -163,11 +163,14 @@ extension EventScanner {
             event.formatMismatch = natural
         }
         if event.name == nil, !event.hasShapeProblem {
+            let keys = Self.topLevelKeys(bytes, from: event.offset)
             if forcedFormat == nil || forcedFormat == .bigQuery,
-                Self.topLevelKeys(bytes, from: event.offset).contains(where: { $0 == "event_dim" || $0 == "user_dim" })
+                keys.contains(where: { $0 == "event_dim" || $0 == "user_dim" })
             {
                 event.otherSchema = .legacyFirebase
                 shape(&event, .legacyFirebaseRow, at: event.offset)
+            } else if keys.contains("validationMessages") {
+                shape(&event, .validationResponse, at: event.offset)
             } else {
                 shape(&event, .noEventName, at: event.offset)
             }

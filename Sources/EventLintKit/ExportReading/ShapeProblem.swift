@@ -10,6 +10,9 @@ public enum ShapeProblem: Sendable {
     case noEventName
     /// A row of the Firebase export before GA4 (`user_dim`, `event_dim`).
     case legacyFirebaseRow
+    /// What the Measurement Protocol's validation server answers (`validationMessages`), saved
+    /// in place of the request it answers.
+    case validationResponse
     /// One param of an event as a row: a query result with `UNNEST(event_params)`.
     case unnestedParamRow
     /// The event name under `key` (`event_name`, `name`) is not a string.

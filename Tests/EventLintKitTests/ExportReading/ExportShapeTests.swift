@@ -136,6 +136,19 @@ import Testing
         #expect(result.counters.eventsChecked == 1 && result.counters.notEvents == 0)
     }
 
+    /// What the Measurement Protocol's validation server answers is saved in place of the
+    /// request often enough to be told apart: not an event, with what to lint instead.
+    @Test func aValidationServerResponseSaysSo() throws {
+        for response in [
+            #"{"validationMessages": []}"#,
+            #"{"validationMessages":[{"fieldPath":"events","description":"Event at index: [0] has invalid name [_badEventName]. Names must start with an alphabetic character.","validationCode":"NAME_INVALID"}]}"#,
+        ] {
+            let result = try Lint.run([response])
+            #expect(result.lineRules == ["1 stream/not-an-event"])
+            #expect(result.findings.first?.message.contains("validation server") == true)
+        }
+    }
+
     @Test func legacyRowsAreOneFindingWhateverTheJobs() throws {
         let row = #"{"user_dim":{"app_info":{"app_id":"a"}},"event_dim":[{"name":"screen_view","params":[]}]}"#
         let good = String(decoding: AdversarialInput.good, as: UTF8.self)

@@ -36,6 +36,9 @@ public enum StreamRules {
         case .arrayElementNotAnObject: "an element of the array is not an event object"
         case .noEventName: "no event_name (or name) and no events array: not an event"
         case .legacyFirebaseRow: "a row of the Firebase export before GA4 (user_dim, event_dim)"
+        case .validationResponse:
+            "the Measurement Protocol validation server's response (validationMessages), not a request: "
+                + "lint the body sent to /debug/mp/collect"
         case .unnestedParamRow: "one param of an event (a query result with UNNEST(event_params))"
         case .nameNotAString(let key): "\"\(key)\" must be a string"
         case .notAnArray(let field): "\(field) must be an array"
