@@ -219,12 +219,13 @@ extension EventScanner {
         do throws(JSONError) {
             try cursor.enterObject()
             while let token = try cursor.nextKey() {
-                let key = token.decodedString(in: row)
-                if key == "key" || (key.contains("param") && (key.hasSuffix("key") || key.hasSuffix("name"))) {
-                    nameColumn = true
-                } else if key == "value" || key.hasSuffix("_value") || key.contains("param") {
-                    valueColumn = true
-                }
+                // By bytes: this runs on every flat event (an escaped key is decoded first).
+                let column =
+                    token.hasEscapes
+                    ? Self.unnestedColumn(Array(token.decodedString(in: row).utf8)[...])
+                    : Self.unnestedColumn(row[token.content])
+                if column == .name { nameColumn = true }
+                if column == .value { valueColumn = true }
                 guard try cursor.peekKind() == .object else {
                     try cursor.skipValue()
                     continue
@@ -232,12 +233,42 @@ extension EventScanner {
                 // A record column: the param's own `key` in it.
                 try cursor.enterObject()
                 while let member = try cursor.nextKey() {
-                    if member.decodedString(in: row) == "key" { return true }
+                    if !member.hasEscapes, Self.equals(row[member.content], "key") { return true }
                     try cursor.skipValue()
                 }
             }
         } catch {}
         return nameColumn && valueColumn
+    }
+
+    enum UnnestedColumn { case name, value, other }
+
+    /// What a column of a row tells of an UNNEST: the param's name (`key`, `event_param_key`,
+    /// `param_name`), its value (`value`, `string_value`, `event_param_string`), or neither.
+    static func unnestedColumn<Key: Collection<UInt8>>(_ key: Key) -> UnnestedColumn where Key.Index == Int {
+        let param = contains(key, "param")
+        if equals(key, "key") || (param && (endsWith(key, "key") || endsWith(key, "name"))) { return .name }
+        if param || equals(key, "value") || endsWith(key, "_value") { return .value }
+        return .other
+    }
+
+    static func equals<Key: Collection<UInt8>>(_ key: Key, _ text: StaticString) -> Bool where Key.Index == Int {
+        key.count == text.utf8CodeUnitCount && endsWith(key, text)
+    }
+
+    static func endsWith<Key: Collection<UInt8>>(_ key: Key, _ text: StaticString) -> Bool where Key.Index == Int {
+        let count = text.utf8CodeUnitCount
+        guard key.count >= count else { return false }
+        let start = key.endIndex - count
+        return (0..<count).allSatisfy { key[start + $0] == text.utf8Start[$0] }
+    }
+
+    static func contains<Key: Collection<UInt8>>(_ key: Key, _ text: StaticString) -> Bool where Key.Index == Int {
+        let count = text.utf8CodeUnitCount
+        guard key.count >= count else { return false }
+        return (key.startIndex...(key.endIndex - count)).contains { start in
+            (0..<count).allSatisfy { key[start + $0] == text.utf8Start[$0] }
+        }
     }
 
     /// Reads the value of one top-level key into the event (or the line's top level).
