@@ -188,6 +188,11 @@ extension CaptureReader {
             cursor = comma + 2
             if wrapsBeforeName(line, from: cursor, originRead: true) { return .entry }
             new.namePosition = namePosition(at: cursor, of: position)
+            if let joined = joinedAt, cursor >= joined.offset {
+                // The name is on the line that continued the header: the entry is found there.
+                new.start = CapturePosition(
+                    line: joined.position.line, column: 1, byteOffset: joined.position.byteOffset)
+            }
         }
         guard let name = Self.readName(line, from: cursor, ios: true) else { return unreadable(new, &entries) }
         new.printedName = name.long
@@ -216,7 +221,7 @@ extension CaptureReader {
     /// `… params: `, the rest wrapped onto the next line): it is then held (`wrappedHeader`) for
     /// the line after it, unless it is being read again already.
     mutating func wrapsBeforeName(_ line: [UInt8], from cursor: Int, originRead: Bool) -> Bool {
-        guard joinedAt == nil else { return false }
+        guard !rereadingHeader, line.count < Self.maxEntryBytes else { return false }
         var end = line.count
         while end > cursor, line[end - 1] == 0x20 || line[end - 1] == 0x0D || line[end - 1] == 0x09 { end -= 1 }
         var rest = Self.skipSpace(line, from: cursor)

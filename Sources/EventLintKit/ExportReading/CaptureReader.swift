@@ -19,23 +19,31 @@ public struct CaptureReader: Sendable {
     public var forced: InputFormat?
     /// An entry still open at the end of the last line.
     var open: OpenEntry?
-    /// Whether an entry is open: read on every JSON line, so without copying the open entry
-    /// (`open == nil` copies it out first).
+    /// Whether an entry is open, or a header is held for the line after it: read on every JSON
+    /// line, so without copying the open entry (`open == nil` copies it out first). A line the
+    /// reader is not given (JSON, blank, too long) then ends it (`cut`).
     var hasOpenEntry: Bool {
+        if wrappedHeader != nil { return true }
         if case .none = open { return false }
         return true
     }
     /// Events logged and not yet confirmed, by name (`nameKey`): the confirmation that follows is
     /// no second event. Bounded by `maxAwaiting` names of at most `maxAwaitedBytes` bytes.
     var awaitingConfirmation: [String: Int] = [:]
-    /// User properties set and not yet reported, by name, with the value set: the report that
-    /// follows with the same value is no second change. Bounded the same way, values too.
-    var awaitingPropertyReport: [String: [UInt8]] = [:]
-    /// The processes (`App[pid`) that printed a line in the Xcode form `App[pid:tid] `, newest
-    /// last: a line of one of them in the ASL form `App[pid] <Level> ` is an echo. At most
-    /// `maxProcesses`.
-    var loggingProcesses: [[UInt8]] = []
-    static let maxProcesses = 8
+    /// User properties set and not yet reported, by name and value, with how many times: each
+    /// report that follows with that name and value is no second change. Bounded the same way,
+    /// values too.
+    var awaitingPropertyReport: [PropertySet: Int] = [:]
+    struct PropertySet: Hashable, Sendable {
+        var name: String
+        var value: [UInt8]
+    }
+    /// The last lines printed in the Xcode form `App[pid:tid] MESSAGE`, as `App[pid` and the
+    /// message (of at most `maxEchoedBytes`), oldest first: an ASL line `App[pid] <Level> MESSAGE`
+    /// with one of them is its echo, and uses it up. At most `maxRecentLines`.
+    var recentLines: [[UInt8]] = []
+    static let maxRecentLines = 32
+    static let maxEchoedBytes = 1024
     /// The year of year-less times (logcat `MM-DD`, syslog `Mon DD`).
     var year = YearContext()
     /// `logcat -v long`: the header line's time and position, for the message line after it.
@@ -44,10 +52,11 @@ public struct CaptureReader: Sendable {
     /// on the next line, as a paste or a terminal wrapped it): the line, where its message
     /// starts, its time and position. The next line, when it continues it, is read joined to it.
     var wrappedHeader: (line: [UInt8], messageStart: Int, time: ParsedTime?, position: CapturePosition)?
-    /// While a wrapped header is read again, joined to its next line or alone: where the next
-    /// line starts in the text (the text's length when alone) and its own position, so that what
-    /// is on it is found there. A header read again is never held a second time.
+    /// While a wrapped header is read joined to its next line: where that line starts in the
+    /// joined text and its own position, so that what is on it is found there.
     var joinedAt: (offset: Int, position: CapturePosition)?
+    /// While a held header is read again (joined or alone): it is never held a second time.
+    var rereadingHeader = false
     /// Set by `startIOSEvent` when the line is a header that ends before its name.
     var headerWraps = false
     /// Bytes of entry text parsed so far, counted as entries complete: the one part of the work
@@ -87,19 +96,18 @@ public struct CaptureReader: Sendable {
         let position = CapturePosition(line: number, column: 1, byteOffset: byteOffset)
         let json = forced == nil && Self.isJSONLine(line)
         if let header = wrappedHeader.take() {
-            if !json, !Self.startsNewLogLine(line), !line.isEmpty, header.line.count + line.count < Self.maxEntryBytes {
-                // The header and the line that continues it, as one line.
-                joinedAt = (header.line.count, position)
-                defer { joinedAt = nil }
+            if Self.continuesHeader(line), header.line.count + line.count < Self.maxEntryBytes {
+                // The header and the line that continues it, as one line; a space between them
+                // when the wrap took it (`app,` then `view_item, {`).
+                let space: [UInt8] = header.line.last == 0x2C && line.first != 0x20 && line.first != 0x09 ? [0x20] : []
+                joinedAt = (header.line.count + space.count, position)
+                rereadingHeader = true
+                defer { (joinedAt, rereadingHeader) = (nil, false) }
                 return message(
-                    header.line + line, messageStart: header.messageStart, time: header.time,
+                    header.line + space + line, messageStart: header.messageStart, time: header.time,
                     position: header.position, entries: &entries)
             }
-            joinedAt = (header.line.count, header.position)
-            _ = message(
-                header.line, messageStart: header.messageStart, time: header.time, position: header.position,
-                entries: &entries)
-            joinedAt = nil
+            readAlone(header, into: &entries)
         }
         if var current = open.take() {
             if !json, !Self.startsNewLogLine(line), current.text.count + line.count < Self.maxEntryBytes {
@@ -139,18 +147,38 @@ public struct CaptureReader: Sendable {
 
     /// Ends the capture: an entry still open is parsed once more, and cut if it does not close.
     public mutating func finish(into entries: inout [CaptureEntry]) {
-        if let header = wrappedHeader.take() {
-            // Nothing continued it: read as it is (an entry that cannot be read).
-            joinedAt = (header.line.count, header.position)
-            _ = message(
-                header.line, messageStart: header.messageStart, time: header.time, position: header.position,
-                entries: &entries)
-            joinedAt = nil
-        }
+        endHeldHeader(into: &entries)
         guard var current = open.take() else { return }
         let cut = current.cut()
         parsedBytes += current.parsedBytes
         entries.append(classify(cut))
+    }
+
+    /// Ends a held header where a line the reader is not given comes (blank, too long): no
+    /// line continues it.
+    public mutating func endHeldHeader(into entries: inout [CaptureEntry]) {
+        if let header = wrappedHeader.take() { readAlone(header, into: &entries) }
+    }
+
+    /// A held header that no line continued, read as it is: an entry that cannot be read.
+    mutating func readAlone(
+        _ header: (line: [UInt8], messageStart: Int, time: ParsedTime?, position: CapturePosition),
+        into entries: inout [CaptureEntry]
+    ) {
+        rereadingHeader = true
+        defer { rereadingHeader = false }
+        _ = message(
+            header.line, messageStart: header.messageStart, time: header.time, position: header.position,
+            entries: &entries)
+    }
+
+    /// Whether `line` can continue a held header: not empty, no JSON, no new log line, and no
+    /// SDK entry of its own (a paste without prefixes has entries on lines of their own).
+    static func continuesHeader(_ line: [UInt8]) -> Bool {
+        guard !line.isEmpty, !isJSONLine(line), !startsNewLogLine(line) else { return false }
+        let entryTexts =
+            [iosEventPrefix, iosConfirmationPrefix, iosNoticeInfix] + iosSetPrefixes + iosRemovePrefixes
+        return !entryTexts.contains { find($0, in: line, from: 0) != nil }
     }
 
     /// Cuts the open entry where a line that belongs to no capture (a JSON line) comes.
@@ -178,6 +206,7 @@ public struct CaptureReader: Sendable {
                 headerWraps = false
                 wrappedHeader = (line, messageStart, time, position)
             }
+
             return kind
         }
         if forced != .iosConsole,
@@ -333,20 +362,22 @@ public struct CaptureReader: Sendable {
         guard !entry.isEcho, !entry.unreadable, let value = entry.value, value.text.count <= Self.maxAwaitedBytes,
             let key = Self.nameKey(entry)
         else { return }
+        let set = PropertySet(name: key, value: value.text)
         if request {
-            if awaitingPropertyReport[key] == nil, awaitingPropertyReport.count >= Self.maxAwaiting {
+            if awaitingPropertyReport[set] == nil, awaitingPropertyReport.count >= Self.maxAwaiting {
                 awaitingPropertyReport.removeAll(keepingCapacity: true)
             }
-            awaitingPropertyReport[key] = value.text
-        } else if awaitingPropertyReport[key] == value.text {
-            awaitingPropertyReport.removeValue(forKey: key)
+            awaitingPropertyReport[set, default: 0] += 1
+        } else if let waiting = awaitingPropertyReport[set] {
+            awaitingPropertyReport[set] = waiting > 1 ? waiting - 1 : nil
             entry.reportsRequest = true
         }
     }
 
-    /// Whether the line, from the end of its time on, is an ASL echo: `App[pid] <Level> ` of a
-    /// process that printed a line as `App[pid:tid] ` before (which this notes). Old Xcode
-    /// consoles print each message both ways, the Xcode form first.
+    /// Whether the line, from the end of its time on, is an ASL echo: `App[pid] <Level> MESSAGE`
+    /// where the same process printed the same message as `App[pid:tid] MESSAGE` shortly before
+    /// (which this notes). Old Xcode consoles print each message both ways, the Xcode form first;
+    /// an ASL line without its Xcode twin is read as it is.
     mutating func echoOf(_ line: [UInt8], after end: Int) -> Bool {
         var index = end
         while index < line.count, line[index] == 0x20 { index += 1 }
@@ -356,21 +387,30 @@ public struct CaptureReader: Sendable {
         while index < limit, line[index] != 0x5B { index += 1 }
         guard index > nameStart, index < limit else { return false }
         var digit = index + 1
-        while digit < line.count, (0x30...0x39).contains(line[digit]) { digit += 1 }
+        while digit < line.count, digit - index <= 10, (0x30...0x39).contains(line[digit]) { digit += 1 }
         guard digit > index + 1, digit < line.count else { return false }
-        let process = Array(line[nameStart..<digit])
+        let process = line[nameStart..<digit]
         if line[digit] == 0x3A {
-            if loggingProcesses.last != process {
-                loggingProcesses.removeAll { $0 == process }
-                if loggingProcesses.count >= Self.maxProcesses { loggingProcesses.removeFirst() }
-                loggingProcesses.append(process)
-            }
+            // The Xcode form: `:tid] ` then the message.
+            var close = digit + 1
+            while close < line.count, close - digit <= 20, (0x30...0x39).contains(line[close]) { close += 1 }
+            guard close > digit + 1, Self.hasPrefix(line, at: close, "] ") else { return false }
+            let message = line[(close + 2)...]
+            guard message.count <= Self.maxEchoedBytes else { return false }
+            if recentLines.count >= Self.maxRecentLines { recentLines.removeFirst() }
+            recentLines.append(Array(process) + [0] + message)
             return false
         }
         guard Self.hasPrefix(line, at: digit, "] <"), let close = Self.find("> ", in: line, from: digit + 3),
-            close > digit + 3, close - digit < 16, loggingProcesses.contains(process)
+            close > digit + 3, close - digit < 16,
+            line[(digit + 3)..<close].allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
         else { return false }
-        return line[(digit + 3)..<close].allSatisfy { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        let message = line[(close + 2)...]
+        guard !recentLines.isEmpty, message.count <= Self.maxEchoedBytes else { return false }
+        let key = Array(process) + [0] + message
+        guard let twin = recentLines.lastIndex(of: key) else { return false }
+        recentLines.remove(at: twin)
+        return true
     }
 
     /// An entry's name in the tables of what awaits a report: its short form, else its long one;

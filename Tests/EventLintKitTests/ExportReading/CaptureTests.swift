@@ -177,8 +177,11 @@ import Testing
                 "8 stream/value-not-allowed", "9 export/capture-entry-unreadable", "10 export/capture-entry-unreadable",
             ])
         let bogus = try #require(result.findings.first)
-        // Below the entry's first line: at the event's name, where the continuation line has it.
-        #expect(bogus.location.line == 8 && bogus.location.column == 2)
+        // The entry is found on the line that continued its header, the value at its column.
+        #expect(bogus.location.line == 8)
+        #expect(
+            bogus.location.column == " offer_closed, { limit_arm = capped; duration_ms = 4000; outcome = ".utf8.count
+                + 1)
         #expect(result.pairs.first { $0.name == "offer" }?.durationsMs == [4000])
         #expect(result.counters.validLines == 10 && result.counters.notAnalyticsLines == 0)
     }
@@ -206,6 +209,18 @@ import Testing
                 "4 stream/unknown-user-property",
                 "5 stream/unknown-user-property",
             ])
+        // Two requests before their two reports (the SDK reports from its queue): two changes.
+        let twice = try Self.run(
+            [2, 2, 3, 3].enumerated().map { index, second in
+                CaptureText.iosTime(second)
+                    + (index < 2
+                        ? "[Firebase/Analytics][I-ACS023080] Setting user property. Name, value: favourite_colour, blue"
+                        : "[Firebase/Analytics][I-ACS023087] User property set. Name, value: favourite_colour, blue")
+            })
+        #expect(
+            twice.lineRules.filter { $0.hasSuffix("unknown-user-property") } == [
+                "1 stream/unknown-user-property", "2 stream/unknown-user-property",
+            ])
         let android = try Self.run([
             CaptureText.logcat(1) + "Setting user property (FE): favourite_colour, blue",
             "10-18 10:15:01.200  4321  4400 V FA-SVC  : Setting user property: favourite_colour, blue",
@@ -215,6 +230,38 @@ import Testing
             android.lineRules == [
                 "1 export/capture-without-events", "1 stream/unknown-user-property", "3 stream/unknown-user-property",
             ])
+    }
+
+    /// A held header is continued only by the line right after it that can continue it: not
+    /// across a JSON, blank or new log line, nor by a bare SDK line of its own; a wrap that took
+    /// the space after the origin's comma is read with it; an entry whose name is on the line
+    /// that continued its header is found there.
+    @Test func aHeldHeaderJoinsOnlyTheLineThatContinuesIt() throws {
+        let header =
+            CaptureText.iosTime(1) + "[Firebase/Analytics][I-ACS023051] Logging event: origin, name, params: app,"
+        let block = [" offer_shown, {", "    limit_arm = capped;", "}"]
+        for between in [#"{"event_name":"first_open","user_pseudo_id":"u"}"#, ""] {
+            let result = try Self.run(CaptureText.iosArms + [header, between] + block)
+            #expect(result.lineRules.first == "3 export/capture-entry-unreadable", "\(result.lineRules)")
+            #expect(!result.lineRules.contains("5 stream/unknown-event"))
+        }
+        let noSpace = try Self.run(CaptureText.iosArms + [header, "offer_shown, {", "    limit_arm = capped;", "}"])
+        #expect(noSpace.nonPairLineRules.isEmpty, "\(noSpace.lineRules)")
+        #expect(noSpace.pairs.first { $0.name == "offer" }?.opened == 1)
+        let bare = try Self.run([
+            "Logging event: origin, name, params: app,",
+            "Logging event: origin, name, params: app, other_event, {", "    a = b;", "}",
+        ])
+        #expect(bare.lineRules == ["1 export/capture-entry-unreadable", "2 stream/unknown-event"])
+        let cut = try Self.run(CaptureText.iosArms + [header, " offer_shown, {", "    limit_arm = capped;"])
+        let truncated = try #require(cut.findings.first { $0.ruleID == "export/capture-entry-truncated" })
+        #expect(truncated.location.line == 4 && truncated.location.column == 2)
+        let alone = try Self.run([
+            CaptureText.iosTime(1) + "[Firebase/Analytics][I-ACS023051] Logging event: origin, name, params: app, ",
+            CaptureText.iosTime(2) + "[Firebase/Analytics][I-ACS002001] Measurement timer fired",
+        ])
+        let unreadable = try #require(alone.findings.first)
+        #expect(unreadable.location.line == 1 && unreadable.location.column > 1, "\(unreadable.location)")
     }
 
     /// What awaits a report is kept only for names and values of up to 256 bytes, so that 1,024
@@ -262,6 +309,10 @@ import Testing
         let alone = try Self.run(CaptureText.iosArms + [asl + header] + tabbed + [asl + property])
         #expect(alone.counters.perEvent.reduce(0, +) == 1)
         #expect(alone.nonPairLineRules == ["7 stream/unknown-user-property"])
+        // The app's own line in the Xcode form makes no echo of an SDK line that has no twin.
+        let twinless = try Self.run(
+            CaptureText.iosArms + [xcode + "app started", asl + header] + tabbed)
+        #expect(twinless.counters.perEvent.reduce(0, +) == 1)
     }
 
     // MARK: - Android

@@ -122,6 +122,16 @@ extension LinePass {
         return true
     }
 
+    /// A capture header held for the line after it ends where a line the reader is not given
+    /// comes (blank, too long): read alone, as an entry that cannot be read.
+    func endHeldCaptureHeader() {
+        guard capture.reader.wrappedHeader != nil else { return }
+        var completed: [CaptureEntry] = []
+        capture.reader.endHeldHeader(into: &completed)
+        capture.entries += completed
+        handleCaptureEntries()
+    }
+
     /// The input is a capture from this line on; lines waiting for their kind are its output.
     func markCapture(_ line: FramedLine) {
         if capture.firstLine == nil { capture.firstLine = (line.number, line.contentByteOffset) }

@@ -179,11 +179,18 @@ public final class LinePass: @unchecked Sendable {
             if line.isOversize {
                 breakDocumentAtOversizeLine(line)
             } else if documents.mode == .documents || startsDocuments(line) {
+                endHeldCaptureHeader()
                 assembleDocumentLine(line)
                 return
             }
         }
-        if rejectAsNotUTF8(line) { return }
+        // A capture header held for the line after it ends at a line the capture reader is not
+        // given.
+        if rejectAsNotUTF8(line) {
+            endHeldCaptureHeader()
+            return
+        }
+        if line.isOversize || line.isBlank { endHeldCaptureHeader() }
         if line.isOversize {
             counters.invalidLines += 1
             counters.oversizeLines += 1
