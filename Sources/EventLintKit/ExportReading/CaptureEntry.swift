@@ -88,8 +88,17 @@ public struct CaptureEntry: Sendable {
     public var unreadable = false
     /// The line's time cannot be held (a year-less time past the last year a timestamp holds).
     public var timeOutOfRange = false
-    /// iOS's `Debug mode is enabled. Marking event …` notice: never an event of its own.
-    var debugNotice = false
+    /// Where the line stands among the SDK's reports of one event, in the order it prints them:
+    /// 0 for the event itself (iOS `Logging event`, Android `Logging event (FE)`); iOS: 1 the
+    /// notices (`Debug mode is enabled. Marking event …`), 2 `Event logged.`; Android: 1 the
+    /// handler's copy, 2 the service's `Logging event: origin=…`, 3 its `Event recorded:`.
+    var reportStage = 0
+    /// The platform's last report of an event (`Event logged.`, `Event recorded:`): nothing
+    /// follows it.
+    var lastReport = false
+    /// A notice (iOS: debug mode, real-time marking): an event may print more than one at the
+    /// same stage.
+    var notice = false
     /// A user property set that reports the request just before it with the same name and
     /// value (iOS `User property set.` after `Setting user property.`, Android's service line
     /// after the `(FE)` one): the same change, checked once, at the request.

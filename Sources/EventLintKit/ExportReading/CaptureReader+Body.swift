@@ -8,6 +8,8 @@ struct BodyParser {
     let text: [UInt8]
     let lineStarts: [(offset: Int, position: CapturePosition)]
     var index = 0
+    /// A byte that follows a top-level bundle's `}]` at the end of the text (`Event{…}`).
+    var closer: UInt8?
     /// Dictionaries, lists and bundles open around `index`.
     var depth = 0
     static let maxDepth = 64
@@ -26,10 +28,10 @@ struct BodyParser {
             if lineStarts[middle].offset <= offset { low = middle } else { high = middle - 1 }
         }
         let chosen = lineStarts[low]
-        let column = offset - chosen.offset
+        let delta = offset - chosen.offset
         return CapturePosition(
-            line: chosen.position.line, column: column + 1,
-            byteOffset: chosen.position.byteOffset + Int64(column))
+            line: chosen.position.line, column: chosen.position.column + delta,
+            byteOffset: chosen.position.byteOffset + Int64(delta))
     }
 
     var atEnd: Bool { index >= text.count }
@@ -219,7 +221,8 @@ struct BodyParser {
     /// or the ` (FA)` tag of `logcat -v process`).
     func lastClosing() -> Int? {
         var end = text.count
-        while end > 0, text[end - 1] == 0x20 || text[end - 1] == 0x0D { end -= 1 }
+        while end > 0, text[end - 1] == 0x20 || text[end - 1] == 0x0D || text[end - 1] == 0x09 { end -= 1 }
+        if let closer, end > 0, text[end - 1] == closer { end -= 1 }
         if end >= 2 {
             if text[end - 1] == 0x5D, text[end - 2] == 0x7D { return end - 2 }
             if var tag = CaptureReader.find(" (FA", in: text, from: max(0, end - 16)) {

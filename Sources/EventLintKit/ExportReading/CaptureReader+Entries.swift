@@ -18,6 +18,8 @@ extension CaptureReader {
         var closed = false
         /// Android: the text's length when it was last parsed in vain (0: never).
         var triedAt = 0
+        /// Android: a byte that follows the bundle's `}]` at the end (`Event recorded: Event{…}`).
+        var closer: UInt8?
         /// Bytes parsed so far, for `CaptureReader.parsedBytes`.
         var parsedBytes = 0
 
@@ -30,11 +32,15 @@ extension CaptureReader {
             if isIOS { follow(from: bodyStart) }
         }
 
-        /// Adds a continuation line (in place: the caller took the entry out of the reader).
-        mutating func append(_ line: [UInt8], at position: CapturePosition) {
+        /// Adds a continuation line (in place: the caller took the entry out of the reader), from
+        /// `start` on (past a quote's `> `).
+        mutating func append(_ line: [UInt8], from start: Int = 0, at position: CapturePosition) {
             if isIOS { text.append(0x0A) }
             let offset = text.count
-            text.append(contentsOf: line)
+            text.append(contentsOf: line[start...])
+            var position = position
+            position.column += start
+            position.byteOffset += Int64(start)
             lineStarts.append((offset, position))
             entry.lineCount += 1
             if isIOS { follow(from: offset) }
@@ -83,7 +89,7 @@ extension CaptureReader {
                 entry.params = fields
                 return entry
             }
-            guard Self.endsBundle(text), text.count >= 2 * triedAt else { return nil }
+            guard Self.endsBundle(text, closer: closer), text.count >= 2 * triedAt else { return nil }
             guard let fields = parse() else {
                 triedAt = max(text.count, 1)
                 return nil
@@ -109,13 +115,16 @@ extension CaptureReader {
             parsedBytes += text.count - bodyStart
             var parser = BodyParser(text: text, lineStarts: lineStarts)
             parser.index = bodyStart
+            parser.closer = closer
             return isIOS ? parser.dictionary() : parser.bundle(topLevel: true)
         }
 
-        /// Android: a bundle can only end where a line ends in `}]` (or in `}]` and a tag).
-        static func endsBundle(_ text: [UInt8]) -> Bool {
+        /// Android: a bundle can only end where a line ends in `}]` (or in `}]` and a tag, or
+        /// `}]` and its `closer`).
+        static func endsBundle(_ text: [UInt8], closer: UInt8? = nil) -> Bool {
             var end = text.count
-            while end > 0, text[end - 1] == 0x20 || text[end - 1] == 0x0D { end -= 1 }
+            while end > 0, text[end - 1] == 0x20 || text[end - 1] == 0x0D || text[end - 1] == 0x09 { end -= 1 }
+            if let closer, end > 0, text[end - 1] == closer { end -= 1 }
             if end >= 2, text[end - 1] == 0x5D, text[end - 2] == 0x7D { return true }
             return CaptureReader.find(" (FA", in: text, from: max(0, end - 16)) != nil
         }
@@ -123,11 +132,37 @@ extension CaptureReader {
 
     // MARK: - iOS
 
-    static let iosEventPrefix = "Logging event: origin, name, params: "
-    /// Reports of an event already logged: `Event logged.` (the event when none is awaited), and
-    /// the notices that end in `Event name, parameters: ` (debug mode, real-time marking).
-    static let iosConfirmationPrefix = "Event logged. Event name, event params: "
-    static let iosNoticeInfix = "Event name, parameters: "
+    /// The iOS messages that log an event or report one, by their fixed text (without the space
+    /// after its colon, which a paste may have dropped): the event, its `Event logged.` report
+    /// (the event when none is awaited), and the notices that end in `Event name, parameters:`
+    /// (debug mode, real-time marking).
+    struct IOSEventForm: Sendable {
+        var text: String
+        var kind: CaptureEntry.Kind
+        var stage: Int
+        var lastReport = false
+        var notice = false
+        var hasOrigin = false
+    }
+    static let iosEventForms = [
+        IOSEventForm(text: "Logging event: origin, name, params:", kind: .event, stage: 0, hasOrigin: true),
+        IOSEventForm(text: "Event logged. Event name, event params:", kind: .confirmation, stage: 2, lastReport: true),
+        IOSEventForm(text: "Event name, parameters:", kind: .confirmation, stage: 1, notice: true),
+    ]
+    /// The same messages as a line may end inside their fixed text (a paste or a terminal
+    /// wrapped it there): the whole text, the least of it that tells the message, and its form.
+    static let iosCutForms: [(text: String, lead: String, form: Int)] = [
+        ("Logging event: origin, name, params:", "Logging event: origin,", 0),
+        ("Event logged. Event name, event params:", "Event logged. Event name", 1),
+        (
+            "Debug mode is enabled. Marking event as debug and real-time. Event name, parameters:",
+            "Debug mode is enabled. Marking event", 2
+        ),
+        (
+            "Event is not subject to real-time event count daily limit. Marking an event as real-time. "
+                + "Event name, parameters:", "Event is not subject to real-time", 2
+        ),
+    ]
     /// The request, then its report (`noteProperty`).
     static let iosSetPrefixes = ["Setting user property. Name, value: ", "User property set. Name, value: "]
     static let iosRemovePrefixes = ["Removing user property. Name: ", "User property removed. Name: "]
@@ -162,85 +197,110 @@ extension CaptureReader {
     }
 
     /// An iOS event (`Logging event: origin, name, params: `) or a report of one logged (the
-    /// confirmation and the debug notices); nil when the line holds neither.
+    /// confirmation and the notices); nil when the line holds neither. A header that ends before
+    /// its params block (inside its fixed text, after it, after the origin, inside or after the
+    /// name) is held for the line after it (`holdHeader`); read alone, it is an entry that cannot
+    /// be read, or, ended by its name, an event without params.
     mutating func startIOSEvent(
         _ line: [UInt8], from start: Int, stamp: Stamp, position: CapturePosition,
         entries: inout [CaptureEntry]
     ) -> LineKind? {
-        var form: (cursor: Int, kind: CaptureEntry.Kind, notice: Bool)?
-        if let at = Self.find(Self.iosEventPrefix, in: line, from: start) {
-            form = (at + Self.iosEventPrefix.utf8.count, .event, false)
-        } else if let at = Self.find(Self.iosConfirmationPrefix, in: line, from: start) {
-            form = (at + Self.iosConfirmationPrefix.utf8.count, .confirmation, false)
-        } else if let at = Self.find(Self.iosNoticeInfix, in: line, from: start) {
-            form = (at + Self.iosNoticeInfix.utf8.count, .confirmation, true)
+        guard let (form, formEnd) = Self.iosEventForm(line, from: start) else {
+            guard let cut = Self.iosCutForm(line, from: start) else { return nil }
+            let form = Self.iosEventForms[cut.form]
+            var new = Self.newEntry(form.kind, .iosConsole, at: cut.at, stamp: stamp, position: position)
+            (new.reportStage, new.lastReport, new.notice) = (form.stage, form.lastReport, form.notice)
+            if holdHeader(line, .fixedText(rest: cut.rest)) { return .entry }
+            return unreadable(new, &entries)
         }
-        guard let form else { return nil }
-        var cursor = form.cursor
+        var cursor = Self.skipSpace(line, from: formEnd)
         var new = Self.newEntry(form.kind, .iosConsole, at: cursor, stamp: stamp, position: position)
-        new.debugNotice = form.notice
-        if form.kind == .event {
-            guard let comma = Self.find(", ", in: line, from: cursor) else {
-                if wrapsBeforeName(line, from: cursor, originRead: false) { return .entry }
-                return unreadable(new, &entries)
-            }
+        (new.reportStage, new.lastReport, new.notice) = (form.stage, form.lastReport, form.notice)
+        new.namePosition = namePosition(at: cursor, of: position)
+        if cursor == line.count { return holdHeader(line, .beforeName) ? .entry : unreadable(new, &entries) }
+        if form.hasOrigin {
+            // The origin (`app`, `auto`, `fcm`, `app+gtm`) runs to its comma.
+            guard let comma = line[cursor...].firstIndex(of: 0x2C) else { return unreadable(new, &entries) }
             new.origin = Self.string(line[cursor..<comma])
-            cursor = comma + 2
-            if wrapsBeforeName(line, from: cursor, originRead: true) { return .entry }
+            cursor = Self.skipSpace(line, from: comma + 1)
             new.namePosition = namePosition(at: cursor, of: position)
-            if let joined = joinedAt, cursor >= joined.offset {
-                // The name is on the line that continued the header: the entry is found there.
-                new.start = CapturePosition(
-                    line: joined.position.line, column: 1, byteOffset: joined.position.byteOffset)
-            }
+            if cursor == line.count { return holdHeader(line, .beforeName) ? .entry : unreadable(new, &entries) }
         }
+        // The entry is found on the line that has its name.
+        new.start = lineStart(at: cursor, of: position)
         guard let name = Self.readName(line, from: cursor, ios: true) else { return unreadable(new, &entries) }
         new.printedName = name.long
         new.shortName = name.short
         let rest = Self.skipSpace(line, from: name.end)
         if rest == line.count {
-            // No params block printed: an event without params.
+            // The line ends on the name: wrapped inside it (or after it); alone, an event
+            // without params.
+            if holdHeader(line, .insideName) { return .entry }
             entries.append(classify(new))
             return .entry
         }
-        guard Self.hasPrefix(line, at: name.end, ", "), Self.skipSpace(line, from: name.end + 2) < line.count,
-            line[Self.skipSpace(line, from: name.end + 2)] == 0x7B
-        else { return unreadable(new, &entries) }
-        var current = OpenEntry(
-            entry: new, line: line, position: position, bodyStart: Self.skipSpace(line, from: name.end + 2),
-            isIOS: true)
-        if let joined = joinedAt, joined.offset < line.count {
-            current.lineStarts.append(joined)
-            current.entry.lineCount = 2
-        }
+        guard line[rest] == 0x2C else { return unreadable(new, &entries) }
+        let block = Self.skipSpace(line, from: rest + 1)
+        if block == line.count { return holdHeader(line, .beforeBlock) ? .entry : unreadable(new, &entries) }
+        guard line[block] == 0x7B else { return unreadable(new, &entries) }
+        var current = OpenEntry(entry: new, line: line, position: position, bodyStart: block, isIOS: true)
+        current.lineStarts += joins
+        current.entry.lineCount += joins.count
         openOrComplete(current, &entries)
         return .entry
     }
 
-    /// Whether an iOS event header ends at `cursor` before its event's name (`… params: app,` or
-    /// `… params: `, the rest wrapped onto the next line): it is then held (`wrappedHeader`) for
-    /// the line after it, unless it is being read again already.
-    mutating func wrapsBeforeName(_ line: [UInt8], from cursor: Int, originRead: Bool) -> Bool {
-        guard !rereadingHeader, line.count < Self.maxEntryBytes else { return false }
-        var end = line.count
-        while end > cursor, line[end - 1] == 0x20 || line[end - 1] == 0x0D || line[end - 1] == 0x09 { end -= 1 }
-        var rest = Self.skipSpace(line, from: cursor)
-        // Nothing left, or (before the origin is read) an origin and its comma.
-        if !originRead, rest < end, line[end - 1] == 0x2C {
-            while rest < end - 1, line[rest] != 0x2C, line[rest] != 0x20 { rest += 1 }
-            guard rest == end - 1 else { return false }
-        } else if rest < end {
-            return false
+    /// The iOS event form in the line, and where its fixed text ends (past the space after it).
+    static func iosEventForm(_ line: [UInt8], from start: Int) -> (IOSEventForm, Int)? {
+        for form in iosEventForms {
+            guard let at = find(form.text, in: line, from: start) else { continue }
+            var end = at + form.text.utf8.count
+            if end < line.count, line[end] == 0x20 { end += 1 }
+            return (form, end)
         }
-        headerWraps = true
+        return nil
+    }
+
+    /// An iOS event form the line ends inside of: its index in `iosEventForms`, where it starts,
+    /// and the rest of its fixed text. Only the last bytes of the line are searched.
+    static func iosCutForm(_ line: [UInt8], from start: Int) -> (form: Int, at: Int, rest: [UInt8])? {
+        let end = trimmedEnd(line, from: start)
+        for cut in iosCutForms {
+            let text = Array(cut.text.utf8)
+            guard let at = find(cut.lead, in: line, from: max(start, end - text.count)) else { continue }
+            let tail = line[at..<end]
+            guard tail.count < text.count, text.starts(with: tail) else { continue }
+            return (cut.form, at, Array(text[tail.count...]))
+        }
+        return nil
+    }
+
+    /// Holds the header for the line after it (`wrappedHeader`), unless a held header is being
+    /// read alone, has taken all the lines it may, or is too long; false when it is not held.
+    mutating func holdHeader(_ line: [UInt8], _ wrap: HeaderWrap) -> Bool {
+        guard mayHoldHeader, line.count < Self.maxEntryBytes else { return false }
+        headerWraps = wrap
         return true
     }
 
     /// Where a name that starts at `cursor` of the line at `position` stands, on the line joined
     /// to a wrapped header when it is there.
     func namePosition(at cursor: Int, of position: CapturePosition) -> CapturePosition {
-        guard let joined = joinedAt, cursor >= joined.offset else { return Self.namePosition(at: cursor, of: position) }
-        return Self.namePosition(at: cursor - joined.offset, of: joined.position)
+        guard let join = joins.last(where: { $0.offset <= cursor }) else {
+            return Self.namePosition(at: cursor, of: position)
+        }
+        let delta = cursor - join.offset
+        return CapturePosition(
+            line: join.position.line, column: join.position.column + delta,
+            byteOffset: join.position.byteOffset + Int64(delta))
+    }
+
+    /// The start of the line that holds `cursor` of a (possibly joined) header.
+    func lineStart(at cursor: Int, of position: CapturePosition) -> CapturePosition {
+        guard let join = joins.last(where: { $0.offset <= cursor }) else { return position }
+        return CapturePosition(
+            line: join.position.line, column: 1,
+            byteOffset: join.position.byteOffset - Int64(join.position.column - 1))
     }
 
     /// An iOS user property set or removed; nil when the line holds neither.
@@ -291,6 +351,7 @@ extension CaptureReader {
     /// report of the event, or the event when none is awaited.
     static let androidHandlerPrefix = "Passing event to registered event handler (FE): "
     static let androidServicePrefix = "Logging event: origin="
+    static let androidRecordPrefix = "Event recorded: "
     /// The app's request, then the service's report of it (`noteProperty`).
     static let androidSetPrefixes = ["Setting user property (FE): ", "Setting user property: "]
 
@@ -311,8 +372,34 @@ extension CaptureReader {
             entries.append(Self.newEntry(.deviceReset, .androidLogcat, at: 0, stamp: stamp, position: position))
             return .entry
         }
-        if Self.find("Event recorded: ", in: line, from: 0) != nil { return .entry }
+        if let kind = startAndroidRecord(line, stamp: stamp, position: position, entries: &entries) { return kind }
         return nil
+    }
+
+    /// The service's last report of an event: `Event recorded: Event{appId='…', name='NAME',
+    /// params=Bundle[{…}]}` (the name and params with or without their long forms); nil when the
+    /// line holds none.
+    mutating func startAndroidRecord(
+        _ line: [UInt8], stamp: Stamp, position: CapturePosition, entries: inout [CaptureEntry]
+    ) -> LineKind? {
+        guard let at = Self.find(Self.androidRecordPrefix, in: line, from: 0) else { return nil }
+        var new = Self.newEntry(
+            .confirmation, .androidLogcat, at: at + Self.androidRecordPrefix.utf8.count, stamp: stamp,
+            position: position)
+        (new.reportStage, new.lastReport) = (3, true)
+        guard let nameAt = Self.find(", name='", in: line, from: at) else { return unreadable(new, &entries) }
+        let cursor = nameAt + 8
+        new.namePosition = Self.namePosition(at: cursor, of: position)
+        guard let quote = line[cursor...].firstIndex(of: 0x27),
+            let name = Self.readName(Array(line[cursor..<quote]), from: 0, ios: false), name.end == quote - cursor
+        else { return unreadable(new, &entries) }
+        new.printedName = name.long
+        new.shortName = name.short
+        guard Self.hasPrefix(line, at: quote, "', params=Bundle[{") else { return unreadable(new, &entries) }
+        var current = OpenEntry(entry: new, line: line, position: position, bodyStart: quote + 10, isIOS: false)
+        current.closer = 0x7D
+        openOrComplete(current, &entries)
+        return .entry
     }
 
     /// An Android event (`Logging event (FE): `) or the handler's copy of one; nil when the line
@@ -326,6 +413,7 @@ extension CaptureReader {
             guard let at = Self.find(prefix, in: line, from: 0) else { continue }
             let cursor = at + prefix.utf8.count
             var new = Self.newEntry(kind, .androidLogcat, at: cursor, stamp: stamp, position: position)
+            if kind == .confirmation { new.reportStage = 1 }
             guard let name = Self.readName(line, from: cursor, ios: false) else { return unreadable(new, &entries) }
             new.printedName = name.long
             new.shortName = name.short
@@ -355,6 +443,7 @@ extension CaptureReader {
         }
         let cursor = comma + 6
         new = Self.newEntry(.confirmation, .androidLogcat, at: cursor, stamp: stamp, position: position)
+        new.reportStage = 2
         new.origin = Self.string(line[originStart..<comma])
         guard let name = Self.readName(line, from: cursor, ios: false) else { return unreadable(new, &entries) }
         new.printedName = name.long
@@ -426,7 +515,13 @@ extension CaptureReader {
         while index < line.count {
             let byte = line[index]
             if ios {
-                if byte == 0x2C, index + 1 < line.count, line[index + 1] == 0x20 { break }
+                // `, ` or a comma that ends the line (the rest wrapped onto the next).
+                if byte == 0x2C,
+                    index + 1 == line.count || line[index + 1] == 0x20 || line[index + 1] == 0x09
+                        || line[index + 1] == 0x0D
+                {
+                    break
+                }
                 if byte == 0x20, index + 1 < line.count, line[index + 1] == 0x28 { break }
             } else if byte == 0x28 || byte == 0x2C {
                 break
@@ -476,10 +571,10 @@ extension CaptureReader {
         return index
     }
 
-    /// The end of `line` less trailing spaces and CRs, not before `start`.
+    /// The end of `line` less trailing spaces, tabs and CRs, not before `start`.
     static func trimmedEnd(_ line: [UInt8], from start: Int) -> Int {
         var end = line.count
-        while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x0D { end -= 1 }
+        while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x0D || line[end - 1] == 0x09 { end -= 1 }
         return max(end, start)
     }
 

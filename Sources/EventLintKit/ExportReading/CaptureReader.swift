@@ -27,9 +27,10 @@ public struct CaptureReader: Sendable {
         if case .none = open { return false }
         return true
     }
-    /// Events logged and not yet confirmed, by name (`nameKey`): the confirmation that follows is
-    /// no second event. Bounded by `maxAwaiting` names of at most `maxAwaitedBytes` bytes.
-    var awaitingConfirmation: [String: Int] = [:]
+    /// Events logged whose later reports may follow, by name (`nameKey`) and by the stage they
+    /// are at (`classify`): a report that follows is no second event. Bounded by `maxAwaiting`
+    /// names of at most `maxAwaitedBytes` bytes.
+    var awaitingConfirmation: [String: ReportStages] = [:]
     /// User properties set and not yet reported, by name and value, with how many times: each
     /// report that follows with that name and value is no second change. Bounded the same way,
     /// values too.
@@ -48,17 +49,75 @@ public struct CaptureReader: Sendable {
     var year = YearContext()
     /// `logcat -v long`: the header line's time and position, for the message line after it.
     var longHeader: (time: ParsedTime?, position: CapturePosition)?
-    /// An iOS event header that ends before its event's name (`… params: app,` with `view_item, {`
-    /// on the next line, as a paste or a terminal wrapped it): the line, where its message
-    /// starts, its time and position. The next line, when it continues it, is read joined to it.
-    var wrappedHeader: (line: [UInt8], messageStart: Int, time: ParsedTime?, position: CapturePosition)?
-    /// While a wrapped header is read joined to its next line: where that line starts in the
-    /// joined text and its own position, so that what is on it is found there.
-    var joinedAt: (offset: Int, position: CapturePosition)?
-    /// While a held header is read again (joined or alone): it is never held a second time.
-    var rereadingHeader = false
-    /// Set by `startIOSEvent` when the line is a header that ends before its name.
-    var headerWraps = false
+    /// An iOS event header that ends before its params block (`… params: app,` with `view_item, {`
+    /// on the next line, as a paste or a terminal wrapped it; or cut anywhere from inside its
+    /// fixed text to the `{`). The next line, when it continues it, is read joined to it.
+    var wrappedHeader: HeldHeader?
+    struct HeldHeader: Sendable {
+        /// The header's text, with the lines joined to it so far.
+        var line: [UInt8]
+        var messageStart: Int
+        var time: ParsedTime?
+        /// The time as resolved when the header was first read (and whether it was an echo).
+        var stamp: Stamp
+        var position: CapturePosition
+        /// Where each line joined to the header starts in `line`, and its own position.
+        var joins: [(offset: Int, position: CapturePosition)]
+        var wrap: HeaderWrap
+    }
+    /// Where a held header ends, which tells the lines that can continue it and how they join.
+    enum HeaderWrap: Sendable, Equatable {
+        /// Inside the fixed text of its message: the next line goes on with `rest`.
+        case fixedText(rest: [UInt8])
+        /// After the fixed text, or after the origin's comma: the next line holds what follows.
+        case beforeName
+        /// On the name: the next line goes on with the rest of it (its indent is not the name's).
+        case insideName
+        /// After the name's comma: the next line opens the params block.
+        case beforeBlock
+
+        /// Whether `line` (known to be no new log line, JSON or SDK entry) can go on from here.
+        func continues(_ line: [UInt8]) -> Bool {
+            let text = line[CaptureReader.skipSpace(line, from: 0)...]
+            switch self {
+            case .fixedText(let rest):
+                let expected = rest[CaptureReader.skipSpace(rest, from: 0)...]
+                return !text.isEmpty && (text.starts(with: expected) || expected.starts(with: text))
+            case .beforeName: return true
+            case .insideName:
+                // The rest of a name, then its short form, its comma or the end of the line.
+                guard let first = text.first, first != 0x2C, first != 0x28 else { return false }
+                guard let stop = text.firstIndex(where: { $0 == 0x20 || $0 == 0x2C || $0 == 0x09 }) else { return true }
+                return line[stop] == 0x2C || CaptureReader.hasPrefix(line, at: stop, " (")
+            case .beforeBlock: return text.first == 0x7B
+            }
+        }
+
+        /// What goes between the header and the line that continues it: a space where the wrap
+        /// took one (after a comma or colon, or inside a fixed text at one); for a name, nothing,
+        /// and the line's own indent is dropped.
+        func join(_ header: [UInt8], _ line: [UInt8]) -> (separator: [UInt8], skip: Int) {
+            let indented = line.first == 0x20 || line.first == 0x09
+            switch self {
+            case .fixedText(let rest): return (rest.first == 0x20 && !indented ? [0x20] : [], 0)
+            case .insideName: return ([], CaptureReader.skipSpace(line, from: 0))
+            case .beforeName, .beforeBlock:
+                let last = header.last
+                return ((last == 0x2C || last == 0x3A) && !indented ? [0x20] : [], 0)
+            }
+        }
+    }
+    /// While a held header is read joined to the lines after it: where each of those starts in
+    /// the joined text and its own position, so that what is on it is found there.
+    var joins: [(offset: Int, position: CapturePosition)] = []
+    /// While a held header is read alone (no line continued it): it is not held again.
+    var readingAlone = false
+    /// A header is held again after a join only while it has taken fewer lines than a header
+    /// can be wrapped into (inside its fixed text, after it, after the origin, after the name).
+    var mayHoldHeader: Bool { !readingAlone && joins.count < Self.maxHeaderJoins }
+    static let maxHeaderJoins = 4
+    /// Set by `startIOSEvent` when the line is a header that ends before its params block.
+    var headerWraps: HeaderWrap?
     /// Bytes of entry text parsed so far, counted as entries complete: the one part of the work
     /// that is not per line, which `FuzzCaptureReader` holds to a constant times the input.
     public internal(set) var parsedBytes = 0
@@ -95,23 +154,34 @@ public struct CaptureReader: Sendable {
     ) -> LineKind {
         let position = CapturePosition(line: number, column: 1, byteOffset: byteOffset)
         let json = forced == nil && Self.isJSONLine(line)
-        if let header = wrappedHeader.take() {
-            if Self.continuesHeader(line), header.line.count + line.count < Self.maxEntryBytes {
+        // A capture quoted in a reply (`> ` before each line) is read past the quote.
+        let quote = json ? 0 : Self.quoteEnd(line)
+        if var header = wrappedHeader.take() {
+            let rest = quote == 0 ? line : Array(line[quote...])
+            if Self.continuesHeader(line, after: header.wrap), header.wrap.continues(rest),
+                header.line.count + line.count < Self.maxEntryBytes
+            {
                 // The header and the line that continues it, as one line; a space between them
                 // when the wrap took it (`app,` then `view_item, {`).
-                let space: [UInt8] = header.line.last == 0x2C && line.first != 0x20 && line.first != 0x09 ? [0x20] : []
-                joinedAt = (header.line.count + space.count, position)
-                rereadingHeader = true
-                defer { (joinedAt, rereadingHeader) = (nil, false) }
+                var (separator, skip) = header.wrap.join(header.line, rest)
+                skip += quote
+                header.joins.append(
+                    (
+                        header.line.count + separator.count,
+                        CapturePosition(line: number, column: 1 + skip, byteOffset: byteOffset + Int64(skip))
+                    ))
+                header.line += separator + line[skip...]
+                joins = header.joins
+                defer { joins = [] }
                 return message(
-                    header.line + space + line, messageStart: header.messageStart, time: header.time,
+                    header.line, messageStart: header.messageStart, time: header.time, stamp: header.stamp,
                     position: header.position, entries: &entries)
             }
             readAlone(header, into: &entries)
         }
         if var current = open.take() {
             if !json, !Self.startsNewLogLine(line), current.text.count + line.count < Self.maxEntryBytes {
-                current.append(line, at: position)
+                current.append(line, from: quote, at: position)
                 if let complete = current.step() {
                     parsedBytes += current.parsedBytes
                     entries.append(classify(complete))
@@ -134,7 +204,7 @@ public struct CaptureReader: Sendable {
             if line.isEmpty { return .log }
             return message(line, messageStart: 0, time: header.time, position: position, entries: &entries)
         }
-        var index = 0
+        var index = quote
         while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
         if forced != .iosConsole, Self.isLongHeader(line, at: index) {
             longHeader = (Self.parseTime(line, from: index + 2), position)
@@ -160,24 +230,24 @@ public struct CaptureReader: Sendable {
         if let header = wrappedHeader.take() { readAlone(header, into: &entries) }
     }
 
-    /// A held header that no line continued, read as it is: an entry that cannot be read.
-    mutating func readAlone(
-        _ header: (line: [UInt8], messageStart: Int, time: ParsedTime?, position: CapturePosition),
-        into entries: inout [CaptureEntry]
-    ) {
-        rereadingHeader = true
-        defer { rereadingHeader = false }
+    /// A held header that no line continued, read as it is: an entry that cannot be read (or,
+    /// ended by its name, an event without params).
+    mutating func readAlone(_ header: HeldHeader, into entries: inout [CaptureEntry]) {
+        readingAlone = true
+        joins = header.joins
+        defer { (readingAlone, joins) = (false, []) }
         _ = message(
-            header.line, messageStart: header.messageStart, time: header.time, position: header.position,
-            entries: &entries)
+            header.line, messageStart: header.messageStart, time: header.time, stamp: header.stamp,
+            position: header.position, entries: &entries)
     }
 
     /// Whether `line` can continue a held header: not empty, no JSON, no new log line, and no
     /// SDK entry of its own (a paste without prefixes has entries on lines of their own).
-    static func continuesHeader(_ line: [UInt8]) -> Bool {
+    /// A line that goes on with a cut fixed text holds the rest of it (`HeaderWrap.continues`).
+    static func continuesHeader(_ line: [UInt8], after wrap: HeaderWrap) -> Bool {
         guard !line.isEmpty, !isJSONLine(line), !startsNewLogLine(line) else { return false }
-        let entryTexts =
-            [iosEventPrefix, iosConfirmationPrefix, iosNoticeInfix] + iosSetPrefixes + iosRemovePrefixes
+        if case .fixedText = wrap { return true }
+        let entryTexts = iosEventForms.map(\.text) + iosSetPrefixes + iosRemovePrefixes
         return !entryTexts.contains { find($0, in: line, from: 0) != nil }
     }
 
@@ -190,23 +260,24 @@ public struct CaptureReader: Sendable {
     // MARK: - Classification
 
     /// The line from its message on: an SDK entry, another SDK line, or a log line.
+    /// A held header read again comes with the `stamp` it was first read with.
     mutating func message(
-        _ line: [UInt8], messageStart: Int, time: ParsedTime?, position: CapturePosition,
+        _ line: [UInt8], messageStart: Int, time: ParsedTime?, stamp held: Stamp? = nil, position: CapturePosition,
         entries: inout [CaptureEntry]
     ) -> LineKind {
-        var stamp = Stamp()
-        if let time {
+        var stamp = held ?? Stamp()
+        if let time, held == nil {
             stamp = year.resolve(time)
             if forced != .androidLogcat { stamp.echo = echoOf(line, after: time.end) }
         }
         if forced != .androidLogcat,
             let kind = startIOS(line, from: messageStart, stamp: stamp, position: position, entries: &entries)
         {
-            if headerWraps {
-                headerWraps = false
-                wrappedHeader = (line, messageStart, time, position)
+            if let wrap = headerWraps.take() {
+                wrappedHeader = HeldHeader(
+                    line: line, messageStart: messageStart, time: time, stamp: stamp, position: position, joins: joins,
+                    wrap: wrap)
             }
-
             return kind
         }
         if forced != .iosConsole,
@@ -309,10 +380,20 @@ public struct CaptureReader: Sendable {
         return nil
     }
 
+    /// Where a line starts past a Markdown or e-mail quote (`> `, `>> `, `> > ` and the spaces
+    /// around it), as a capture quoted in a reply to an issue has on every line; 0 without one.
+    static func quoteEnd(_ line: [UInt8]) -> Int {
+        var index = 0
+        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        guard index < line.count, line[index] == 0x3E else { return 0 }
+        while index < line.count, line[index] == 0x3E || line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        return index
+    }
+
     /// Whether a line begins a new log line (a time, a logcat priority prefix, a console marker
     /// or a logcat separator) rather than continuing an open block.
     static func startsNewLogLine(_ line: [UInt8]) -> Bool {
-        var index = 0
+        var index = quoteEnd(line)
         while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
         if index == line.count { return false }
         if parseTime(line, from: index) != nil { return true }
@@ -322,10 +403,12 @@ public struct CaptureReader: Sendable {
         return isLongHeader(line, at: index)
     }
 
-    /// An event awaits its confirmation; a confirmation without an event before it is the event.
-    /// A notice (`Debug mode is enabled. Marking event …`) comes between the two reports of one
-    /// event: it confirms an awaited event without using it up, and stands for the event when
-    /// none is awaited (a capture that starts there), which the report after it then confirms.
+    /// An event awaits its reports; a report follows the most advanced awaited event of its name
+    /// whose stage is before its own (`CaptureEntry.reportStage`), which moves on to the report's
+    /// stage (and is done at the last). A report that follows none is the event itself (a
+    /// capture that starts there, or a filter that left the earlier lines out), which later
+    /// reports then follow. A notice may also follow an event at its own stage (the debug and
+    /// real-time notices of one event), and then changes nothing.
     mutating func classify(_ entry: CaptureEntry) -> CaptureEntry {
         var entry = entry
         guard !entry.unreadable, !entry.isEcho else { return entry }
@@ -335,24 +418,33 @@ public struct CaptureReader: Sendable {
         }
         switch entry.kind {
         case .event:
-            awaitConfirmation(key)
+            awaitReports(key, at: entry.reportStage)
         case .confirmation:
-            let waiting = awaitingConfirmation[key] ?? 0
-            if entry.debugNotice {
-                if waiting == 0 {
-                    entry.kind = .event
-                    awaitConfirmation(key)
-                }
-            } else if waiting > 1 {
-                awaitingConfirmation[key] = waiting - 1
-            } else if waiting == 1 {
-                awaitingConfirmation.removeValue(forKey: key)
+            let stage = entry.reportStage
+            var counts = awaitingConfirmation[key] ?? ReportStages()
+            if let from = counts.highest(below: stage) {
+                counts.counts[from] -= 1
+                if !entry.lastReport { counts.counts[stage] += 1 }
+                awaitingConfirmation[key] = counts.isEmpty ? nil : counts
+            } else if entry.notice, counts.counts[stage] > 0 {
+                break
             } else {
                 entry.kind = .event
+                if !entry.lastReport { awaitReports(key, at: stage) }
             }
         default: break
         }
         return entry
+    }
+
+    /// How many events of one name await their next report, by the stage they are at.
+    struct ReportStages: Sendable {
+        var counts = [0, 0, 0, 0]
+        var isEmpty: Bool { counts.allSatisfy { $0 == 0 } }
+        /// The highest stage before `stage` with an event at it.
+        func highest(below stage: Int) -> Int? {
+            (0..<min(stage, counts.count)).last { counts[$0] > 0 }
+        }
     }
 
     /// Whether a user property set is the report of the request before it (`reportsRequest`):
@@ -424,11 +516,11 @@ public struct CaptureReader: Sendable {
     /// The longest name, or user property value, that awaits its report.
     static let maxAwaitedBytes = 256
 
-    mutating func awaitConfirmation(_ key: String) {
+    mutating func awaitReports(_ key: String, at stage: Int) {
         if awaitingConfirmation[key] == nil, awaitingConfirmation.count >= Self.maxAwaiting {
             awaitingConfirmation.removeAll(keepingCapacity: true)
         }
-        awaitingConfirmation[key, default: 0] += 1
+        awaitingConfirmation[key, default: ReportStages()].counts[stage] += 1
     }
 
     // MARK: - Time

@@ -424,10 +424,167 @@ import Testing
                 CaptureText.logcat(1)
                     + "Logging event (FE): offer_shown, Bundle[{ga_event_origin(_o)=app, limit_arm=capped}]",
                 "10-18 10:15:01.200  4321  4400 V FA-SVC  : Logging event: origin=app,name=offer_shown,params=Bundle[{ga_event_origin(_o)=app, limit_arm=capped}]",
-                "10-18 10:15:01.300  4321  4400 V FA-SVC  : Event recorded: Event{appId='com.focusity.android', name='offer_shown(_vs)'}",
+                "10-18 10:15:01.300  4321  4400 V FA-SVC  : Event recorded: Event{appId='com.focusity.android', name='offer_shown', params=Bundle[{_o=app, limit_arm=capped}]}",
             ])
         #expect(result.nonPairLineRules.isEmpty, "\(result.lineRules)")
         #expect(result.counters.perEvent.reduce(0, +) == 1 && result.counters.validLines == 5)
+    }
+
+    /// The SDK reports one event up to four times (Android: the `(FE)` line, the handler's copy,
+    /// the service's `Logging event: origin=`, its `Event recorded:`; iOS: `Logging event`, the
+    /// debug and real-time notices, `Event logged.`): each report follows the event once, in that
+    /// order, whichever of them a filter or a cut left in the capture; a report that follows
+    /// nothing is the event, with its params checked.
+    @Test func everyReportOfAnEventFollowsItOnce() throws {
+        let svc = "10-18 10:15:01.200  4321  4400 V FA-SVC  : "
+        let shown = "offer_shown, Bundle[{ga_event_origin(_o)=app, limit_arm=capped}]"
+        let fe = CaptureText.logcat(1) + "Logging event (FE): " + shown
+        let handler = CaptureText.logcat(1) + "Passing event to registered event handler (FE): " + shown
+        let service =
+            svc
+            + "Logging event: origin=app,name=offer_shown,params=Bundle[{ga_event_origin(_o)=app, limit_arm=capped}]"
+        let recorded =
+            svc
+            + "Event recorded: Event{appId='com.focusity.android', name='offer_shown', params=Bundle[{_o=app, limit_arm=capped}]}"
+        for (lines, events) in [
+            ([fe, handler, service, recorded], 1), ([fe, fe, service, service, recorded, recorded], 2),
+            ([service, recorded, service, recorded], 2), ([recorded, recorded], 2), ([handler, recorded], 1),
+            ([fe, recorded, fe], 2),
+        ] {
+            let result = try Self.run(CaptureText.androidArms + lines)
+            #expect(result.counters.perEvent.reduce(0, +) == events, "\(lines)")
+        }
+        let bad = try Self.run(
+            CaptureText.androidArms + [
+                svc
+                    + "Event recorded: Event{appId='com.focusity.android', name='offer_closed(_oc)', params=Bundle[{ga_event_origin(_o)=app, outcome=bogus, duration_ms=4000, limit_arm=capped}]}"
+            ])
+        #expect(bad.nonPairLineRules == ["3 stream/value-not-allowed"])
+        let value = try #require(bad.findings.first { $0.ruleID == "stream/value-not-allowed" })
+        #expect(
+            value.location.column == svc.utf8.count + 1
+                + #"Event recorded: Event{appId='com.focusity.android', name='offer_closed(_oc)', params=Bundle[{ga_event_origin(_o)=app, outcome="#
+                .utf8.count)
+        let notAnEvent = try Self.run(
+            CaptureText.androidArms + [svc + "Event recorded: Event{appId='com.focusity.android', name='offer_shown'}"])
+        #expect(notAnEvent.nonPairLineRules == ["3 export/capture-entry-unreadable"])
+
+        let block = ["    limit_arm = capped;", "    ga_event_origin (_o) = app;", "}"]
+        let tag = "[FirebaseAnalytics][I-ACS0230"
+        let ios = try Self.run(
+            CaptureText.iosArms + [
+                CaptureText.iosTime(1) + tag + "51] Logging event: origin, name, params: app, offer_shown, {"
+            ]
+                + block + [
+                    CaptureText.iosTime(1) + tag
+                        + "73] Debug mode is enabled. Marking event as debug and real-time. Event name, parameters: offer_shown, {"
+                ] + block + [
+                    CaptureText.iosTime(1) + tag
+                        + "105] Event is not subject to real-time event count daily limit. Marking an event as real-time. Event name, parameters: offer_shown, {"
+                ] + block + [
+                    CaptureText.iosTime(1) + tag + "72] Event logged. Event name, event params: offer_shown, {"
+                ]
+                + block)
+        #expect(ios.counters.perEvent.reduce(0, +) == 1 && ios.nonPairLineRules.isEmpty, "\(ios.lineRules)")
+    }
+
+    /// A capture quoted in a reply (`> ` or `>> ` before every line, as GitHub's "Quote reply"
+    /// writes it) reads as the capture itself: times, blocks, wrapped headers and ASL echoes
+    /// past the quote, findings at their columns in the quoted lines. So does one whose lines
+    /// end in tabs or carry an indent.
+    @Test func aQuotedOrIndentedCaptureReadsAsItself() throws {
+        let lines =
+            CaptureText.iosArms + [
+                "2026-10-18 10:15:01.123456+0900 Focusity[1234:56789] [Firebase/Analytics][I-ACS023051] Logging event: origin, name, params: app,",
+                " offer_closed, {", "    outcome = bogus;", "}",
+                "2026-10-18 10:15:01.124 Focusity[1234] <Debug> [Firebase/Analytics][I-ACS023051] Logging event: origin, name, params: app,",
+                " offer_closed, {", "    outcome = bogus;", "}",
+                CaptureText.logcat(2)
+                    + "Logging event (FE): offer_shown, Bundle[{ga_event_origin(_o)=app, limit_arm=capped}]",
+            ]
+        let plain = try Self.run(lines)
+        #expect(plain.counters.perEvent.reduce(0, +) == 2)
+        for (prefix, suffix) in [("> ", ""), (">> ", ""), ("> > ", ""), ("    ", ""), ("", "\t"), ("\t", " \t")] {
+            let quoted = try Self.run(lines.map { prefix + $0 + suffix })
+            #expect(quoted.lineRules == plain.lineRules, "\(prefix)|\(suffix)")
+            #expect(quoted.counters.perEvent == plain.counters.perEvent, "\(prefix)|\(suffix)")
+            #expect(
+                zip(quoted.findings, plain.findings).allSatisfy {
+                    $0.location.column == $1.location.column + (prefix.utf8.count)
+                        || $0.location.line != $1.location.line
+                },
+                "\(prefix)|\(suffix)")
+        }
+    }
+
+    /// An iOS header of any of the three forms may be wrapped anywhere before its params block:
+    /// inside its fixed text, after it (with or without the space after its colon), after the
+    /// origin, inside the name or after its comma; each line that can continue it is joined
+    /// (the indent before a name dropped), and what is on it is found there. A line that
+    /// cannot go on from where the header ends is not joined.
+    @Test func anIOSHeaderWrappedAnywhereBeforeItsBlockIsJoined() throws {
+        let block = ["    limit_arm = capped;", "}"]
+        func events(_ lines: [String]) throws -> (Int, [String], LintResult) {
+            let result = try Self.run(CaptureText.iosArms + lines)
+            return (result.counters.perEvent.reduce(0, +), result.nonPairLineRules, result)
+        }
+        let notice =
+            "[Firebase/Analytics][I-ACS023105] Event is not subject to real-time event count daily limit. Marking an event as real-time. Event name, parameters: "
+        // The notice wrapped after its fixed text and after the name, the block on a line of
+        // its own, trailing spaces as pasted; and its ASL echo.
+        let (unity, unityRules, unityResult) = try events(
+            [CaptureText.iosTime(1) + notice, "offer_shown, ", "{     "] + block + [
+                "2026-10-18 10:15:01.124 Focusity[1234] <Debug> " + notice, "offer_shown, ", "{     ",
+            ] + block)
+        #expect(unity == 1 && unityRules.isEmpty, "\(unityRules)")
+        #expect(unityResult.pairs.first { $0.name == "offer" }?.opened == 1)
+        for lines in [
+            // `Event logged.` with the space after its colon gone, the name on the next line.
+            ["Event logged. Event name, event params:", "offer_shown, {"] + block,
+            // Cut inside the fixed text, the space at the wrap kept on either side.
+            ["Logging event: origin, name, par", "ams: app, offer_shown, {"] + block,
+            ["Logging event: origin, name, params: app, offer_sh", "own, {"] + block,
+            ["Logging event: origin, name, params: app,", "    offer_shown, {"] + block,
+            ["Debug mode is enabled. Marking event as debug", " and real-time. Event name, parameters: offer_shown, {"]
+                + block,
+        ] {
+            let (count, rules, result) = try events(lines)
+            #expect(count == 1 && rules.isEmpty, "\(lines) \(rules)")
+            #expect(result.pairs.first { $0.name == "offer" }?.opened == 1, "\(lines)")
+        }
+        // The name is found on its own line, at its column past the indent.
+        let indented = try Self.run(
+            CaptureText.iosArms + [
+                "Logging event: origin, name, params: app,", "    offer_closed, { outcome = bogus; }",
+            ])
+        let bogus = try #require(indented.findings.first { $0.ruleID == "stream/value-not-allowed" })
+        #expect(bogus.location.line == 4 && bogus.location.column == "    offer_closed, { outcome = ".utf8.count + 1)
+        let cutName = try Self.run(
+            CaptureText.iosArms + ["Logging event: origin, name, params: app, offer_clo", "sed, { outcome = bogus; }"])
+        // Cut inside the name: the entry starts where the name does (a value further down is
+        // reported at the name).
+        #expect(
+            cutName.findings.contains {
+                $0.ruleID == "stream/value-not-allowed" && $0.location.line == 3
+                    && $0.location.column == "Logging event: origin, name, params: app, ".utf8.count + 1
+            })
+        // Cut inside its fixed text and never continued (another message came between): an
+        // entry that cannot be read, at its line.
+        let interleaved = try Self.run(
+            CaptureText.iosArms + [
+                CaptureText.iosTime(1) + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, ",
+                CaptureText.iosTime(1) + "[FirebaseAnalytics][I-ACS002002] Analytics collection enabled",
+            ])
+        #expect(interleaved.lineRules.contains("3 export/capture-entry-unreadable"), "\(interleaved.lineRules)")
+        // A line that cannot go on from the name is not joined: the name alone is an event
+        // without params, and the line is the app's.
+        let notAName = try Self.run(["Logging event: origin, name, params: app, offer_shown", "Timer fired at last"])
+        #expect(notAName.counters.perEvent.reduce(0, +) == 1)
+        #expect(notAName.counters.notAnalyticsLines == 1)
+        let notABlock = try Self.run([
+            "Logging event: origin, name, params: app, offer_shown,", "ga_event_origin = app;",
+        ])
+        #expect(notABlock.lineRules.first == "1 export/capture-entry-unreadable", "\(notABlock.lineRules)")
     }
 
     /// A bundle wrapped onto the next line by a terminal is joined; one the line ends inside, cut.
