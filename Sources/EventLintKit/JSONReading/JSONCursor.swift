@@ -71,8 +71,10 @@ enum ASCII {
     static let lowerT: UInt8 = 0x74
     static let lowerU: UInt8 = 0x75
     static let lowerZ: UInt8 = 0x7A
+    static let backtick: UInt8 = 0x60
     static let openBrace: UInt8 = 0x7B
     static let closeBrace: UInt8 = 0x7D
+    static let tilde: UInt8 = 0x7E
     static let bomFirst: UInt8 = 0xEF
     static let bomSecond: UInt8 = 0xBB
     static let bomThird: UInt8 = 0xBF

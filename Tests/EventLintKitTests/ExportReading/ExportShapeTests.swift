@@ -107,6 +107,45 @@ import Testing
         #expect(rawLineFeedInString.events == 1, "\(rawLineFeedInString)")
     }
 
+    /// A file saved from an issue or a chat keeps the Markdown fence around the JSON: the fence
+    /// lines are "not analytics", the first line inside decides the shape, and every finding is
+    /// where it is without the fence, one line down, for any `--jobs`.
+    @Test(arguments: ["pretty stream", "array", "pretty array", "lines"], ["```json", "~~~", "  ````jsonc"])
+    func markdownFencesAroundAnExportAreSkipped(shape: String, fence: String) throws {
+        let body: String
+        switch shape {
+        case "pretty stream": body = try Self.rows.map { try Self.json($0, pretty: true) }.joined(separator: "\n")
+        case "array":
+            body = "[\n" + (try Self.rows.map { try Self.json($0, pretty: false) }.joined(separator: ",\n")) + "\n]"
+        case "pretty array": body = try Self.json(Self.rows, pretty: true)
+        default: body = try Self.rows.map { try Self.json($0, pretty: false) }.joined(separator: "\n")
+        }
+        let closing = String(fence.drop { $0 == " " }.prefix { $0 == "`" || $0 == "~" })
+        let plain = AdversarialLint.lint(Array((body + "\n").utf8))
+        for jobs in ["1", "3"] {
+            let fenced = AdversarialLint.lint(
+                Array(("\n" + fence + "\n" + body + "\n" + closing + "\n").utf8), ["--jobs", jobs])
+            #expect(fenced.accountingAddsUp)
+            #expect(fenced.notAnalyticsLines == 2 && fenced.invalidLines == 0, "\(shape) \(fence): \(fenced.findings)")
+            #expect(fenced.eventsChecked == 2)
+            let moved = plain.findings.map { "\($0.rule) \($0.line + 2):\($0.column)" }
+            #expect(fenced.findings.map(\.position) == moved, "\(shape) \(fence) --jobs \(jobs)")
+        }
+    }
+
+    /// A record still open at a fence was cut there: it is reported once, and the rows after the
+    /// fence are read.
+    @Test func aFenceCutsTheRecordStillOpen() {
+        let good = String(decoding: AdversarialInput.good, as: UTF8.self)
+        let result = AdversarialLint.lint(Array("```\n{\n\"event_name\":\n```\n```\n\(good)\n```\n".utf8))
+        #expect(result.inputFindings == ["json/unexpected-end 3:14"], "\(result.findings)")
+        #expect(result.invalidLines == 2 && result.notAnalyticsLines == 4 && result.eventsChecked == 1)
+        #expect(result.rejects.count == 2)
+        // Not fences: a run of two, and backticks in a backtick fence's info string.
+        let notFences = AdversarialLint.lint(Array("``\n```a`b\n".utf8))
+        #expect(notFences.invalidLines == 2 && notFences.notAnalyticsLines == 0)
+    }
+
     /// Rows of a query with UNNEST(event_params): one finding for the input, no event checked,
     /// so no row is a false "missing required param".
     @Test(arguments: [

@@ -25,9 +25,11 @@ import Testing
 
         """
 
-    @Test func standardInputGivesTheSameReportAsTheFile() throws {
+    /// As saved, and as saved from an issue or a chat with its Markdown fence.
+    @Test(arguments: ["", "```json"])
+    func standardInputGivesTheSameReportAsTheFile(fence: String) throws {
         let directory = TemporaryDirectory()
-        let text = Self.rows
+        let text = fence.isEmpty ? Self.rows : fence + "\n" + Self.rows + "```\n"
         let path = directory.write("rows.json", Array(text.utf8))
         let plan = Repository.enginePlan.path
         let fromFile = try EventLintBinary.shell(#""$0" lint --schema "$1" --format json "$2""#, [plan, path])

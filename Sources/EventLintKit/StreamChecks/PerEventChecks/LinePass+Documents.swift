@@ -111,6 +111,47 @@ extension LinePass {
         }
     }
 
+    /// Whether `bytes` are a Markdown code fence line, as a file saved from an issue or a chat
+    /// keeps it around the JSON: blanks, then three or more backticks or tildes, then an optional
+    /// info string (```` ```json ````, `~~~ ndjson`), which after backticks holds no backtick. No
+    /// JSON text starts with either byte, so a fence is never a record.
+    @inline(__always)
+    static func isMarkdownFence(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        while index < bytes.count, bytes[index] == ASCII.space || bytes[index] == ASCII.tab { index += 1 }
+        guard index < bytes.count else { return false }
+        let mark = bytes[index]
+        guard mark == ASCII.backtick || mark == ASCII.tilde else { return false }
+        var run = 0
+        while index < bytes.count, bytes[index] == mark {
+            run += 1
+            index += 1
+        }
+        guard run >= 3 else { return false }
+        if mark == ASCII.backtick {
+            while index < bytes.count {
+                if bytes[index] == ASCII.backtick { return false }
+                index += 1
+            }
+        }
+        return true
+    }
+
+    /// A Markdown code fence while the input may be, or is, read as documents: it is not the
+    /// first non-blank line that decides, and it is "not analytics". A record still open at a
+    /// fence was cut there: it is reported as broken, and the next line is read afresh.
+    func skipMarkdownFence(_ line: FramedLine) {
+        if documents.mode == .documents, documents.unitOpen {
+            endUnit()
+            resetDocumentStructure()
+            documents.lineFinding = nil
+        }
+        counters.notAnalyticsLines += 1
+        if line.flags.contains(.missingFinalNewline) {
+            findings.append(ExportRules.missingFinalNewline(line, file: file))
+        }
+    }
+
     /// Whether the line's first byte after blanks is `{`.
     func startsWithBrace(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var index = 0

@@ -178,6 +178,9 @@ public final class LinePass: @unchecked Sendable {
         if assemblesDocuments {
             if line.isOversize {
                 breakDocumentAtOversizeLine(line)
+            } else if documents.mode != .lines, Self.isMarkdownFence(line.bytes) {
+                skipMarkdownFence(line)
+                return
             } else if documents.mode == .documents || startsDocuments(line) {
                 endHeldCaptureHeader()
                 assembleDocumentLine(line)
@@ -235,6 +238,11 @@ public final class LinePass: @unchecked Sendable {
 
     /// Scans and checks a line as JSON (an export row, or a JSON error).
     func processJSON(_ line: FramedLine) {
+        // A Markdown code fence kept from a paste is no record: it is counted and skipped.
+        if documentIndex == nil, Self.isMarkdownFence(line.bytes) {
+            counters.notAnalyticsLines += 1
+            return
+        }
         do {
             try scanner.scanLine(line.bytes)
         } catch {

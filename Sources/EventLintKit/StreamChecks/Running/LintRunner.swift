@@ -363,17 +363,26 @@ public enum LintRunner {
             return prefix[start...].withUnsafeBytes { JSONCursor.utf16Error(in: $0) != nil }
         }
 
-        /// Whether the file's first non-blank line opens a JSON document it does not close.
+        /// Whether the file's first non-blank line that is not a Markdown code fence opens a
+        /// JSON document it does not close.
         var startsDocuments: Bool {
             var start = ASCII.startsWithByteOrderMark(prefix) ? 3 : 0
-            while start < prefix.count,
-                prefix[start] == ASCII.lineFeed || prefix[start] == ASCII.space
-                    || prefix[start] == ASCII.tab || prefix[start] == ASCII.carriageReturn
-            {
-                start += 1
+            while true {
+                while start < prefix.count,
+                    prefix[start] == ASCII.lineFeed || prefix[start] == ASCII.space
+                        || prefix[start] == ASCII.tab || prefix[start] == ASCII.carriageReturn
+                {
+                    start += 1
+                }
+                let end = prefix[start...].firstIndex(of: ASCII.lineFeed) ?? prefix.count
+                var lineEnd = end
+                if lineEnd > start, prefix[lineEnd - 1] == ASCII.carriageReturn { lineEnd -= 1 }
+                let isFence = prefix[start..<lineEnd].withUnsafeBytes { LinePass.isMarkdownFence($0) }
+                guard isFence, end < prefix.count else {
+                    return prefix[start..<end].withUnsafeBytes { LinePass.opensDocument($0) }
+                }
+                start = end + 1
             }
-            let end = prefix[start...].firstIndex(of: ASCII.lineFeed) ?? prefix.count
-            return prefix[start..<end].withUnsafeBytes { LinePass.opensDocument($0) }
         }
 
         /// nil when `path` is not a regular file.

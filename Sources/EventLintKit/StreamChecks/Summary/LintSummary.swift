@@ -154,7 +154,7 @@ public struct LintSummary {
                 text.add(index == 0 ? " = \(label) " : " + \(label) ")
                 text.add(.integer(count), key: key)
             }
-            // Lines of a debug console capture that are not analytics entries.
+            // Lines of a debug console capture that are not analytics entries, Markdown fences.
             if counters.notAnalyticsLines > 0 {
                 text.add(" + not analytics ")
                 text.add(.integer(counters.notAnalyticsLines), key: "notAnalyticsLines")

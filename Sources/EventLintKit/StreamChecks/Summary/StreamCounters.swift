@@ -5,7 +5,8 @@ public struct StreamCounters: Sendable {
     public var validLines = 0
     public var invalidLines = 0
     public var blankLines = 0
-    /// Lines of a debug console capture that are not analytics entries (the app's own logging).
+    /// Lines of a debug console capture that are not analytics entries (the app's own logging),
+    /// and Markdown code fences kept around an export.
     public var notAnalyticsLines = 0
     public var oversizeLines = 0
     public var bytes: Int64 = 0
