@@ -146,6 +146,42 @@ import Testing
         #expect(notFences.invalidLines == 2 && notFences.notAnalyticsLines == 0)
     }
 
+    /// A row whose long line was wrapped inside a string breaks at the raw line feed, and its
+    /// rest is its own: one finding, its lines invalid with a reject record each, no line of it
+    /// read as a row of its own, and the next row read as usual.
+    @Test(arguments: ["pretty stream", "array", "pretty array", "unindented"])
+    func aRowWrappedInsideAStringIsOneFinding(shape: String) throws {
+        let first = try Self.json(Self.rows[0], pretty: true)
+        let rowLines = shape == "array" ? 1 : first.split(separator: "\n").count
+        let body: String
+        switch shape {
+        case "pretty stream": body = try Self.rows.map { try Self.json($0, pretty: true) }.joined(separator: "\n")
+        case "array":
+            body = "[\n" + (try Self.rows.map { try Self.json($0, pretty: false) }.joined(separator: ",\n")) + "\n]"
+        case "pretty array": body = try Self.json(Self.rows, pretty: true)
+        default:
+            body =
+                try Self.rows.map { try Self.json($0, pretty: true) }.joined(separator: "\n")
+                .split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: "\n")
+        }
+        // The first row's `intro`, wrapped as a terminal or an editor wraps a long line.
+        let input = Self.wrapFirst(body)
+        let result = AdversarialLint.lint(Array((input + "\n").utf8))
+        let json = result.findings.filter { $0.rule.hasPrefix("json/") }
+        #expect(json.count == 1, "\(shape): \(result.findings)")
+        #expect(!result.findings.contains { $0.rule == "stream/not-an-event" }, "\(shape): \(result.findings)")
+        #expect(result.eventsChecked == 1, "\(shape)")
+        #expect(result.invalidLines == rowLines + 1, "\(shape): \(result.invalidLines) of \(rowLines + 1)")
+        #expect(result.rejects.count == result.invalidLines)
+        #expect(result.accountingAddsUp)
+    }
+
+    /// `text` with the first `intro"` wrapped after `in`.
+    static func wrapFirst(_ text: String) -> String {
+        guard let range = text.range(of: "intro\"") else { return text }
+        return text.replacingCharacters(in: range, with: "in\ntro\"")
+    }
+
     /// Rows of a query with UNNEST(event_params): one finding for the input, no event checked,
     /// so no row is a false "missing required param".
     @Test(arguments: [

@@ -8,7 +8,9 @@
 /// Only brackets, quotes and backslashes are followed while assembling, once per byte, so a
 /// line costs a constant times its length; a unit holds at most `--max-line-bytes`, and a unit
 /// that breaks (a raw line feed inside a string, a new unindented document before it closes)
-/// is reported and the next line is read afresh, so one broken row loses no other row.
+/// is reported once, so one broken row loses no other row. After a raw line feed the rest of
+/// the broken unit is followed, not held, to its end (`skipping`): its lines are its own, not
+/// records of their own.
 struct DocumentAssembly {
     enum Mode {
         /// Before the input's first non-blank line.
@@ -56,6 +58,11 @@ struct DocumentAssembly {
     /// whether a value may start where a line starts.
     var containers: [UInt8] = []
     var lastSignificant: UInt8 = 0
+    /// A unit broke at a raw line feed inside a string: its rest, read as the string going on
+    /// (a long line wrapped), is followed to the unit's end, and its lines are invalid with
+    /// `skipFinding`; a line that starts a new record ends it sooner.
+    var skipping = false
+    var skipFinding: Finding?
     /// The unit's first byte (`{` or `[`): a closer of the other kind at its level ends it too.
     var unitOpener: UInt8 = 0
     /// Where the last line read ends, for a finding at the end of the input.
@@ -141,8 +148,9 @@ extension LinePass {
     /// first non-blank line that decides, and it is "not analytics". A record still open at a
     /// fence was cut there: it is reported as broken, and the next line is read afresh.
     func skipMarkdownFence(_ line: FramedLine) {
-        if documents.mode == .documents, documents.unitOpen {
-            endUnit()
+        if documents.mode == .documents, documents.unitOpen || documents.skipping {
+            if documents.unitOpen { endUnit() }
+            endSkipping()
             resetDocumentStructure()
             documents.lineFinding = nil
         }
@@ -167,9 +175,16 @@ extension LinePass {
         documents.lastLine = line.number
         documents.lastColumn = line.column(ofContentIndex: bytes.count)
         documents.lastByteOffset = line.contentByteOffset + Int64(bytes.count)
+        var index = 0
+        if documents.skipping {
+            index = skipBrokenUnit(bytes)
+            if documents.skipping {
+                countDocumentLine(line)
+                return
+            }
+        }
         breakUnitCutOff(before: bytes)
         var segmentStart = documents.unitOpen ? 0 : -1
-        var index = 0
         while index < bytes.count {
             if documents.inString {
                 followString(bytes[index])
@@ -184,8 +199,15 @@ extension LinePass {
                 // unit ends here, broken or whole (the scanner says which).
                 appendToUnit(line, from: segmentStart, to: bytes.count)
                 let broken = documents.inString
+                let container = !documents.unitIsScalar
                 endUnit()
-                if broken { resetDocumentStructure() }
+                if broken, container {
+                    documents.skipping = true
+                    documents.skipFinding = documents.unitFinding
+                    documents.escaped = false
+                } else if broken {
+                    resetDocumentStructure()
+                }
             } else {
                 carryUnit(across: line, from: segmentStart)
                 return
@@ -205,6 +227,56 @@ extension LinePass {
         resetDocumentStructure()
         // The broken unit's lines are counted; this line starts clean.
         documents.lineFinding = nil
+    }
+
+    /// The rest of a unit broken at a raw line feed, from a line's start: its bytes are followed
+    /// (strings, brackets) without being kept, to the closer that ends the unit; returns where
+    /// the line goes on after it (`bytes.count`: the line is the unit's). A line that starts a
+    /// new record (`{` at column 1 inside the string, or where JSON allows no value) ends the
+    /// skip before its first byte; lines the skip takes are invalid, with the unit's finding.
+    func skipBrokenUnit(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let startsRecord =
+            documents.inString
+            ? bytes.count > 0 && bytes[0] == ASCII.openBrace
+            : startsWithBrace(bytes) && !documents.valueMayStartOnNewLine
+        if startsRecord {
+            endSkipping()
+            resetDocumentStructure()
+            return 0
+        }
+        documents.lineFinding = documents.skipFinding
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if documents.inString {
+                followString(byte)
+                continue
+            }
+            switch byte {
+            case ASCII.space, ASCII.tab, ASCII.carriageReturn: continue
+            case ASCII.quote: documents.inString = true
+            case ASCII.openBrace, ASCII.openBracket:
+                documents.depth += 1
+                if documents.containers.count < settings.maxDepth { documents.containers.append(byte) }
+            case ASCII.closeBrace, ASCII.closeBracket:
+                documents.depth -= 1
+                if !documents.containers.isEmpty { documents.containers.removeLast() }
+                if documents.depth <= documents.base {
+                    documents.depth = documents.base
+                    endSkipping()
+                    return index
+                }
+            default: break
+            }
+            if byte != ASCII.quote { documents.lastSignificant = byte }
+        }
+        return index
+    }
+
+    func endSkipping() {
+        documents.skipping = false
+        documents.skipFinding = nil
     }
 
     /// A byte inside a string: only an escape and the closing quote matter.
@@ -337,6 +409,7 @@ extension LinePass {
     func finishDocuments() {
         guard assemblesDocuments else { return }
         if documents.unitOpen { endUnit() }
+        endSkipping()
         if documents.inArray {
             documents.inArray = false
             let error = JSONRules.unterminatedTopLevelArray(at: Int(clamping: documents.lastByteOffset))
@@ -472,6 +545,7 @@ extension LinePass {
         }
         documents.lastNonBlank = nil
         documents.lastNonBlankValid = false
+        endSkipping()
         resetDocumentStructure()
     }
 
