@@ -176,6 +176,25 @@ import Testing
         #expect(result.accountingAddsUp)
     }
 
+    /// Documents without a final LF say so as a line of NDJSON does: after the last byte.
+    @Test(arguments: ["pretty stream", "array", "pretty array", "lines"])
+    func aDocumentWithoutAFinalNewlineSaysSo(shape: String) throws {
+        let body: String
+        switch shape {
+        case "pretty stream": body = try Self.rows.map { try Self.json($0, pretty: true) }.joined(separator: "\n")
+        case "array":
+            body = "[\n" + (try Self.rows.map { try Self.json($0, pretty: false) }.joined(separator: ",\n")) + "\n]"
+        case "pretty array": body = try Self.json(Self.rows, pretty: true)
+        default: body = try Self.rows.map { try Self.json($0, pretty: false) }.joined(separator: "\n")
+        }
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        let end = "export/missing-final-newline \(lines.count):\(lines[lines.count - 1].utf8.count + 1)"
+        let result = AdversarialLint.lint(Array(body.utf8))
+        #expect(result.inputFindings == [end], "\(shape): \(result.findings)")
+        #expect(result.eventsChecked == 2 && result.invalidLines == 0)
+        #expect(AdversarialLint.lint(Array((body + "\n").utf8)).inputFindings.isEmpty)
+    }
+
     /// `text` with the first `intro"` wrapped after `in`.
     static func wrapFirst(_ text: String) -> String {
         guard let range = text.range(of: "intro\"") else { return text }

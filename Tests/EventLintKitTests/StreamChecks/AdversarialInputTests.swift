@@ -320,7 +320,10 @@ struct AdversarialCase: CustomTestStringConvertible, Sendable {
             2, 0
         ),
         ("unclosed", "[\n\n\n", ["json/unexpected-end 3:1"], 0, 1, 2),
-        ("with BOM", "\u{FEFF}[\n" + AdversarialLintStrings.good + "\n]", ["export/leading-bom 1:1"], 3, 0, 0),
+        (
+            "with BOM", "\u{FEFF}[\n" + AdversarialLintStrings.good + "\n]",
+            ["export/leading-bom 1:1", "export/missing-final-newline 3:2"], 3, 0, 0
+        ),
     ])
     func multiLineDocument(
         _ label: String, _ text: String, _ expected: [String], _ valid: Int, _ invalid: Int, _ blank: Int

@@ -184,6 +184,10 @@ public final class LinePass: @unchecked Sendable {
             } else if documents.mode == .documents || startsDocuments(line) {
                 endHeldCaptureHeader()
                 assembleDocumentLine(line)
+                // As for a line of NDJSON: the last line says when it has no LF.
+                if line.flags.contains(.missingFinalNewline), !line.isBlank {
+                    findings.append(ExportRules.missingFinalNewline(line, file: file))
+                }
                 return
             }
         }
