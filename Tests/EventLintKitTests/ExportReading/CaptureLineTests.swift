@@ -68,6 +68,35 @@ import Testing
         #expect(reports[0].contains("stream/"))
     }
 
+    // MARK: - Positions
+
+    /// A capture that starts with a UTF-8 BOM has its findings on line 1 three columns on, as a
+    /// JSON line's are (the first character after the BOM is column 4), and the same byte offsets
+    /// plus the BOM's; later lines are as without it.
+    @Test(arguments: [
+        [
+            CaptureText.ios + iosEvent + "no_such_event, {", "    a = 1;", "}",
+            CaptureText.ios + iosEvent + "other_unknown, {", "}",
+        ],
+        [
+            logcat + "Logging event (FE): no_such_event, Bundle[{a=1}]",
+            logcat + "Logging event (FE): other_unknown, Bundle[{}]",
+        ],
+    ])
+    func aLeadingBOMCountsInTheColumnsOfLineOne(lines: [String]) throws {
+        let text = lines.joined(separator: "\n") + "\n"
+        let plain = try Lint.run(bytes: Array(text.utf8), name: "capture.log")
+        let marked = try Lint.run(bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8), name: "capture.log")
+        let expected = plain.findings.map {
+            "\($0.ruleID) \($0.location.line):\($0.location.column + ($0.location.line == 1 ? 3 : 0)) \(($0.location.byteOffset ?? -9) + 3)"
+        }
+        let found = marked.findings.filter { $0.ruleID != ExportRules.leadingBOM.id }.map {
+            "\($0.ruleID) \($0.location.line):\($0.location.column) \($0.location.byteOffset ?? -9)"
+        }
+        #expect(found == expected)
+        #expect(plain.findings(StreamRules.unknownEvent.id).map(\.location.line).contains(1))
+    }
+
     // MARK: - Time
 
     /// Times that step back and forth across New Year raise the year once, not every other line.

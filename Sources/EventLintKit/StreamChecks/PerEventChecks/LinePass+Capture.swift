@@ -35,6 +35,9 @@ struct CaptureState {
     /// Entries so far: the tie-break after equal times, so the file order holds.
     var ordinal: Int64 = 0
     var entries: [CaptureEntry] = []
+    /// The input starts with a UTF-8 BOM: the reader counts line 1's columns from after it, the
+    /// findings from the file's first byte (`LinePass.captureColumn`).
+    var leadingBOM = false
 }
 
 /// A line kept until the input's kind is known (`CaptureState.pending`).
@@ -52,12 +55,15 @@ struct CaptureLocator {
     var segments: [(offset: Int, position: CapturePosition)]
     var start: CapturePosition
     var name: CapturePosition
+    /// The input starts with a UTF-8 BOM, which line 1's columns count.
+    var leadingBOM = false
 
     func location(_ offset: Int, file: String) -> SourceLocation {
         var chosen = name
         for segment in segments where segment.offset <= offset { chosen = segment.position }
         if chosen.line != start.line { chosen = name }
-        return SourceLocation(file: file, line: chosen.line, column: chosen.column, byteOffset: chosen.byteOffset)
+        let column = chosen.column + (leadingBOM && chosen.line == 1 ? 3 : 0)
+        return SourceLocation(file: file, line: chosen.line, column: column, byteOffset: chosen.byteOffset)
     }
 }
 
@@ -194,8 +200,20 @@ extension LinePass {
         if capture.recognised, capture.events == 0, counters.eventsChecked == 0, let first = capture.firstLine {
             findings.append(
                 ExportRules.captureWithoutEvents(
-                    at: SourceLocation(file: file, line: first.number, column: 1, byteOffset: first.byteOffset)))
+                    at: SourceLocation(
+                        file: file, line: first.number, column: captureColumn(1, onLine: first.number),
+                        byteOffset: first.byteOffset)))
         }
+    }
+
+    /// A column the capture reader counted, as findings count it: line 1 from the file's first
+    /// byte, a leading BOM included (the reader is given the line after it).
+    func captureColumn(_ column: Int, onLine line: Int) -> Int {
+        capture.leadingBOM && line == 1 ? column + 3 : column
+    }
+
+    func captureColumn(_ position: CapturePosition) -> Int {
+        captureColumn(position.column, onLine: position.line)
     }
 
     func handleCaptureEntries() {
@@ -217,7 +235,8 @@ extension LinePass {
                     rule: StreamRules.invalidTimestamp,
                     message: StreamRules.yearlessTimeOutOfRangeMessage(),
                     at: SourceLocation(
-                        file: file, line: entry.start.line, column: 1, byteOffset: entry.start.byteOffset)))
+                        file: file, line: entry.start.line, column: captureColumn(1, onLine: entry.start.line),
+                        byteOffset: entry.start.byteOffset)))
         }
         if entry.unreadable {
             if entry.kind == .event || entry.kind == .confirmation { capture.events += 1 }
@@ -269,7 +288,7 @@ extension LinePass {
             ExportRules.captureEntryUnreadable(
                 entry.kind, name: entry.printedName,
                 at: SourceLocation(
-                    file: file, line: entry.start.line, column: entry.namePosition.column,
+                    file: file, line: entry.start.line, column: captureColumn(entry.namePosition),
                     byteOffset: entry.namePosition.byteOffset)))
     }
 
@@ -326,7 +345,7 @@ extension LinePass {
             ExportRules.captureEntryTruncated(
                 event: name,
                 at: SourceLocation(
-                    file: file, line: entry.start.line, column: entry.namePosition.column,
+                    file: file, line: entry.start.line, column: captureColumn(entry.namePosition),
                     byteOffset: entry.namePosition.byteOffset)))
     }
 
@@ -350,7 +369,7 @@ extension LinePass {
                         rule: StreamRules.duplicateParam,
                         message: StreamRules.duplicateParamMessage(param: paramName, event: name),
                         at: SourceLocation(
-                            file: file, line: entry.start.line, column: entry.namePosition.column,
+                            file: file, line: entry.start.line, column: captureColumn(entry.namePosition),
                             byteOffset: entry.namePosition.byteOffset), event: name, param: paramName))
                 continue
             }
@@ -431,7 +450,7 @@ extension LinePass {
                 let finding = Finding(
                     rule: error.rule, message: error.message,
                     at: SourceLocation(
-                        file: file, line: entry.start.line, column: entry.namePosition.column,
+                        file: file, line: entry.start.line, column: captureColumn(entry.namePosition),
                         byteOffset: entry.namePosition.byteOffset))
                 findings.append(finding)
                 return
@@ -445,7 +464,8 @@ extension LinePass {
                     scan.userProperties[index].value.slot = slot
                 }
             }
-            captureLocator = CaptureLocator(segments: json.segments, start: entry.start, name: entry.namePosition)
+            captureLocator = CaptureLocator(
+                segments: json.segments, start: entry.start, name: entry.namePosition, leadingBOM: capture.leadingBOM)
             defer { captureLocator = nil }
             body(scan, synthetic)
         }

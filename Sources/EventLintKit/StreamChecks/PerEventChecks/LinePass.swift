@@ -174,6 +174,7 @@ public final class LinePass: @unchecked Sendable {
         }
         if line.flags.contains(.leadingBOM) {
             findings.append(ExportRules.leadingBOM(line, file: file))
+            capture.leadingBOM = true
         }
         if assemblesDocuments {
             if line.isOversize {
