@@ -88,10 +88,11 @@ public struct CaptureEntry: Sendable {
     public var unreadable = false
     /// The line's time cannot be held (a year-less time past the last year a timestamp holds).
     public var timeOutOfRange = false
-    /// Where the line stands among the SDK's reports of one event, in the order it prints them:
-    /// 0 for the event itself (iOS `Logging event`, Android `Logging event (FE)`); iOS: 1 the
-    /// notices (`Debug mode is enabled. Marking event …`), 2 `Event logged.`; Android: 1 the
-    /// handler's copy, 2 the service's `Logging event: origin=…`, 3 its `Event recorded:`.
+    /// Where the line stands among the SDK's lines of one event, in the order it prints them.
+    /// iOS: 0 `Logging event`, 1 the notices (`Debug mode is enabled. Marking event …`), 2
+    /// `Event logged.`. Android: 0 the copy passed to a registered event handler (Tag Manager),
+    /// which logs the event again, 1 `Logging event (FE)`, 2 the service's `Logging event:
+    /// origin=…`, 3 its `Event recorded:`.
     var reportStage = 0
     /// The platform's last report of an event (`Event logged.`, `Event recorded:`): nothing
     /// follows it.

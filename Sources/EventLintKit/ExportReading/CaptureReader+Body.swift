@@ -227,6 +227,7 @@ struct BodyParser {
             if text[end - 1] == 0x5D, text[end - 2] == 0x7D { return end - 2 }
             if var tag = CaptureReader.find(" (FA", in: text, from: max(0, end - 16)) {
                 while tag > 0, text[tag - 1] == 0x20 { tag -= 1 }
+                if let closer, tag > 0, text[tag - 1] == closer { tag -= 1 }
                 if tag >= 2, text[tag - 1] == 0x5D, text[tag - 2] == 0x7D { return tag - 2 }
             }
         }

@@ -20,6 +20,8 @@ extension CaptureReader {
         var triedAt = 0
         /// Android: a byte that follows the bundle's `}]` at the end (`Event recorded: Event{…}`).
         var closer: UInt8?
+        /// The entry's first line was quoted (`> `): so are its continuation lines.
+        var quoted = false
         /// Bytes parsed so far, for `CaptureReader.parsedBytes`.
         var parsedBytes = 0
 
@@ -122,11 +124,14 @@ extension CaptureReader {
         /// Android: a bundle can only end where a line ends in `}]` (or in `}]` and a tag, or
         /// `}]` and its `closer`).
         static func endsBundle(_ text: [UInt8], closer: UInt8? = nil) -> Bool {
-            var end = text.count
-            while end > 0, text[end - 1] == 0x20 || text[end - 1] == 0x0D || text[end - 1] == 0x09 { end -= 1 }
+            var trimmed = text.count
+            while trimmed > 0, text[trimmed - 1] == 0x20 || text[trimmed - 1] == 0x0D || text[trimmed - 1] == 0x09 {
+                trimmed -= 1
+            }
+            var end = trimmed
             if let closer, end > 0, text[end - 1] == closer { end -= 1 }
             if end >= 2, text[end - 1] == 0x5D, text[end - 2] == 0x7D { return true }
-            return CaptureReader.find(" (FA", in: text, from: max(0, end - 16)) != nil
+            return CaptureReader.find(" (FA", in: text, from: max(0, trimmed - 16)) != nil
         }
     }
 
@@ -152,8 +157,8 @@ extension CaptureReader {
     /// The same messages as a line may end inside their fixed text (a paste or a terminal
     /// wrapped it there): the whole text, the least of it that tells the message, and its form.
     static let iosCutForms: [(text: String, lead: String, form: Int)] = [
-        ("Logging event: origin, name, params:", "Logging event: origin,", 0),
-        ("Event logged. Event name, event params:", "Event logged. Event name", 1),
+        ("Logging event: origin, name, params:", "Logging event: origin", 0),
+        ("Event logged. Event name, event params:", "Event logged. Event", 1),
         (
             "Debug mode is enabled. Marking event as debug and real-time. Event name, parameters:",
             "Debug mode is enabled. Marking event", 2
@@ -210,25 +215,34 @@ extension CaptureReader {
             let form = Self.iosEventForms[cut.form]
             var new = Self.newEntry(form.kind, .iosConsole, at: cut.at, stamp: stamp, position: position)
             (new.reportStage, new.lastReport, new.notice) = (form.stage, form.lastReport, form.notice)
+            place(&new, at: cut.at, of: position)
             if holdHeader(line, .fixedText(rest: cut.rest)) { return .entry }
             return unreadable(new, &entries)
         }
         var cursor = Self.skipSpace(line, from: formEnd)
         var new = Self.newEntry(form.kind, .iosConsole, at: cursor, stamp: stamp, position: position)
         (new.reportStage, new.lastReport, new.notice) = (form.stage, form.lastReport, form.notice)
-        new.namePosition = namePosition(at: cursor, of: position)
+        place(&new, at: min(cursor, formEnd), of: position)
         if cursor == line.count { return holdHeader(line, .beforeName) ? .entry : unreadable(new, &entries) }
+        let end = Self.trimmedEnd(line, from: cursor)
         if form.hasOrigin {
             // The origin (`app`, `auto`, `fcm`, `app+gtm`) runs to its comma.
-            guard let comma = line[cursor...].firstIndex(of: 0x2C) else { return unreadable(new, &entries) }
+            guard let comma = line[cursor...].firstIndex(of: 0x2C) else {
+                let wrapped = !line[cursor..<end].contains { $0 == 0x20 || $0 == 0x09 }
+                return wrapped && holdHeader(line, .insideOrigin) ? .entry : unreadable(new, &entries)
+            }
             new.origin = Self.string(line[cursor..<comma])
             cursor = Self.skipSpace(line, from: comma + 1)
-            new.namePosition = namePosition(at: cursor, of: position)
             if cursor == line.count { return holdHeader(line, .beforeName) ? .entry : unreadable(new, &entries) }
         }
         // The entry is found on the line that has its name.
-        new.start = lineStart(at: cursor, of: position)
-        guard let name = Self.readName(line, from: cursor, ios: true) else { return unreadable(new, &entries) }
+        place(&new, at: cursor, of: position)
+        guard let name = Self.readName(line, from: cursor, ios: true) else {
+            // Cut inside the name's short form (`screen_view (`, then `_vs), {`)?
+            let open = line[cursor..<end].lastIndex(of: 0x28)
+            let cut = open.map { !line[$0..<end].contains { $0 == 0x29 || $0 == 0x2C } } ?? false
+            return cut && holdHeader(line, .insideName) ? .entry : unreadable(new, &entries)
+        }
         new.printedName = name.long
         new.shortName = name.short
         let rest = Self.skipSpace(line, from: name.end)
@@ -295,6 +309,13 @@ extension CaptureReader {
             byteOffset: join.position.byteOffset + Int64(delta))
     }
 
+    /// Places an entry at `cursor` of its (possibly joined) header: its name there, and its
+    /// start at the beginning of that line.
+    func place(_ entry: inout CaptureEntry, at cursor: Int, of position: CapturePosition) {
+        entry.namePosition = namePosition(at: cursor, of: position)
+        entry.start = lineStart(at: cursor, of: position)
+    }
+
     /// The start of the line that holds `cursor` of a (possibly joined) header.
     func lineStart(at cursor: Int, of position: CapturePosition) -> CapturePosition {
         guard let join = joins.last(where: { $0.offset <= cursor }) else { return position }
@@ -347,8 +368,9 @@ extension CaptureReader {
     // MARK: - Android
 
     static let androidEventPrefix = "Logging event (FE): "
-    /// The handler's copy of an event (`Passing event to registered event handler (FE): `): a
-    /// report of the event, or the event when none is awaited.
+    /// The copy of an event passed to a registered event handler (Tag Manager) instead of being
+    /// logged (`Passing event to registered event handler (FE): `): the handler logs it again,
+    /// so the `(FE)` line after it is its report; alone, it is the event.
     static let androidHandlerPrefix = "Passing event to registered event handler (FE): "
     static let androidServicePrefix = "Logging event: origin="
     static let androidRecordPrefix = "Event recorded: "
@@ -413,7 +435,7 @@ extension CaptureReader {
             guard let at = Self.find(prefix, in: line, from: 0) else { continue }
             let cursor = at + prefix.utf8.count
             var new = Self.newEntry(kind, .androidLogcat, at: cursor, stamp: stamp, position: position)
-            if kind == .confirmation { new.reportStage = 1 }
+            new.reportStage = kind == .confirmation ? 0 : 1
             guard let name = Self.readName(line, from: cursor, ios: false) else { return unreadable(new, &entries) }
             new.printedName = name.long
             new.shortName = name.short
@@ -489,6 +511,7 @@ extension CaptureReader {
 
     mutating func openOrComplete(_ current: OpenEntry, _ entries: inout [CaptureEntry]) {
         var current = current
+        current.quoted = lineQuoted
         if let complete = current.step() {
             parsedBytes += current.parsedBytes
             entries.append(classify(complete))

@@ -64,6 +64,8 @@ public struct CaptureReader: Sendable {
         /// Where each line joined to the header starts in `line`, and its own position.
         var joins: [(offset: Int, position: CapturePosition)]
         var wrap: HeaderWrap
+        /// The header's first line was quoted (`> `): so are the lines that continue it.
+        var quoted: Bool
     }
     /// Where a held header ends, which tells the lines that can continue it and how they join.
     enum HeaderWrap: Sendable, Equatable {
@@ -71,39 +73,48 @@ public struct CaptureReader: Sendable {
         case fixedText(rest: [UInt8])
         /// After the fixed text, or after the origin's comma: the next line holds what follows.
         case beforeName
-        /// On the name: the next line goes on with the rest of it (its indent is not the name's).
+        /// Inside the origin (`… params: a`, then `pp, view_item, {`).
+        case insideOrigin
+        /// On the name or inside its short form: the next line goes on with the rest of it,
+        /// its short form or its comma.
         case insideName
         /// After the name's comma: the next line opens the params block.
         case beforeBlock
 
-        /// Whether `line` (known to be no new log line, JSON or SDK entry) can go on from here.
+        /// Whether `line` (past any quote; known to be no new log line, JSON or SDK entry of its
+        /// own) can go on from here: never a blank one.
         func continues(_ line: [UInt8]) -> Bool {
             let text = line[CaptureReader.skipSpace(line, from: 0)...]
+            guard let first = text.first else { return false }
+            func firstStop() -> Int? { text.firstIndex { $0 == 0x20 || $0 == 0x2C || $0 == 0x09 } }
             switch self {
             case .fixedText(let rest):
                 let expected = rest[CaptureReader.skipSpace(rest, from: 0)...]
-                return !text.isEmpty && (text.starts(with: expected) || expected.starts(with: text))
+                return text.starts(with: expected) || expected.starts(with: text)
             case .beforeName: return true
+            case .insideOrigin:
+                guard let stop = firstStop() else { return false }
+                return line[stop] == 0x2C
             case .insideName:
                 // The rest of a name, then its short form, its comma or the end of the line.
-                guard let first = text.first, first != 0x2C, first != 0x28 else { return false }
-                guard let stop = text.firstIndex(where: { $0 == 0x20 || $0 == 0x2C || $0 == 0x09 }) else { return true }
+                if first == 0x2C || first == 0x28 { return true }
+                guard let stop = firstStop() else { return true }
                 return line[stop] == 0x2C || CaptureReader.hasPrefix(line, at: stop, " (")
-            case .beforeBlock: return text.first == 0x7B
+            case .beforeBlock: return first == 0x7B
             }
         }
 
-        /// What goes between the header and the line that continues it: a space where the wrap
-        /// took one (after a comma or colon, or inside a fixed text at one); for a name, nothing,
-        /// and the line's own indent is dropped.
-        func join(_ header: [UInt8], _ line: [UInt8]) -> (separator: [UInt8], skip: Int) {
-            let indented = line.first == 0x20 || line.first == 0x09
+        /// How the held header (its trailing blanks cut) and the line that continues it join:
+        /// the line's indent is dropped, and a space goes between them where the wrap took one
+        /// (inside a fixed text at one of its spaces, before the name, before the block, before
+        /// a short form); none inside an origin or a name.
+        func join(_ line: [UInt8]) -> (separator: [UInt8], skip: Int) {
+            let skip = CaptureReader.skipSpace(line, from: 0)
             switch self {
-            case .fixedText(let rest): return (rest.first == 0x20 && !indented ? [0x20] : [], 0)
-            case .insideName: return ([], CaptureReader.skipSpace(line, from: 0))
-            case .beforeName, .beforeBlock:
-                let last = header.last
-                return ((last == 0x2C || last == 0x3A) && !indented ? [0x20] : [], 0)
+            case .fixedText(let rest): return (rest.first == 0x20 ? [0x20] : [], skip)
+            case .beforeName, .beforeBlock: return ([0x20], skip)
+            case .insideOrigin: return ([], skip)
+            case .insideName: return (skip < line.count && line[skip] == 0x28 ? [0x20] : [], skip)
             }
         }
     }
@@ -115,9 +126,12 @@ public struct CaptureReader: Sendable {
     /// A header is held again after a join only while it has taken fewer lines than a header
     /// can be wrapped into (inside its fixed text, after it, after the origin, after the name).
     var mayHoldHeader: Bool { !readingAlone && joins.count < Self.maxHeaderJoins }
-    static let maxHeaderJoins = 4
+    static let maxHeaderJoins = 5
     /// Set by `startIOSEvent` when the line is a header that ends before its params block.
     var headerWraps: HeaderWrap?
+    /// The line being read (or the held header it continues) was quoted (`> `): the lines that
+    /// continue its entry are read past their quotes, those of an entry that was not, as they are.
+    var lineQuoted = false
     /// Bytes of entry text parsed so far, counted as entries complete: the one part of the work
     /// that is not per line, which `FuzzCaptureReader` holds to a constant times the input.
     public internal(set) var parsedBytes = 0
@@ -157,14 +171,16 @@ public struct CaptureReader: Sendable {
         // A capture quoted in a reply (`> ` before each line) is read past the quote.
         let quote = json ? 0 : Self.quoteEnd(line)
         if var header = wrappedHeader.take() {
-            let rest = quote == 0 ? line : Array(line[quote...])
+            let unquote = header.quoted ? quote : 0
+            let rest = unquote == 0 ? line : Array(line[unquote...])
             if Self.continuesHeader(line, after: header.wrap), header.wrap.continues(rest),
                 header.line.count + line.count < Self.maxEntryBytes
             {
                 // The header and the line that continues it, as one line; a space between them
                 // when the wrap took it (`app,` then `view_item, {`).
-                var (separator, skip) = header.wrap.join(header.line, rest)
-                skip += quote
+                var (separator, skip) = header.wrap.join(rest)
+                skip += unquote
+                lineQuoted = header.quoted
                 header.joins.append(
                     (
                         header.line.count + separator.count,
@@ -181,7 +197,7 @@ public struct CaptureReader: Sendable {
         }
         if var current = open.take() {
             if !json, !Self.startsNewLogLine(line), current.text.count + line.count < Self.maxEntryBytes {
-                current.append(line, from: quote, at: position)
+                current.append(line, from: current.quoted ? quote : 0, at: position)
                 if let complete = current.step() {
                     parsedBytes += current.parsedBytes
                     entries.append(classify(complete))
@@ -205,6 +221,7 @@ public struct CaptureReader: Sendable {
             return message(line, messageStart: 0, time: header.time, position: position, entries: &entries)
         }
         var index = quote
+        lineQuoted = quote > 0
         while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
         if forced != .iosConsole, Self.isLongHeader(line, at: index) {
             longHeader = (Self.parseTime(line, from: index + 2), position)
@@ -275,8 +292,8 @@ public struct CaptureReader: Sendable {
         {
             if let wrap = headerWraps.take() {
                 wrappedHeader = HeldHeader(
-                    line: line, messageStart: messageStart, time: time, stamp: stamp, position: position, joins: joins,
-                    wrap: wrap)
+                    line: Array(line[..<Self.trimmedEnd(line, from: 0)]), messageStart: messageStart, time: time,
+                    stamp: stamp, position: position, joins: joins, wrap: wrap, quoted: lineQuoted)
             }
             return kind
         }
@@ -403,36 +420,33 @@ public struct CaptureReader: Sendable {
         return isLongHeader(line, at: index)
     }
 
-    /// An event awaits its reports; a report follows the most advanced awaited event of its name
-    /// whose stage is before its own (`CaptureEntry.reportStage`), which moves on to the report's
-    /// stage (and is done at the last). A report that follows none is the event itself (a
-    /// capture that starts there, or a filter that left the earlier lines out), which later
-    /// reports then follow. A notice may also follow an event at its own stage (the debug and
-    /// real-time notices of one event), and then changes nothing.
+    /// An event awaits its reports; a line follows the most advanced awaited event of its name
+    /// whose stage is before its own (`CaptureEntry.reportStage`), which moves on to the line's
+    /// stage (and is done at the last): it is a report, not a second event. A line that follows
+    /// none is the event itself (the SDK's first line of it, or a capture that starts later, or
+    /// a filter that left the earlier lines out), which later lines then follow. A notice may
+    /// also follow an event at its own stage (the debug and real-time notices of one event), and
+    /// then changes nothing.
     mutating func classify(_ entry: CaptureEntry) -> CaptureEntry {
         var entry = entry
         guard !entry.unreadable, !entry.isEcho else { return entry }
+        guard entry.kind == .event || entry.kind == .confirmation else { return entry }
         guard let key = Self.nameKey(entry) else {
-            if entry.kind == .confirmation { entry.kind = .event }
+            entry.kind = .event
             return entry
         }
-        switch entry.kind {
-        case .event:
-            awaitReports(key, at: entry.reportStage)
-        case .confirmation:
-            let stage = entry.reportStage
-            var counts = awaitingConfirmation[key] ?? ReportStages()
-            if let from = counts.highest(below: stage) {
-                counts.counts[from] -= 1
-                if !entry.lastReport { counts.counts[stage] += 1 }
-                awaitingConfirmation[key] = counts.isEmpty ? nil : counts
-            } else if entry.notice, counts.counts[stage] > 0 {
-                break
-            } else {
-                entry.kind = .event
-                if !entry.lastReport { awaitReports(key, at: stage) }
-            }
-        default: break
+        let stage = entry.reportStage
+        var counts = awaitingConfirmation[key] ?? ReportStages()
+        if let from = counts.highest(below: stage) {
+            entry.kind = .confirmation
+            counts.counts[from] -= 1
+            if !entry.lastReport { counts.counts[stage] += 1 }
+            awaitingConfirmation[key] = counts.isEmpty ? nil : counts
+        } else if entry.notice, counts.counts[stage] > 0 {
+            entry.kind = .confirmation
+        } else {
+            entry.kind = .event
+            if !entry.lastReport { awaitReports(key, at: stage) }
         }
         return entry
     }

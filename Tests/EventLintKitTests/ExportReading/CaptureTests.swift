@@ -430,11 +430,12 @@ import Testing
         #expect(result.counters.perEvent.reduce(0, +) == 1 && result.counters.validLines == 5)
     }
 
-    /// The SDK reports one event up to four times (Android: the `(FE)` line, the handler's copy,
-    /// the service's `Logging event: origin=`, its `Event recorded:`; iOS: `Logging event`, the
-    /// debug and real-time notices, `Event logged.`): each report follows the event once, in that
-    /// order, whichever of them a filter or a cut left in the capture; a report that follows
-    /// nothing is the event, with its params checked.
+    /// The SDK prints one event up to four times (Android: the copy passed to a registered
+    /// handler, which logs it again, the `(FE)` line, the service's `Logging event: origin=`, its
+    /// `Event recorded:`; iOS: `Logging event`, the debug and real-time notices, `Event
+    /// logged.`): each later line follows the event once, in that order, whichever of them a
+    /// filter or a cut left in the capture; a line that follows nothing is the event, with its
+    /// params checked.
     @Test func everyReportOfAnEventFollowsItOnce() throws {
         let svc = "10-18 10:15:01.200  4321  4400 V FA-SVC  : "
         let shown = "offer_shown, Bundle[{ga_event_origin(_o)=app, limit_arm=capped}]"
@@ -447,9 +448,9 @@ import Testing
             svc
             + "Event recorded: Event{appId='com.focusity.android', name='offer_shown', params=Bundle[{_o=app, limit_arm=capped}]}"
         for (lines, events) in [
-            ([fe, handler, service, recorded], 1), ([fe, fe, service, service, recorded, recorded], 2),
+            ([handler, fe, service, recorded], 1), ([fe, fe, service, service, recorded, recorded], 2),
             ([service, recorded, service, recorded], 2), ([recorded, recorded], 2), ([handler, recorded], 1),
-            ([fe, recorded, fe], 2),
+            ([fe, recorded, fe], 2), ([handler, handler, fe, fe], 2), ([fe, handler], 2),
         ] {
             let result = try Self.run(CaptureText.androidArms + lines)
             #expect(result.counters.perEvent.reduce(0, +) == events, "\(lines)")
@@ -504,6 +505,14 @@ import Testing
             ]
         let plain = try Self.run(lines)
         #expect(plain.counters.perEvent.reduce(0, +) == 2)
+        // A line of an entry that was not quoted keeps its `>`: it is data.
+        let unquoted = try Self.run(
+            CaptureText.androidArms + [
+                CaptureText.logcat(1)
+                    + "Logging event (FE): offer_shown, Bundle[{ga_event_origin(_o)=app, limit_arm=cap",
+                "> ped}]",
+            ])
+        #expect(unquoted.lineRules.contains("3 stream/value-not-allowed"), "\(unquoted.lineRules)")
         for (prefix, suffix) in [("> ", ""), (">> ", ""), ("> > ", ""), ("    ", ""), ("", "\t"), ("\t", " \t")] {
             let quoted = try Self.run(lines.map { prefix + $0 + suffix })
             #expect(quoted.lineRules == plain.lineRules, "\(prefix)|\(suffix)")
@@ -547,6 +556,15 @@ import Testing
             ["Logging event: origin, name, params: app,", "    offer_shown, {"] + block,
             ["Debug mode is enabled. Marking event as debug", " and real-time. Event name, parameters: offer_shown, {"]
                 + block,
+            // Wrapped at a space that stayed at the end of the line, or went to the next line's
+            // indent; right after the name; inside its short form; inside the origin.
+            ["Logging event: origin, name, ", "params: app, offer_shown, {"] + block,
+            ["Logging event: origin, name,\t  ", "    params: app, offer_shown, {"] + block,
+            ["Logging event: origin, name, params: app, offer_sh   ", "own, {"] + block,
+            ["Logging event: origin, name, params: app, offer_shown", ", {"] + block,
+            ["Logging event: origin, name, params: app, offer_shown (", "_os), {"] + block,
+            ["Logging event: origin, name, params: app, offer_shown", " (_os), {"] + block,
+            ["Logging event: origin, name, params: a", "pp, offer_shown, {"] + block,
         ] {
             let (count, rules, result) = try events(lines)
             #expect(count == 1 && rules.isEmpty, "\(lines) \(rules)")
@@ -585,6 +603,13 @@ import Testing
             "Logging event: origin, name, params: app, offer_shown,", "ga_event_origin = app;",
         ])
         #expect(notABlock.lineRules.first == "1 export/capture-entry-unreadable", "\(notABlock.lineRules)")
+        // Read alone after a join, the entry is found on the line it stops on, line and column.
+        let stopped = try Self.run([
+            CaptureText.iosTime(1) + "[FirebaseAnalytics][I-ACS023051] Logging event: origin,", "name, params: app",
+            CaptureText.iosTime(2) + "[FirebaseAnalytics][I-ACS002002] Timer fired",
+        ])
+        let unreadable = try #require(stopped.findings.first { $0.ruleID == "export/capture-entry-unreadable" })
+        #expect(unreadable.location.line == 2 && unreadable.location.column == "name, params: ".utf8.count + 1)
     }
 
     /// A bundle wrapped onto the next line by a terminal is joined; one the line ends inside, cut.
