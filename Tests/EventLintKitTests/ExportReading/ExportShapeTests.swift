@@ -107,19 +107,24 @@ import Testing
         #expect(rawLineFeedInString.events == 1, "\(rawLineFeedInString)")
     }
 
+    /// The test rows written in one of the shapes a file of rows takes: a pretty-printed stream,
+    /// an array with a row a line, a pretty-printed array, or NDJSON lines (no final LF).
+    static func document(_ shape: String) throws -> String {
+        switch shape {
+        case "pretty stream": return try rows.map { try json($0, pretty: true) }.joined(separator: "\n")
+        case "array":
+            return "[\n" + (try rows.map { try json($0, pretty: false) }.joined(separator: ",\n")) + "\n]"
+        case "pretty array": return try json(rows, pretty: true)
+        default: return try rows.map { try json($0, pretty: false) }.joined(separator: "\n")
+        }
+    }
+
     /// A file saved from an issue or a chat keeps the Markdown fence around the JSON: the fence
     /// lines are "not analytics", the first line inside decides the shape, and every finding is
     /// where it is without the fence, one line down, for any `--jobs`.
     @Test(arguments: ["pretty stream", "array", "pretty array", "lines"], ["```json", "~~~", "  ````jsonc"])
     func markdownFencesAroundAnExportAreSkipped(shape: String, fence: String) throws {
-        let body: String
-        switch shape {
-        case "pretty stream": body = try Self.rows.map { try Self.json($0, pretty: true) }.joined(separator: "\n")
-        case "array":
-            body = "[\n" + (try Self.rows.map { try Self.json($0, pretty: false) }.joined(separator: ",\n")) + "\n]"
-        case "pretty array": body = try Self.json(Self.rows, pretty: true)
-        default: body = try Self.rows.map { try Self.json($0, pretty: false) }.joined(separator: "\n")
-        }
+        let body = try Self.document(shape)
         let closing = String(fence.drop { $0 == " " }.prefix { $0 == "`" || $0 == "~" })
         let plain = AdversarialLint.lint(Array((body + "\n").utf8))
         for jobs in ["1", "3"] {
@@ -179,14 +184,7 @@ import Testing
     /// Documents without a final LF say so as a line of NDJSON does: after the last byte.
     @Test(arguments: ["pretty stream", "array", "pretty array", "lines"])
     func aDocumentWithoutAFinalNewlineSaysSo(shape: String) throws {
-        let body: String
-        switch shape {
-        case "pretty stream": body = try Self.rows.map { try Self.json($0, pretty: true) }.joined(separator: "\n")
-        case "array":
-            body = "[\n" + (try Self.rows.map { try Self.json($0, pretty: false) }.joined(separator: ",\n")) + "\n]"
-        case "pretty array": body = try Self.json(Self.rows, pretty: true)
-        default: body = try Self.rows.map { try Self.json($0, pretty: false) }.joined(separator: "\n")
-        }
+        let body = try Self.document(shape)
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
         let end = "export/missing-final-newline \(lines.count):\(lines[lines.count - 1].utf8.count + 1)"
         let result = AdversarialLint.lint(Array(body.utf8))
