@@ -89,13 +89,14 @@ public struct CaptureEntry: Sendable {
     /// The line's time cannot be held (a year-less time past the last year a timestamp holds).
     public var timeOutOfRange = false
     /// Where the line stands among the SDK's lines of one event, in the order it prints them.
-    /// iOS: 0 `Logging event`, 1 the notices (`Debug mode is enabled. Marking event …`), 2
-    /// `Event logged.`. Android: 0 the copy passed to a registered event handler (Tag Manager),
+    /// iOS: 0 `Logging event`, 1 the debug-mode notice (`Debug mode is enabled. Marking event
+    /// …`), 2 `Event logged.`, 3 the real-time marking printed when the event is uploaded
+    /// (`Event is not subject to real-time … Marking an event as real-time.`). Android: 0 the copy passed to a registered event handler (Tag Manager),
     /// which logs the event again, 1 `Logging event (FE)`, 2 the service's `Logging event:
     /// origin=…`, 3 its `Event recorded:`.
     var reportStage = 0
-    /// The platform's last report of an event (`Event logged.`, `Event recorded:`): nothing
-    /// follows it.
+    /// The platform's last report of an event (the real-time marking, `Event recorded:`):
+    /// nothing follows it.
     var lastReport = false
     /// A notice (iOS: debug mode, real-time marking): an event may print more than one at the
     /// same stage.

@@ -139,8 +139,11 @@ extension CaptureReader {
 
     /// The iOS messages that log an event or report one, by their fixed text (without the space
     /// after its colon, which a paste may have dropped): the event, its `Event logged.` report
-    /// (the event when none is awaited), and the notices that end in `Event name, parameters:`
-    /// (debug mode, real-time marking).
+    /// (the event when none is awaited), the real-time marking the SDK prints when it uploads
+    /// the event (`Event is not subject to real-time event count daily limit. Marking an event
+    /// as real-time.`, after `Event logged.` and `Starting data upload`), and the other notices
+    /// that end in `Event name, parameters:` (debug mode, printed as the event is logged). The
+    /// first form a line holds is its form.
     struct IOSEventForm: Sendable {
         var text: String
         var kind: CaptureEntry.Kind
@@ -151,7 +154,10 @@ extension CaptureReader {
     }
     static let iosEventForms = [
         IOSEventForm(text: "Logging event: origin, name, params:", kind: .event, stage: 0, hasOrigin: true),
-        IOSEventForm(text: "Event logged. Event name, event params:", kind: .confirmation, stage: 2, lastReport: true),
+        IOSEventForm(text: "Event logged. Event name, event params:", kind: .confirmation, stage: 2),
+        IOSEventForm(
+            text: "Marking an event as real-time. Event name, parameters:", kind: .confirmation, stage: 3,
+            lastReport: true, notice: true),
         IOSEventForm(text: "Event name, parameters:", kind: .confirmation, stage: 1, notice: true),
     ]
     /// The same messages as a line may end inside their fixed text (a paste or a terminal
@@ -161,7 +167,7 @@ extension CaptureReader {
         ("Event logged. Event name, event params:", "Event logged. Event", 1),
         (
             "Debug mode is enabled. Marking event as debug and real-time. Event name, parameters:",
-            "Debug mode is enabled. Marking event", 2
+            "Debug mode is enabled. Marking event", 3
         ),
         (
             "Event is not subject to real-time event count daily limit. Marking an event as real-time. "

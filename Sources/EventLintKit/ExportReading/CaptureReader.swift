@@ -425,8 +425,9 @@ public struct CaptureReader: Sendable {
     /// stage (and is done at the last): it is a report, not a second event. A line that follows
     /// none is the event itself (the SDK's first line of it, or a capture that starts later, or
     /// a filter that left the earlier lines out), which later lines then follow. A notice may
-    /// also follow an event at its own stage (the debug and real-time notices of one event), and
-    /// then changes nothing.
+    /// also follow an event at its own stage (the same notice again), or at a stage more than
+    /// one before its own (the real-time marking before `Event logged.`), and then changes
+    /// nothing.
     mutating func classify(_ entry: CaptureEntry) -> CaptureEntry {
         var entry = entry
         guard !entry.unreadable, !entry.isEcho else { return entry }
@@ -437,7 +438,11 @@ public struct CaptureReader: Sendable {
         }
         let stage = entry.reportStage
         var counts = awaitingConfirmation[key] ?? ReportStages()
-        if let from = counts.highest(below: stage) {
+        if let from = counts.highest(below: stage), entry.notice, from < stage - 1 {
+            // A notice that skips a stage (the real-time marking printed before `Event logged.`)
+            // reports the event where it is, and moves it on to nothing.
+            entry.kind = .confirmation
+        } else if let from = counts.highest(below: stage) {
             entry.kind = .confirmation
             counts.counts[from] -= 1
             if !entry.lastReport { counts.counts[stage] += 1 }

@@ -487,6 +487,39 @@ import Testing
                 ]
                 + block)
         #expect(ios.counters.perEvent.reduce(0, +) == 1 && ios.nonPairLineRules.isEmpty, "\(ios.lineRules)")
+
+        // The SDK prints the real-time marking when it uploads the event: after `Event logged.`,
+        // the upload task and `Starting data upload`. It follows the event once; alone, it is
+        // the event.
+        let logging =
+            [CaptureText.iosTime(1) + tag + "51] Logging event: origin, name, params: app, offer_shown, {"] + block
+        let debug =
+            [
+                CaptureText.iosTime(1) + tag
+                    + "73] Debug mode is enabled. Marking event as debug and real-time. Event name, parameters: offer_shown, {"
+            ] + block
+        let logged =
+            [CaptureText.iosTime(1) + tag + "72] Event logged. Event name, event params: offer_shown, {"] + block
+        let upload = [
+            CaptureText.iosTime(2) + tag + "28] Upload task scheduled to be executed in approx. (s): 0.95",
+            CaptureText.iosTime(3) + tag + "33] Starting data upload",
+        ]
+        let marked =
+            [
+                CaptureText.iosTime(3) + tag
+                    + "105] Event is not subject to real-time event count daily limit. Marking an event as real-time. Event name, parameters: offer_shown, {"
+            ] + block
+        for (lines, events) in [
+            (logging + debug + logged + upload + marked, 1), (debug + logged + upload + marked, 1),
+            (logged + upload + marked, 1), (marked, 1), (upload + marked + marked, 2),
+            (logging + logged + logging + logged + upload + marked + marked, 2),
+            (logging + logged + upload + marked + logging + logged, 2), (logged + marked + marked, 2),
+        ] {
+            let result = try Self.run(CaptureText.iosArms + lines)
+            #expect(
+                result.counters.perEvent.reduce(0, +) == events && result.nonPairLineRules.isEmpty,
+                "\(lines.count) lines: \(result.lineRules)")
+        }
     }
 
     /// A capture quoted in a reply (`> ` or `>> ` before every line, as GitHub's "Quote reply"
@@ -543,7 +576,7 @@ import Testing
         // its own, trailing spaces as pasted; and its ASL echo.
         let (unity, unityRules, unityResult) = try events(
             [CaptureText.iosTime(1) + notice, "offer_shown, ", "{     "] + block + [
-                "2026-10-18 10:15:01.124 Focusity[1234] <Debug> " + notice, "offer_shown, ", "{     ",
+                "2026-10-18 10:15:01.124 Focusity[1234] <Debug> 11.3.0 - " + notice, "offer_shown, ", "{     ",
             ] + block)
         #expect(unity == 1 && unityRules.isEmpty, "\(unityRules)")
         #expect(unityResult.pairs.first { $0.name == "offer" }?.opened == 1)
