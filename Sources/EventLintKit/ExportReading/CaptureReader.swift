@@ -166,6 +166,9 @@ public struct CaptureReader: Sendable {
         _ line: [UInt8], number: Int, byteOffset: Int64,
         into entries: inout [CaptureEntry]
     ) -> LineKind {
+        // A terminal's colours (`logcat -v color`, a coloured console saved to a file) are read
+        // as the blanks they show as, so every column stays where it is.
+        let line = line.contains(0x1B) ? Self.blankingColours(line) : line
         let position = CapturePosition(line: number, column: 1, byteOffset: byteOffset)
         let json = forced == nil && Self.isJSONLine(line)
         // A capture quoted in a reply (`> ` before each line) is read past the quote.
@@ -230,6 +233,28 @@ public struct CaptureReader: Sendable {
         if Self.hasPrefix(line, at: index, "--------- ") { return .log }
         let time = Self.parseTime(line, from: index)
         return message(line, messageStart: index, time: time, position: position, entries: &entries)
+    }
+
+    /// The line with each ANSI control sequence (`ESC [`, parameters, a final byte: colours,
+    /// bold, a cleared line) turned into as many spaces.
+    static func blankingColours(_ line: [UInt8]) -> [UInt8] {
+        var line = line
+        var index = 0
+        while index + 1 < line.count {
+            guard line[index] == 0x1B, line[index + 1] == 0x5B else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < line.count, (0x20...0x3F).contains(line[end]) { end += 1 }
+            guard end < line.count, (0x40...0x7E).contains(line[end]) else {
+                index += 1
+                continue
+            }
+            for blank in index...end { line[blank] = 0x20 }
+            index = end + 1
+        }
+        return line
     }
 
     /// Ends the capture: an entry still open is parsed once more, and cut if it does not close.

@@ -525,7 +525,7 @@ import Testing
     /// A capture quoted in a reply (`> ` or `>> ` before every line, as GitHub's "Quote reply"
     /// writes it) reads as the capture itself: times, blocks, wrapped headers and ASL echoes
     /// past the quote, findings at their columns in the quoted lines. So does one whose lines
-    /// end in tabs or carry an indent.
+    /// end in tabs, carry an indent or a terminal's colours.
     @Test func aQuotedOrIndentedCaptureReadsAsItself() throws {
         let lines =
             CaptureText.iosArms + [
@@ -546,7 +546,11 @@ import Testing
                 "> ped}]",
             ])
         #expect(unquoted.lineRules.contains("3 stream/value-not-allowed"), "\(unquoted.lineRules)")
-        for (prefix, suffix) in [("> ", ""), (">> ", ""), ("> > ", ""), ("    ", ""), ("", "\t"), ("\t", " \t")] {
+        for (prefix, suffix) in [
+            ("> ", ""), (">> ", ""), ("> > ", ""), ("    ", ""), ("", "\t"), ("\t", " \t"),
+            // A terminal's colours around each line (`logcat -v color`), saved with it.
+            ("\u{1B}[38;5;75m", "\u{1B}[0m"), ("\u{1B}[1m\u{1B}[K", "\u{1B}[0;39m"),
+        ] {
             let quoted = try Self.run(lines.map { prefix + $0 + suffix })
             #expect(quoted.lineRules == plain.lineRules, "\(prefix)|\(suffix)")
             #expect(quoted.counters.perEvent == plain.counters.perEvent, "\(prefix)|\(suffix)")
