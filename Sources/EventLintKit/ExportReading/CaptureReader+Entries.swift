@@ -9,7 +9,8 @@ extension CaptureReader {
         /// Where the block or bundle starts in `text`.
         var bodyStart: Int
         /// iOS joins lines with a newline and follows brackets and quotes; an Android bundle that
-        /// a terminal wrapped is joined as it was.
+        /// a terminal wrapped is joined as it was, and one wrapped at the space after a comma
+        /// with that space put back.
         var isIOS: Bool
         /// iOS: bracket depth and quote state of the block so far, followed line by line.
         var depth = 0
@@ -37,7 +38,15 @@ extension CaptureReader {
         /// Adds a continuation line (in place: the caller took the entry out of the reader), from
         /// `start` on (past a quote's `> `).
         mutating func append(_ line: [UInt8], from start: Int = 0, at position: CapturePosition) {
-            if isIOS { text.append(0x0A) }
+            if isIOS {
+                text.append(0x0A)
+            } else if text.last == 0x2C, let key = CaptureReader.readKey(line, from: start), key.end < line.count,
+                line[key.end] == 0x3D
+            {
+                // A bundle wrapped at the space after a param's comma (a mail client wraps at
+                // spaces, and the space is gone): the space goes back between the params.
+                text.append(0x20)
+            }
             let offset = text.count
             text.append(contentsOf: line[start...])
             var position = position
@@ -431,29 +440,71 @@ extension CaptureReader {
     }
 
     /// An Android event (`Logging event (FE): `) or the handler's copy of one; nil when the line
-    /// holds neither.
+    /// holds neither. A header that a mail client or a terminal wrapped at one of its spaces
+    /// (inside its fixed text, after it, or after the name's comma, with `Bundle[{` on the next
+    /// line) is held for the line after it (`holdHeader`); read alone, it is an entry that
+    /// cannot be read.
     mutating func startAndroidEvent(
         _ line: [UInt8], stamp: Stamp, position: CapturePosition, entries: inout [CaptureEntry]
     ) -> LineKind? {
-        for (prefix, kind) in [
-            (Self.androidEventPrefix, CaptureEntry.Kind.event), (Self.androidHandlerPrefix, .confirmation),
-        ] {
+        for (prefix, kind) in Self.androidEventForms {
             guard let at = Self.find(prefix, in: line, from: 0) else { continue }
-            let cursor = at + prefix.utf8.count
+            let cursor = Self.skipSpace(line, from: at + prefix.utf8.count - 1)
             var new = Self.newEntry(kind, .androidLogcat, at: cursor, stamp: stamp, position: position)
             new.reportStage = kind == .confirmation ? 0 : 1
+            place(&new, at: min(cursor, at + prefix.utf8.count), of: position)
+            if cursor == line.count { return holdHeader(line, .beforeName) ? .entry : unreadable(new, &entries) }
             guard let name = Self.readName(line, from: cursor, ios: false) else { return unreadable(new, &entries) }
             new.printedName = name.long
             new.shortName = name.short
-            if Self.skipSpace(line, from: name.end) == line.count {
+            let rest = Self.skipSpace(line, from: name.end)
+            if rest == line.count {
                 entries.append(classify(new))
                 return .entry
             }
+            if line[rest] == 0x2C, Self.skipSpace(line, from: rest + 1) == line.count {
+                return holdHeader(line, .beforeBundle) ? .entry : unreadable(new, &entries)
+            }
             guard Self.hasPrefix(line, at: name.end, ", Bundle[{") else { return unreadable(new, &entries) }
-            openOrComplete(
-                OpenEntry(entry: new, line: line, position: position, bodyStart: name.end + 2, isIOS: false),
-                &entries)
+            var current = OpenEntry(entry: new, line: line, position: position, bodyStart: name.end + 2, isIOS: false)
+            current.lineStarts += joins
+            current.entry.lineCount += joins.count
+            openOrComplete(current, &entries)
             return .entry
+        }
+        if let (cut, rest) = Self.androidCutForm(line) {
+            var new = Self.newEntry(cut, .androidLogcat, at: 0, stamp: stamp, position: position)
+            new.reportStage = cut == .confirmation ? 0 : 1
+            if holdHeader(line, .fixedText(rest: rest)) { return .entry }
+            return unreadable(new, &entries)
+        }
+        return nil
+    }
+
+    /// The Android messages that log an event, by their fixed text, and what each is.
+    static let androidEventForms: [(String, CaptureEntry.Kind)] = [
+        (androidEventPrefix, .event), (androidHandlerPrefix, .confirmation),
+    ]
+
+    /// An Android event form the line (on an `FA` tag) ends inside of, cut at one of its spaces
+    /// from its first two words on (`Logging event`, `Passing event`): what it is, and the rest
+    /// of its fixed text.
+    static func androidCutForm(_ line: [UInt8]) -> (CaptureEntry.Kind, [UInt8])? {
+        let end = trimmedEnd(line, from: 0)
+        for (prefix, kind) in androidEventForms {
+            let text = Array(prefix.utf8.dropLast())
+            // The first two words and the space between them.
+            let words = text.split(separator: 0x20, maxSplits: 2)
+            let lead = words.count > 1 ? words[0].count + 1 + words[1].count : text.count
+            var cut = text.count
+            while cut >= lead {
+                let atSpace = cut == text.count || text[cut] == 0x20
+                if atSpace, end >= cut, line[(end - cut)..<end].elementsEqual(text[0..<cut]) {
+                    guard hasAndroidTag(Array(line[0..<(end - cut)])) else { return nil }
+                    return (kind, Array(text[cut...]) + [0x20])
+                }
+                cut -= 1
+            }
         }
         return nil
     }

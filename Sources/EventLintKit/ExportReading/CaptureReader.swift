@@ -80,6 +80,8 @@ public struct CaptureReader: Sendable {
         case insideName
         /// After the name's comma: the next line opens the params block.
         case beforeBlock
+        /// After an Android name's comma: the next line opens the bundle (`Bundle[{`).
+        case beforeBundle
 
         /// Whether `line` (past any quote; known to be no new log line, JSON or SDK entry of its
         /// own) can go on from here: never a blank one.
@@ -101,6 +103,7 @@ public struct CaptureReader: Sendable {
                 guard let stop = firstStop() else { return true }
                 return line[stop] == 0x2C || CaptureReader.hasPrefix(line, at: stop, " (")
             case .beforeBlock: return first == 0x7B
+            case .beforeBundle: return text.starts(with: "Bundle[{".utf8)
             }
         }
 
@@ -112,7 +115,7 @@ public struct CaptureReader: Sendable {
             let skip = CaptureReader.skipSpace(line, from: 0)
             switch self {
             case .fixedText(let rest): return (rest.first == 0x20 ? [0x20] : [], skip)
-            case .beforeName, .beforeBlock: return ([0x20], skip)
+            case .beforeName, .beforeBlock, .beforeBundle: return ([0x20], skip)
             case .insideOrigin: return ([], skip)
             case .insideName: return (skip < line.count && line[skip] == 0x28 ? [0x20] : [], skip)
             }
@@ -325,6 +328,11 @@ public struct CaptureReader: Sendable {
         if forced != .iosConsole,
             let kind = startAndroid(line, stamp: stamp, position: position, entries: &entries)
         {
+            if let wrap = headerWraps.take() {
+                wrappedHeader = HeldHeader(
+                    line: Array(line[..<Self.trimmedEnd(line, from: 0)]), messageStart: messageStart, time: time,
+                    stamp: stamp, position: position, joins: joins, wrap: wrap, quoted: lineQuoted)
+            }
             return kind
         }
         if forced != .androidLogcat, Self.iosMarker(line) != nil { return .sdk }

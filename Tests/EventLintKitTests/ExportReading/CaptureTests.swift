@@ -563,6 +563,52 @@ import Testing
         }
     }
 
+    /// An Android line a mail client or a terminal wrapped at one of its spaces: in the header
+    /// (inside `Logging event (FE):` from its second word on, after it, after the name's
+    /// comma with `Bundle[{` on the next line; the rest with or without an indent) or in the
+    /// bundle, after a param's comma (the space gone), with a blank line after the record. One
+    /// event, with the findings of the line as it was: a value at its column when it is on the
+    /// event name's line, else at the name. A line that cannot go on from there is not joined.
+    @Test func anAndroidLineWrappedAtASpaceIsReadWhole() throws {
+        for message in [
+            "Logging event (FE): offer_closed(_oc), Bundle[{ga_event_origin(_o)=app, outcome=bogus}]",
+            "Passing event to registered event handler (FE): offer_closed(_oc), Bundle[{ga_event_origin(_o)=app, outcome=bogus}]",
+        ] {
+            let tag = CaptureText.logcat(1)
+            let whole = try Self.run(CaptureText.androidArms + [tag + message])
+            let rules = whole.findings.map(\.ruleID).sorted()
+            let expected = try #require(whole.findings.first { $0.ruleID == "stream/value-not-allowed" })
+            let bytes = Array(message.utf8)
+            let name = try #require(message.range(of: "offer_closed")).lowerBound.utf16Offset(in: message)
+            let value = try #require(message.range(of: "bogus")).lowerBound.utf16Offset(in: message)
+            let second = try #require(message.range(of: "event ")).upperBound.utf16Offset(in: message) - 1
+            for cut in bytes.indices where bytes[cut] == 0x20 && cut >= second {
+                for indent in cut < value - 9 ? ["", "    "] : [""] {
+                    let head = String(decoding: bytes[..<cut], as: UTF8.self)
+                    let tail = String(decoding: bytes[(cut + 1)...], as: UTF8.self)
+                    let result = try Self.run(CaptureText.androidArms + [tag + head, indent + tail, ""])
+                    #expect(
+                        result.counters.perEvent.reduce(0, +) == 1 && result.findings.map(\.ruleID).sorted() == rules,
+                        "\(head)|\(tail): \(result.lineRules)")
+                    let finding = result.findings.first { $0.ruleID == "stream/value-not-allowed" }
+                    let (line, column) =
+                        cut < name
+                        ? (4, expected.location.column - tag.utf8.count - (cut + 1) + indent.utf8.count)
+                        : (3, tag.utf8.count + name + 1)
+                    #expect(
+                        finding?.location.line == line && finding?.location.column == column,
+                        "\(head)|\(tail): \(String(describing: finding?.location))")
+                }
+            }
+        }
+        // After `NAME,`, a line that does not open the bundle is not joined: unreadable.
+        let broken = try Self.run(
+            CaptureText.androidArms + [
+                CaptureText.logcat(1) + "Logging event (FE): offer_closed(_oc),", "something else",
+            ])
+        #expect(broken.nonPairLineRules == ["3 export/capture-entry-unreadable"], "\(broken.lineRules)")
+    }
+
     /// An iOS header of any of the three forms may be wrapped anywhere before its params block:
     /// inside its fixed text, after it (with or without the space after its colon), after the
     /// origin, inside the name or after its comma; each line that can continue it is joined
