@@ -226,9 +226,8 @@ public struct CaptureReader: Sendable {
             if line.isEmpty { return .log }
             return message(line, messageStart: 0, time: header.time, position: position, entries: &entries)
         }
-        var index = quote
+        let index = Self.contentStart(line, from: quote)
         lineQuoted = quote > 0
-        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
         if forced != .iosConsole, Self.isLongHeader(line, at: index) {
             longHeader = (Self.parseTime(line, from: index + 2), position)
             return .log
@@ -335,7 +334,9 @@ public struct CaptureReader: Sendable {
             }
             return kind
         }
-        if forced != .androidLogcat, Self.iosMarker(line) != nil { return .sdk }
+        if forced != .androidLogcat, Self.iosMarker(line) != nil || Self.isFirebaseIOSLine(line, from: messageStart) {
+            return .sdk
+        }
         if forced != .iosConsole, Self.hasAndroidTag(line) { return .sdk }
         if Self.sdkMessages.contains(where: { Self.find($0, in: line, from: 0) != nil }) { return .sdk }
         if time != nil || Self.hasLogcatPriority(line, at: messageStart) { return .log }
@@ -440,14 +441,13 @@ public struct CaptureReader: Sendable {
         return index
     }
 
-    /// Whether a line begins a new log line (a time, a logcat priority prefix, a console marker
-    /// or a logcat separator) rather than continuing an open block.
+    /// Whether a line begins a new log line (a time, a logcat priority prefix, a console marker,
+    /// a line of a Firebase iOS SDK or a logcat separator) rather than continuing an open block.
     static func startsNewLogLine(_ line: [UInt8]) -> Bool {
-        var index = quoteEnd(line)
-        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        let index = contentStart(line, from: quoteEnd(line))
         if index == line.count { return false }
         if parseTime(line, from: index) != nil { return true }
-        if iosMarker(line) != nil { return true }
+        if iosMarker(line) != nil || isFirebaseIOSLine(line, from: index) { return true }
         if hasLogcatPriority(line, at: index) { return true }
         if hasPrefix(line, at: index, "--------- ") { return true }
         return isLongHeader(line, at: index)

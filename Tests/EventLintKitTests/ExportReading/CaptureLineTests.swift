@@ -192,6 +192,90 @@ import Testing
         }
     }
 
+    /// Lines of the other Firebase iOS SDKs, and of the utilities they share, are capture lines on
+    /// their own in each of the console's prefix forms: a capture of only them (posted because its
+    /// events do not arrive) is one warning at its first line, from a file split or not, never a
+    /// JSON error a line where `11.3` reads as a number (the first row is firebase-ios-sdk issue
+    /// 14092's).
+    @Test(arguments: [
+        [
+            "11.3.0 - [FirebaseAuth][I-AUT000011] Provisioning profile has specifically provisioned devices, most likely a Dev profile.",
+            "11.3.0 - [FirebaseAuth][I-AUT000012] APNS Environment in profile: development",
+            "11.3.0 - [FirebaseInstallations][I-FIS002001] -[FIRInstallationsIDController installationWithValidAuthTokenForcingRefresh:0], appName: __FIRAPP_DEFAULT",
+        ],
+        [
+            "11.3.0 - [FirebaseCore][I-COR000003] The default Firebase app has not yet been configured.",
+            "[FirebaseCore][I-COR000003] The default Firebase app has not yet been configured.",
+            "6.26.0 - [Firebase/Core][I-COR000005] No app has been configured yet.",
+        ],
+        [
+            "[Firebase/Crashlytics] Version 4.1.1",
+            "10.27.0 - [FirebaseCrashlytics][I-CLS000000] Crashlytics skipped rotating the Install ID during urgent mode",
+            "10.27.0 - [FirebaseMessaging][I-FCM012002] Error in application:didFailToRegisterForRemoteNotificationsWithError",
+        ],
+        [
+            "<Error>: 6.3.0 - [Firebase/Messaging][I-FCM001000] FIRMessaging Remote Notifications proxy enabled",
+            " - <AppMeasurement>[I-ACS036001] Analytics screen reporting is disabled.",
+            "<FIRInstanceID/WARNING> FIRInstanceID AppDelegate proxy is disabled.",
+            "12.4.0 - [GoogleUtilities/AppDelegateSwizzler][I-SWZ001014] App Delegate does not conform to UIApplicationDelegate protocol.",
+        ],
+    ])
+    func otherFirebaseIOSLinesAloneAreACapture(lines: [String]) throws {
+        for jobs in [1, 3] {
+            let result = try Self.run(lines) { $0.jobs = jobs }
+            #expect(result.lineRules == ["1 export/capture-without-events"], "jobs \(jobs)")
+            #expect(result.counters.invalidLines == 0 && result.counters.notAnalyticsLines == lines.count)
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("eventlint-\(UUID().uuidString).log")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try LintRunner.Sniff(file.path).map(LintRunner.looksLikeCapture) == true)
+    }
+
+    /// The debugger's prompt that `flutter run` leaves glued to the first line (flutterfire issue
+    /// 3947) is skipped before any line, not only an Analytics one: the line is the capture's
+    /// first, alone or before other lines, and its time is read.
+    @Test(arguments: [
+        "(lldb) 2020-10-24 14:42:42.128394+0100 Runner[3795:926278] 6.26.0 - [Firebase/Core][I-COR000005] No app has been configured yet.",
+        "(lldb) 2020-10-24 14:42:42.128394+0100 Runner[3795:926278]  - <AppMeasurement>[I-ACS036001] Analytics screen reporting is disabled. UIViewController transitions will not be logged.",
+    ])
+    func aDebuggerPromptBeforeAnyLineIsSkipped(line: String) throws {
+        let alone = try Self.run([line])
+        #expect(alone.lineRules == ["1 export/capture-without-events"])
+        #expect(alone.counters.invalidLines == 0 && alone.counters.notAnalyticsLines == 1)
+        let capture = try Self.run([
+            "Xcode build done.                                           34.7s", line,
+            "[Firebase/Crashlytics] Version 4.1.1",
+            "6.26.0 - [Firebase/Analytics][I-ACS023007] Analytics v.60600000 started",
+        ])
+        #expect(capture.lineRules == ["2 export/capture-without-events"])
+        #expect(capture.counters.invalidLines == 0 && capture.counters.notAnalyticsLines == 4)
+        var reader = CaptureReader()
+        var entries: [CaptureEntry] = []
+        let event = "(lldb) " + CaptureText.ios + Self.iosEvent + "offer_shown, { limit_arm = capped; }"
+        _ = reader.feed(Array(event.utf8), number: 1, byteOffset: 0, into: &entries)
+        #expect(entries.count == 1 && entries.first?.timestamp != nil)
+    }
+
+    /// A Firebase tag is read where the console's prefixes end, never anywhere in a line: a JSON
+    /// row whose string holds one, a pretty-printed field and a sentence that quote one are what
+    /// they would be without it, and do not make the input a capture.
+    @Test func textThatMentionsAFirebaseTagIsNoCaptureLine() throws {
+        let tag = "11.3.0 - [FirebaseAuth][I-AUT000012] APNS Environment in profile: development"
+        let row = Export.bq("screen_view", at: 0)
+        let lines = [
+            row.replacingOccurrences(of: "\"event_date\"", with: "\"note\":\"\(tag)\",\"event_date\""),
+            "  \"message\": \"\(tag)\",", "see \(tag) in the log",
+        ]
+        #expect(lines[0].contains(tag))
+        let mentioning = try Self.run(lines)
+        let plain = try Self.run(lines.map { $0.replacingOccurrences(of: "[FirebaseAuth][I-AUT000012]", with: "Auth") })
+        #expect(mentioning.lineRules == plain.lineRules && !plain.lineRules.isEmpty)
+        #expect(mentioning.findings(ExportRules.captureWithoutEvents.id).isEmpty)
+        #expect(mentioning.counters.notAnalyticsLines == 0 && mentioning.counters.invalidLines == 2)
+        for line in lines { #expect(!CaptureReader.isFirebaseIOSLine(Array(line.utf8)), "\(line)") }
+    }
+
     /// logcat in every `-v` format and Android Studio's, its separators and start-up lines.
     @Test(arguments: [
         "V/FA      ( 4321): ", "V( 4321) ", "V/FA      : ", "V( 4321: 4390) ", "",

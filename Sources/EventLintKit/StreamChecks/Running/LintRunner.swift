@@ -409,7 +409,8 @@ public enum LintRunner {
     }
 
     /// Whether a regular file is a Firebase debug console capture: its first line is not JSON and
-    /// its first 64 KiB hold a line that carries one of the SDKs' markers.
+    /// its first 64 KiB hold a line that carries one of the Analytics SDKs' markers, or a line of
+    /// any Firebase iOS SDK (`CaptureReader.isFirebaseIOSLine`).
     static func looksLikeCapture(_ sniffed: Sniff) -> Bool {
         let markers = [
             "[FirebaseAnalytics][", "[Firebase/Analytics][", "<FIRAnalytics/", "Logging event (FE): ",
@@ -434,6 +435,7 @@ public enum LintRunner {
             firstLine = false
             if prefix[start] != ASCII.openBrace,
                 markers.contains(where: { CaptureReader.find($0, in: bytes, from: 0) != nil })
+                    || CaptureReader.isFirebaseIOSLine(bytes)
             {
                 return true
             }
