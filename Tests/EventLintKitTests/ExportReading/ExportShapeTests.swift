@@ -92,6 +92,135 @@ import Testing
         #expect(result.valid >= 2 && result.invalid <= 2 && result.events >= 2, "\(first): \(result)")
     }
 
+    /// `text` with each line's leading spaces, two a level, written as `unit` a level (two
+    /// spaces, four, a tab).
+    static func indented(_ text: String, by unit: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { (line: Substring) -> String in
+            let spaces = line.prefix { $0 == " " }.count
+            return String(repeating: unit, count: spaces / 2) + line.dropFirst(spaces)
+        }.joined(separator: "\n")
+    }
+
+    /// Documents whose object values start on the line after their key, indented deeper
+    /// (hand-formatted, Allman style), as a public tracking spec writes a Measurement Protocol
+    /// request and as a BigQuery console array holds a param's `value`.
+    static let objectValuesOnTheirOwnLines = [
+        "request": """
+        {
+          "client_id": "c1",
+          "events": [{
+            "name": "login",
+            "params":
+            {
+              "method": "x"
+            }
+          }]
+        }
+        """,
+        "console array": """
+        [
+          {
+            "event_name": "tour_step_complete",
+            "user_pseudo_id": "p1",
+            "event_timestamp": "1705312800123456",
+            "event_params": [{"key": "phase", "value":
+              {"string_value": "intro"}}]
+          },
+          {
+            "event_name": "tour_step_complete",
+            "user_pseudo_id": "p2",
+            "event_timestamp": "1705312800223456",
+            "event_params": [
+              {
+                "key": "phase_typo",
+                "value":
+                {
+                  "string_value": "intro"
+                }
+              }
+            ]
+          }
+        ]
+        """,
+        // The value's `{` is less deep than the element's own `{`, which follows the element
+        // before it: the element's line starts at the `}`.
+        "console array, `}, {`": """
+        [{
+          "event_name": "tour_step_complete",
+          "user_pseudo_id": "p1",
+          "event_timestamp": "1705312800123456",
+          "event_params": [{"key": "phase", "value": {"string_value": "intro"}}]
+        }, {
+          "event_name": "tour_step_complete",
+          "user_pseudo_id": "p2",
+          "event_timestamp": "1705312800223456",
+          "app_info":
+          {"version": "3.2.1"},
+          "event_params": [{"key": "phase_typo", "value": {"string_value": "intro"}}]
+        }]
+        """,
+    ]
+
+    /// An object value on the line after its key is the key's value: the record is read whole,
+    /// with its findings where they are, however the lines are indented.
+    @Test(arguments: ["request", "console array", "console array, `}, {`"], ["  ", "    ", "\t"])
+    func anObjectValueMayStartOnTheLineAfterItsKey(shape: String, unit: String) throws {
+        let text = Self.indented(try #require(Self.objectValuesOnTheirOwnLines[shape]), by: unit) + "\n"
+        let result = Self.shown(text)
+        let expected =
+            shape == "request"
+            ? ["stream/unknown-event \(Self.position(of: "\"login\"", in: text))"]
+            : [
+                "stream/missing-required-param \(Self.position(of: "\"tour_step_complete\"", in: text, occurrence: 2))",
+                "stream/unknown-param \(Self.position(of: "\"phase_typo\"", in: text))",
+            ]
+        #expect(result.findings.sorted() == expected.sorted(), "\(shape) \(unit.debugDescription)")
+        #expect(result.events == (shape == "request" ? 1 : 2) && result.invalid == 0, "\(shape): \(result)")
+        // Documents are read in one stream, whatever the jobs.
+        let across = AdversarialLint.lint(Array(text.utf8), ["--jobs", "3"])
+        #expect(across.findings.map(\.position).sorted() == expected.sorted() && across.eventsChecked == result.events)
+    }
+
+    /// A record cut after a key's `:` still ends at a `{` at its own indentation or less, which
+    /// is the next record, in a stream (records at column 1) and in an array (at the elements'
+    /// indentation); the record before it, with an object value on its own line, is read whole.
+    @Test(arguments: ["stream", "array"], ["  ", "    ", "\t"])
+    func aCutRecordStillEndsAtARecordAtItsOwnIndentation(shape: String, unit: String) {
+        let whole = """
+            {
+              "event_name": "tour_step_complete",
+              "user_pseudo_id": "p1",
+              "event_timestamp": 1705312800123456,
+              "params":
+              {
+                "phase": "intro"
+              }
+            }
+            """
+        let cut = """
+            {
+              "event_name": "tour_step_complete",
+              "user_pseudo_id": "p2",
+              "params":
+            """
+        let next = #"{"event_name":"tour_step_complete","user_pseudo_id":"p3","params":{"phase":"intro"}}"#
+        let records = [whole, cut, next].map { record in
+            shape == "stream" ? record : record.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        }
+        // The cut record ends at its `:`, without the `,` after it.
+        let body =
+            shape == "stream"
+            ? records.joined(separator: "\n") : "[\n" + records[0] + ",\n" + records[1] + "\n" + records[2] + "\n]"
+        let text = Self.indented(body, by: unit) + "\n"
+        let cutLine = text.split(separator: "\n")[shape == "stream" ? 12 : 13]
+        let result = AdversarialLint.lint(Array(text.utf8))
+        #expect(
+            result.inputFindings == ["json/unexpected-end \(shape == "stream" ? 13 : 14):\(cutLine.utf8.count + 1)"])
+        #expect(!result.findings.contains { $0.rule == "stream/not-an-event" }, "\(shape): \(result.findings)")
+        #expect(result.eventsChecked == 2 && result.invalidLines == 4, "\(shape) \(unit.debugDescription)")
+        #expect(result.rejects.count == result.invalidLines && result.accountingAddsUp)
+    }
+
     /// A broken row in an array takes only its own lines; a missing comma and an array that
     /// never closes are reported at their byte.
     @Test func brokenElementsAndSeparators() {
@@ -179,6 +308,46 @@ import Testing
         #expect(result.invalidLines == rowLines + 1, "\(shape): \(result.invalidLines) of \(rowLines + 1)")
         #expect(result.rejects.count == result.invalidLines)
         #expect(result.accountingAddsUp)
+    }
+
+    /// The rest of a row broken by a raw line feed is followed past an object value on the line
+    /// after its key, indented deeper: none of it is a record of its own. A row cut after a
+    /// key's `:` still ends at the next row, at the row's own indentation.
+    @Test(arguments: ["stream", "array"], ["  ", "\t"])
+    func aWrappedRowsRestKeepsItsObjectValues(shape: String, unit: String) {
+        let wrapped = """
+            {
+              "event_name": "tour_step_complete",
+              "user_pseudo_id": "p1",
+              "page_title": "in
+            tro",
+              "params":
+              {
+                "phase": "intro"
+              }
+            }
+            """
+        // Wrapped too, and cut after a key's `:`: the next row ends it.
+        let cut = """
+            {
+              "event_name": "tour_step_complete",
+              "page_title": "in
+            tro",
+              "params":
+            """
+        let good = String(decoding: AdversarialInput.good, as: UTF8.self)
+        let records = [wrapped, cut, good].map { record in
+            shape == "stream" ? record : record.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        }
+        let body =
+            shape == "stream"
+            ? records.joined(separator: "\n") : "[\n" + records[0] + ",\n" + records[1] + "\n" + records[2] + "\n]"
+        let text = Self.indented(body, by: unit) + "\n"
+        let result = AdversarialLint.lint(Array(text.utf8))
+        #expect(result.inputFindings.count == 2 && result.inputFindings.allSatisfy { $0.hasPrefix("json/") })
+        #expect(!result.findings.contains { $0.rule == "stream/not-an-event" }, "\(shape): \(result.findings)")
+        #expect(result.eventsChecked == 1 && result.invalidLines == 15, "\(shape) \(unit.debugDescription): \(result)")
+        #expect(result.rejects.count == result.invalidLines && result.accountingAddsUp)
     }
 
     /// Documents without a final LF say so as a line of NDJSON does: after the last byte.

@@ -39,6 +39,14 @@ struct DocumentAssembly {
     var unitTooLarge = false
     var unitLine = 0
     var unitColumn = 1
+    /// How deep the open unit's line is indented, in bytes (a tab is one): where its text
+    /// starts, the top-level array's `[` counted as indentation (`[{` is 1), the end of the
+    /// element before it not (`}, {` is 0). Kept after the unit ends, for the skip of a broken
+    /// one.
+    var unitIndent = 0
+    /// Where the current line's text starts, after blanks and `[` (`unitIndent` is at most
+    /// that): found once a line however many units open on it; -1 until a unit opens on it.
+    var lineTextStart = -1
     var unitByteOffset: Int64 = 0
     /// Lines fully read while the open unit was open, counted when it ends; with `--rejects`,
     /// the non-blank ones are kept (their first bytes) for a reject record each if it breaks.
@@ -85,6 +93,15 @@ struct DocumentAssembly {
     /// array.
     var valueMayStartOnNewLine: Bool {
         lastSignificant == ASCII.openBracket || (lastSignificant == ASCII.comma && containers.last == ASCII.openBracket)
+    }
+
+    /// Whether a line whose first byte after blanks is `{`, `indent` bytes in, goes on with the
+    /// open unit rather than starting the next record. Where JSON allows a value, it does. After
+    /// a `:` it does when it is indented deeper than the unit's line, as a hand-formatted object
+    /// value is (`"params":` then `{` on a line of its own): a `{` at the unit's own indentation
+    /// or less is what a cut record followed by the next record looks like.
+    func braceGoesOn(atIndent indent: Int) -> Bool {
+        valueMayStartOnNewLine || (lastSignificant == ASCII.colon && indent > unitIndent)
     }
 }
 
@@ -160,11 +177,18 @@ extension LinePass {
         }
     }
 
-    /// Whether the line's first byte after blanks is `{`.
-    func startsWithBrace(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Where the line's first byte after blanks is, when it is `{`: its indentation in bytes.
+    func braceIndent(_ bytes: UnsafeRawBufferPointer) -> Int? {
         var index = 0
         while index < bytes.count, bytes[index] == ASCII.space || bytes[index] == ASCII.tab { index += 1 }
-        return index < bytes.count && bytes[index] == ASCII.openBrace
+        return index < bytes.count && bytes[index] == ASCII.openBrace ? index : nil
+    }
+
+    /// Whether the line starts (after blanks) with a `{` that starts the next record while the
+    /// unit is open or skipped: one that does not go on with it (`braceGoesOn`).
+    func startsNextRecord(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let indent = braceIndent(bytes) else { return false }
+        return !documents.braceGoesOn(atIndent: indent)
     }
 
     /// Reads one line of a documents input: follows its brackets, ends the units it closes and
@@ -172,6 +196,7 @@ extension LinePass {
     func assembleDocumentLine(_ line: FramedLine) {
         let bytes = line.bytes
         documents.lineFinding = nil
+        documents.lineTextStart = -1
         documents.lastLine = line.number
         documents.lastColumn = line.column(ofContentIndex: bytes.count)
         documents.lastByteOffset = line.contentByteOffset + Int64(bytes.count)
@@ -217,12 +242,11 @@ extension LinePass {
     }
 
     /// A row that breaks off (a cut line) must not swallow the rows after it: a line that
-    /// starts with `{` where JSON allows no value, or right after a `:` (every printer puts a
-    /// value on its key's line), starts the next document, and the open one is broken.
+    /// starts with `{` where JSON allows no value, or right after a `:` at the row's own
+    /// indentation or less (a value on the next line is indented deeper), starts the next
+    /// document, and the open one is broken.
     func breakUnitCutOff(before bytes: UnsafeRawBufferPointer) {
-        guard documents.unitOpen, !documents.inString, !documents.unitIsScalar, startsWithBrace(bytes),
-            !documents.valueMayStartOnNewLine
-        else { return }
+        guard documents.unitOpen, !documents.inString, !documents.unitIsScalar, startsNextRecord(bytes) else { return }
         endUnit()
         resetDocumentStructure()
         // The broken unit's lines are counted; this line starts clean.
@@ -232,13 +256,14 @@ extension LinePass {
     /// The rest of a unit broken at a raw line feed, from a line's start: its bytes are followed
     /// (strings, brackets) without being kept, to the closer that ends the unit; returns where
     /// the line goes on after it (`bytes.count`: the line is the unit's). A line that starts a
-    /// new record (`{` at column 1 inside the string, or where JSON allows no value) ends the
-    /// skip before its first byte; lines the skip takes are invalid, with the unit's finding.
+    /// new record (`{` at column 1 inside the string, or as `breakUnitCutOff` says outside one)
+    /// ends the skip before its first byte; lines the skip takes are invalid, with the unit's
+    /// finding.
     func skipBrokenUnit(_ bytes: UnsafeRawBufferPointer) -> Int {
         let startsRecord =
             documents.inString
             ? bytes.count > 0 && bytes[0] == ASCII.openBrace
-            : startsWithBrace(bytes) && !documents.valueMayStartOnNewLine
+            : startsNextRecord(bytes)
         if startsRecord {
             endSkipping()
             resetDocumentStructure()
@@ -463,11 +488,27 @@ extension LinePass {
         documents.containers.removeAll(keepingCapacity: true)
         documents.unitLine = line.number
         documents.unitColumn = line.column(ofContentIndex: index)
+        if documents.lineTextStart < 0 { documents.lineTextStart = Self.textStart(line.bytes) }
+        documents.unitIndent = min(documents.lineTextStart, index)
         documents.unitByteOffset = line.contentByteOffset + Int64(index)
         documents.pendingBlank = 0
         documents.pendingOther = 0
         documents.pendingLines.removeAll(keepingCapacity: true)
         documents.unitFinding = nil
+    }
+
+    /// Where a line's text starts, for the indentation of the units that open on it
+    /// (`DocumentAssembly.unitIndent`): after blanks and the top-level array's `[`. Any other
+    /// byte before a unit's opener ends the element before it on the same line (`}, {`), and
+    /// the unit's line starts there.
+    static func textStart(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == ASCII.space || byte == ASCII.tab || byte == ASCII.openBracket else { break }
+            index += 1
+        }
+        return index
     }
 
     /// Adds `bytes[from..<to]` of the line to the open unit, and its line end when `lineEnd` > 0
