@@ -231,8 +231,10 @@ extension CaptureReader {
             var new = Self.newEntry(form.kind, .iosConsole, at: cut.at, stamp: stamp, position: position)
             (new.reportStage, new.lastReport, new.notice) = (form.stage, form.lastReport, form.notice)
             place(&new, at: cut.at, of: position)
-            if holdHeader(line, .fixedText(rest: cut.rest)) { return .entry }
-            return unreadable(new, &entries)
+            if holdHeader(line, .fixedText(rests: cut.rests)) { return .entry }
+            // Cut before its lead words, only the next line could have told it: alone, it is
+            // another SDK line (`Event not logged. …` begins as `Event logged.` does).
+            return cut.sure ? unreadable(new, &entries) : nil
         }
         var cursor = Self.skipSpace(line, from: formEnd)
         var new = Self.newEntry(form.kind, .iosConsole, at: cursor, stamp: stamp, position: position)
@@ -291,17 +293,28 @@ extension CaptureReader {
     }
 
     /// An iOS event form the line ends inside of: its index in `iosEventForms`, where it starts,
-    /// and the rest of its fixed text. Only the last bytes of the line are searched.
-    static func iosCutForm(_ line: [UInt8], from start: Int) -> (form: Int, at: Int, rest: [UInt8])? {
+    /// the rest of its fixed text (of each form it may be, when more than one begins as it
+    /// does), and whether the line is surely that form's (cut after its lead words) or only
+    /// may be (cut right after the SDK's tag, before them). Only the last bytes of the line
+    /// are searched.
+    static func iosCutForm(
+        _ line: [UInt8], from start: Int
+    ) -> (form: Int, at: Int, rests: [[UInt8]], sure: Bool)? {
         let end = trimmedEnd(line, from: start)
         for cut in iosCutForms {
             let text = Array(cut.text.utf8)
             guard let at = find(cut.lead, in: line, from: max(start, end - text.count)) else { continue }
             let tail = line[at..<end]
             guard tail.count < text.count, text.starts(with: tail) else { continue }
-            return (cut.form, at, Array(text[tail.count...]))
+            return (cut.form, at, [Array(text[tail.count...])], true)
         }
-        return nil
+        // Right after the SDK's tag the least of a fixed text tells it (`[I-ACS023051] Logging`,
+        // `<FIRAnalytics/DEBUG> Event`): the next line says which form it is.
+        guard let marker = iosMarker(line), marker >= start, marker < end else { return nil }
+        let tail = line[marker..<end]
+        let forms = iosCutForms.filter { $0.text.utf8.count > tail.count && $0.text.utf8.starts(with: tail) }
+        guard let first = forms.first else { return nil }
+        return (first.form, marker, forms.map { Array($0.text.utf8.dropFirst(tail.count)) }, false)
     }
 
     /// Holds the header for the line after it (`wrappedHeader`), unless a held header is being
@@ -420,20 +433,28 @@ extension CaptureReader {
         _ line: [UInt8], stamp: Stamp, position: CapturePosition, entries: inout [CaptureEntry]
     ) -> LineKind? {
         guard let at = Self.find(Self.androidRecordPrefix, in: line, from: 0) else { return nil }
-        var new = Self.newEntry(
-            .confirmation, .androidLogcat, at: at + Self.androidRecordPrefix.utf8.count, stamp: stamp,
-            position: position)
+        let fields = at + Self.androidRecordPrefix.utf8.count
+        var new = Self.newEntry(.confirmation, .androidLogcat, at: fields, stamp: stamp, position: position)
+        place(&new, at: fields, of: position)
         (new.reportStage, new.lastReport) = (3, true)
-        guard let nameAt = Self.find(", name='", in: line, from: at) else { return unreadable(new, &entries) }
+        guard let nameAt = Self.find(", name='", in: line, from: at) else {
+            if Self.endsAtRecordField(line, after: fields), holdHeader(line, .beforeName) { return .entry }
+            return unreadable(new, &entries)
+        }
         let cursor = nameAt + 8
-        new.namePosition = Self.namePosition(at: cursor, of: position)
+        place(&new, at: cursor, of: position)
         guard let quote = line[cursor...].firstIndex(of: 0x27),
             let name = Self.readName(Array(line[cursor..<quote]), from: 0, ios: false), name.end == quote - cursor
         else { return unreadable(new, &entries) }
         new.printedName = name.long
         new.shortName = name.short
-        guard Self.hasPrefix(line, at: quote, "', params=Bundle[{") else { return unreadable(new, &entries) }
+        guard Self.hasPrefix(line, at: quote, "', params=Bundle[{") else {
+            if Self.endsAtRecordField(line, after: quote + 2), holdHeader(line, .beforeName) { return .entry }
+            return unreadable(new, &entries)
+        }
         var current = OpenEntry(entry: new, line: line, position: position, bodyStart: quote + 10, isIOS: false)
+        current.lineStarts += joins
+        current.entry.lineCount += joins.count
         current.closer = 0x7D
         openOrComplete(current, &entries)
         return .entry
@@ -472,11 +493,13 @@ extension CaptureReader {
             openOrComplete(current, &entries)
             return .entry
         }
-        if let (cut, rest) = Self.androidCutForm(line) {
+        if let (cut, rest, sure) = Self.androidCutForm(line) {
             var new = Self.newEntry(cut, .androidLogcat, at: 0, stamp: stamp, position: position)
             new.reportStage = cut == .confirmation ? 0 : 1
-            if holdHeader(line, .fixedText(rest: rest)) { return .entry }
-            return unreadable(new, &entries)
+            if holdHeader(line, .fixedText(rests: [rest])) { return .entry }
+            // Without the `FA` tag, only the next line could have told it: alone, it is a line
+            // of the app's own.
+            return sure ? unreadable(new, &entries) : nil
         }
         return nil
     }
@@ -486,13 +509,24 @@ extension CaptureReader {
         (androidEventPrefix, .event), (androidHandlerPrefix, .confirmation),
     ]
 
-    /// An Android event form the line (on an `FA` tag) ends inside of, cut at one of its spaces
-    /// from its first two words on (`Logging event`, `Passing event`): what it is, and the rest
-    /// of its fixed text.
-    static func androidCutForm(_ line: [UInt8]) -> (CaptureEntry.Kind, [UInt8])? {
+    /// The fixed texts of the Android messages of an event as a line may end inside them, cut
+    /// at a space, and what follows each: the `(FE)` line, the handler's copy, the service's
+    /// report (`Logging event:` then `origin=…`) and its record (`Event recorded:` then
+    /// `Event{…`).
+    static let androidCutTexts: [(text: String, rest: String, kind: CaptureEntry.Kind)] = [
+        ("Logging event (FE):", " ", .event),
+        ("Passing event to registered event handler (FE):", " ", .confirmation),
+        ("Logging event:", " origin=", .confirmation),
+        ("Event recorded:", " Event{", .confirmation),
+    ]
+
+    /// An Android event form the line ends with, or (on an `FA` tag) ends inside of, cut at one
+    /// of its spaces from its first two words on (`Logging event`, `Passing event`): what it is,
+    /// and the rest of its fixed text.
+    static func androidCutForm(_ line: [UInt8]) -> (CaptureEntry.Kind, [UInt8], sure: Bool)? {
         let end = trimmedEnd(line, from: 0)
-        for (prefix, kind) in androidEventForms {
-            let text = Array(prefix.utf8.dropLast())
+        for form in androidCutTexts {
+            let text = Array(form.text.utf8)
             // The first two words and the space between them.
             let words = text.split(separator: 0x20, maxSplits: 2)
             let lead = words.count > 1 ? words[0].count + 1 + words[1].count : text.count
@@ -500,13 +534,26 @@ extension CaptureReader {
             while cut >= lead {
                 let atSpace = cut == text.count || text[cut] == 0x20
                 if atSpace, end >= cut, line[(end - cut)..<end].elementsEqual(text[0..<cut]) {
-                    guard hasAndroidTag(Array(line[0..<(end - cut)])) else { return nil }
-                    return (kind, Array(text[cut...]) + [0x20])
+                    // A whole fixed text may tell the message without the `FA` tag (Android
+                    // Studio may have wrapped the tag's column onto the line before); a part of
+                    // one needs it.
+                    let tagged = hasAndroidTag(Array(line[0..<(end - cut)]))
+                    guard cut == text.count || tagged else { return nil }
+                    return (form.kind, Array(text[cut...]) + Array(form.rest.utf8), tagged)
                 }
                 cut -= 1
             }
         }
         return nil
+    }
+
+    /// Whether the line ends (but for blanks) right after `at`, or after `'…',` (an `Event{…}`
+    /// field and its comma): a record a mail client wrapped at a space before its name or its
+    /// params, which the next line goes on with.
+    static func endsAtRecordField(_ line: [UInt8], after at: Int) -> Bool {
+        let end = trimmedEnd(line, from: 0)
+        if end <= at { return true }
+        return end >= 2 && line[end - 1] == 0x2C && line[end - 2] == 0x27
     }
 
     /// The measurement service's report: `origin=app,name=NAME,params=Bundle[{…}]`; nil when the
@@ -522,6 +569,7 @@ extension CaptureReader {
         }
         let cursor = comma + 6
         new = Self.newEntry(.confirmation, .androidLogcat, at: cursor, stamp: stamp, position: position)
+        place(&new, at: cursor, of: position)
         new.reportStage = 2
         new.origin = Self.string(line[originStart..<comma])
         guard let name = Self.readName(line, from: cursor, ios: false) else { return unreadable(new, &entries) }
@@ -532,9 +580,10 @@ extension CaptureReader {
             return .entry
         }
         guard Self.hasPrefix(line, at: name.end, ",params=Bundle[{") else { return unreadable(new, &entries) }
-        openOrComplete(
-            OpenEntry(entry: new, line: line, position: position, bodyStart: name.end + 8, isIOS: false),
-            &entries)
+        var current = OpenEntry(entry: new, line: line, position: position, bodyStart: name.end + 8, isIOS: false)
+        current.lineStarts += joins
+        current.entry.lineCount += joins.count
+        openOrComplete(current, &entries)
         return .entry
     }
 

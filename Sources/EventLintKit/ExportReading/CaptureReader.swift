@@ -69,8 +69,10 @@ public struct CaptureReader: Sendable {
     }
     /// Where a held header ends, which tells the lines that can continue it and how they join.
     enum HeaderWrap: Sendable, Equatable {
-        /// Inside the fixed text of its message: the next line goes on with `rest`.
-        case fixedText(rest: [UInt8])
+        /// Inside the fixed text of its message: the next line goes on with one of `rests` (more
+        /// than one when the cut text begins more than one message: `Event` of `Event logged.`
+        /// and of `Event is not subject …`).
+        case fixedText(rests: [[UInt8]])
         /// After the fixed text, or after the origin's comma: the next line holds what follows.
         case beforeName
         /// Inside the origin (`… params: a`, then `pp, view_item, {`).
@@ -90,9 +92,11 @@ public struct CaptureReader: Sendable {
             guard let first = text.first else { return false }
             func firstStop() -> Int? { text.firstIndex { $0 == 0x20 || $0 == 0x2C || $0 == 0x09 } }
             switch self {
-            case .fixedText(let rest):
-                let expected = rest[CaptureReader.skipSpace(rest, from: 0)...]
-                return text.starts(with: expected) || expected.starts(with: text)
+            case .fixedText(let rests):
+                return rests.contains { rest in
+                    let expected = rest[CaptureReader.skipSpace(rest, from: 0)...]
+                    return text.starts(with: expected) || expected.starts(with: text)
+                }
             case .beforeName: return true
             case .insideOrigin:
                 guard let stop = firstStop() else { return false }
@@ -114,7 +118,7 @@ public struct CaptureReader: Sendable {
         func join(_ line: [UInt8]) -> (separator: [UInt8], skip: Int) {
             let skip = CaptureReader.skipSpace(line, from: 0)
             switch self {
-            case .fixedText(let rest): return (rest.first == 0x20 ? [0x20] : [], skip)
+            case .fixedText(let rests): return (rests.first?.first == 0x20 ? [0x20] : [], skip)
             case .beforeName, .beforeBlock, .beforeBundle: return ([0x20], skip)
             case .insideOrigin: return ([], skip)
             case .insideName: return (skip < line.count && line[skip] == 0x28 ? [0x20] : [], skip)

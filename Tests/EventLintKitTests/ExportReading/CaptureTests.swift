@@ -601,12 +601,73 @@ import Testing
                 }
             }
         }
+        // The service's report and its record, cut at each space before their bundles, as a mail
+        // client wraps them; the Android Studio columns wrapped before the message, the `FA-SVC`
+        // tag left on the line before.
+        let svc = "10-18 10:15:01.200  4321  4400 V FA-SVC  : "
+        for (lines, events) in [
+            ([svc + "Logging event:", "origin=app,name=offer_closed(_oc),params=Bundle[{outcome=bogus}]"], 1),
+            (
+                [
+                    svc + "Event recorded:", "Event{appId='com.focusity.android',", "name='offer_closed(_oc)',",
+                    "params=Bundle[{outcome=bogus}]}",
+                ], 1
+            ),
+            (
+                [
+                    "2026-10-18 10:15:01.200  4321-4400  FA-SVC                  ",
+                    "com.google.android.gms               V  Logging event:",
+                    "origin=app,name=offer_closed(_oc),params=Bundle[{ga_event_origin(_o)=app,", "outcome=bogus}]",
+                ], 1
+            ),
+            // A line of the app's own that ends so, with no `FA` tag and nothing going on with it:
+            // neither an event nor a finding.
+            (["2026-10-18 10:15:01.200 App[1:2] Logging event:", "done"], 0),
+        ] {
+            let result = try Self.run(CaptureText.androidArms + lines + [""])
+            #expect(result.counters.perEvent.reduce(0, +) == events, "\(lines): \(result.lineRules)")
+            #expect(
+                result.findings.contains { $0.ruleID == "stream/value-not-allowed" } == (events == 1)
+                    && !result.lineRules.contains { $0.contains("capture-entry") },
+                "\(lines): \(result.lineRules)")
+        }
         // After `NAME,`, a line that does not open the bundle is not joined: unreadable.
         let broken = try Self.run(
             CaptureText.androidArms + [
                 CaptureText.logcat(1) + "Logging event (FE): offer_closed(_oc),", "something else",
             ])
         #expect(broken.nonPairLineRules == ["3 export/capture-entry-unreadable"], "\(broken.lineRules)")
+    }
+
+    /// A header cut right after the SDK's tag, before the words that tell its form (`… [I-ACS023051]
+    /// Logging`, `<FIRAnalytics/DEBUG> Event`), as a mail client wraps a line with a long
+    /// prefix, is told by the line that goes on with it; when none does, it is the SDK line it
+    /// is (`Event not logged. …` begins as `Event logged.` does), with no finding.
+    @Test func anIOSHeaderCutRightAfterItsTagIsToldByTheNextLine() throws {
+        let tag = CaptureText.iosTime(1) + "[FirebaseAnalytics][I-ACS0230"
+        let block = ["    limit_arm = capped;", "}"]
+        for (lines, events) in [
+            ([tag + "51] Logging", "event: origin, name, params: app, offer_shown, {"] + block, 1),
+            ([tag + "72] Event", "logged. Event name, event params: offer_shown, {"] + block, 1),
+            ([tag + "72] Eve", "nt logged. Event name, event params: offer_shown, {"] + block, 1),
+            (
+                [
+                    tag + "73] Debug",
+                    "mode is enabled. Marking event as debug and real-time. Event name, parameters: offer_shown, {",
+                ] + block, 1
+            ),
+            (
+                [
+                    tag + "05] Event",
+                    "is not subject to real-time event count daily limit. Marking an event as real-time. Event name, parameters: offer_shown, {",
+                ] + block, 1
+            ),
+            ([tag + "50] Event", "not logged. Analytics collection is disabled: offer_shown"], 0),
+        ] {
+            let result = try Self.run(CaptureText.iosArms + lines)
+            #expect(result.counters.perEvent.reduce(0, +) == events, "\(lines[0]): \(result.lineRules)")
+            #expect(result.nonPairLineRules.allSatisfy { !$0.contains("capture-entry") }, "\(result.lineRules)")
+        }
     }
 
     /// An iOS header of any of the three forms may be wrapped anywhere before its params block:
