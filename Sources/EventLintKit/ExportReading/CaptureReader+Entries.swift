@@ -361,16 +361,24 @@ extension CaptureReader {
             guard let at = Self.find(prefix, in: line, from: start) else { continue }
             let cursor = at + prefix.utf8.count
             var new = Self.newEntry(.userProperty, .iosConsole, at: cursor, stamp: stamp, position: position)
-            guard let name = Self.readName(line, from: cursor, ios: true), Self.hasPrefix(line, at: name.end, ", ")
-            else { return unreadable(new, &entries) }
+            place(&new, at: cursor, of: position)
+            // Wrapped after `value:` or after the name's comma: the next line holds the rest.
+            let end = Self.trimmedEnd(line, from: cursor)
+            if end == cursor || (line[end - 1] == 0x2C && (Self.find(", ", in: line, from: cursor) ?? end) >= end - 1),
+                holdHeader(line, .beforeName)
+            {
+                return .entry
+            }
+            guard let name = Self.readName(line, from: cursor, ios: true) else { return unreadable(new, &entries) }
+            // Wrapped inside or after the name (before its short form or its comma).
+            if name.end >= end, holdHeader(line, .insideName) { return .entry }
+            guard Self.hasPrefix(line, at: name.end, ", ") else { return unreadable(new, &entries) }
             new.printedName = name.long
             new.shortName = name.short
             let valueStart = name.end + 2
             var value = Self.scalar(
                 Array(line[valueStart..<Self.trimmedEnd(line, from: valueStart)]), quoted: false,
-                position: CapturePosition(
-                    line: position.line, column: valueStart + 1,
-                    byteOffset: position.byteOffset + Int64(valueStart)))
+                position: namePosition(at: valueStart, of: position))
             if value.text.count >= 2, value.text.first == 0x22, value.text.last == 0x22 {
                 value.text = Self.unquote(Array(value.text.dropFirst().dropLast()))
                 value.kind = .string
@@ -384,13 +392,46 @@ extension CaptureReader {
             guard let at = Self.find(prefix, in: line, from: start) else { continue }
             let cursor = at + prefix.utf8.count
             var new = Self.newEntry(.userProperty, .iosConsole, at: cursor, stamp: stamp, position: position)
+            place(&new, at: cursor, of: position)
+            if Self.trimmedEnd(line, from: cursor) == cursor, holdHeader(line, .beforeName) { return .entry }
             guard let name = Self.readName(line, from: cursor, ios: true) else { return unreadable(new, &entries) }
             new.printedName = name.long
             new.shortName = name.short
             entries.append(new)
             return .entry
         }
+        // Cut inside its fixed text at a space (a mail client's wrap): held for the line after it;
+        // alone, it is another line.
+        if let rests = Self.cutTexts(line, from: start, among: Self.iosSetPrefixes + Self.iosRemovePrefixes),
+            holdHeader(line, .fixedText(rests: rests))
+        {
+            return .entry
+        }
         return nil
+    }
+
+    /// The rests of the fixed texts (`texts`, each ending in a space) that the line ends inside
+    /// of, cut at one of their spaces from their first two words on, or right after the whole
+    /// text; nil when it ends inside none.
+    static func cutTexts(_ line: [UInt8], from start: Int, among texts: [String]) -> [[UInt8]]? {
+        let end = trimmedEnd(line, from: start)
+        var rests: [[UInt8]] = []
+        for full in texts {
+            let text = Array(full.utf8.dropLast())
+            let words = text.split(separator: 0x20, maxSplits: 2)
+            let lead = words.count > 1 ? words[0].count + 1 + words[1].count : text.count
+            var cut = text.count
+            while cut >= lead {
+                if cut == text.count || text[cut] == 0x20, end - start >= cut,
+                    line[(end - cut)..<end].elementsEqual(text[0..<cut])
+                {
+                    rests.append(Array(text[cut...]) + [0x20])
+                    break
+                }
+                cut -= 1
+            }
+        }
+        return rests.isEmpty ? nil : rests
     }
 
     // MARK: - Android
@@ -493,8 +534,9 @@ extension CaptureReader {
             openOrComplete(current, &entries)
             return .entry
         }
-        if let (cut, rest, sure) = Self.androidCutForm(line) {
-            var new = Self.newEntry(cut, .androidLogcat, at: 0, stamp: stamp, position: position)
+        if let (cut, rest, sure, at) = Self.androidCutForm(line) {
+            var new = Self.newEntry(cut, .androidLogcat, at: at, stamp: stamp, position: position)
+            place(&new, at: at, of: position)
             new.reportStage = cut == .confirmation ? 0 : 1
             if holdHeader(line, .fixedText(rests: [rest])) { return .entry }
             // Without the `FA` tag, only the next line could have told it: alone, it is a line
@@ -522,8 +564,8 @@ extension CaptureReader {
 
     /// An Android event form the line ends with, or (on an `FA` tag) ends inside of, cut at one
     /// of its spaces from its first two words on (`Logging event`, `Passing event`): what it is,
-    /// and the rest of its fixed text.
-    static func androidCutForm(_ line: [UInt8]) -> (CaptureEntry.Kind, [UInt8], sure: Bool)? {
+    /// the rest of its fixed text, whether the tag is there, and where the text starts.
+    static func androidCutForm(_ line: [UInt8]) -> (CaptureEntry.Kind, [UInt8], sure: Bool, at: Int)? {
         let end = trimmedEnd(line, from: 0)
         for form in androidCutTexts {
             let text = Array(form.text.utf8)
@@ -539,7 +581,7 @@ extension CaptureReader {
                     // one needs it.
                     let tagged = hasAndroidTag(Array(line[0..<(end - cut)]))
                     guard cut == text.count || tagged else { return nil }
-                    return (form.kind, Array(text[cut...]) + Array(form.rest.utf8), tagged)
+                    return (form.kind, Array(text[cut...]) + Array(form.rest.utf8), tagged, end - cut)
                 }
                 cut -= 1
             }

@@ -174,7 +174,7 @@ public struct CaptureReader: Sendable {
         into entries: inout [CaptureEntry]
     ) -> LineKind {
         // A terminal's colours (`logcat -v color`, a coloured console saved to a file) are read
-        // as the blanks they show as, so every column stays where it is.
+        // as the terminal shows them.
         let line = line.contains(0x1B) ? Self.blankingColours(line) : line
         let position = CapturePosition(line: number, column: 1, byteOffset: byteOffset)
         let json = forced == nil && Self.isJSONLine(line)
@@ -241,10 +241,12 @@ public struct CaptureReader: Sendable {
         return message(line, messageStart: index, time: time, position: position, entries: &entries)
     }
 
-    /// The line with each ANSI control sequence (`ESC [`, parameters, a final byte: colours,
-    /// bold, a cleared line) turned into as many spaces.
+    /// The line without its ANSI control sequences (`ESC [`, parameters, a final byte: colours,
+    /// bold, a cleared line), as a terminal shows it: those before its first visible byte or
+    /// after its last are turned into as many spaces (a line coloured whole keeps every column),
+    /// those in between are taken out (a `grep --color` highlight inside a word or a value).
     static func blankingColours(_ line: [UInt8]) -> [UInt8] {
-        var line = line
+        var sequences: [Range<Int>] = []
         var index = 0
         while index + 1 < line.count {
             guard line[index] == 0x1B, line[index + 1] == 0x5B else {
@@ -257,10 +259,34 @@ public struct CaptureReader: Sendable {
                 index += 1
                 continue
             }
-            for blank in index...end { line[blank] = 0x20 }
+            sequences.append(index..<(end + 1))
             index = end + 1
         }
-        return line
+        guard !sequences.isEmpty else { return line }
+        // The visible bytes: neither blank nor inside a sequence.
+        var firstVisible = line.count
+        var lastVisible = -1
+        var next = 0
+        for (at, byte) in line.enumerated() {
+            while next < sequences.count, sequences[next].upperBound <= at { next += 1 }
+            let inSequence = next < sequences.count && sequences[next].contains(at)
+            if !inSequence, byte != 0x20, byte != 0x09 {
+                firstVisible = min(firstVisible, at)
+                lastVisible = at
+            }
+        }
+        var shown: [UInt8] = []
+        shown.reserveCapacity(line.count)
+        var from = 0
+        for sequence in sequences {
+            shown.append(contentsOf: line[from..<sequence.lowerBound])
+            if sequence.upperBound <= firstVisible || sequence.lowerBound > lastVisible {
+                shown.append(contentsOf: repeatElement(0x20, count: sequence.count))
+            }
+            from = sequence.upperBound
+        }
+        shown.append(contentsOf: line[from...])
+        return shown
     }
 
     /// Ends the capture: an entry still open is parsed once more, and cut if it does not close.
@@ -462,9 +488,9 @@ public struct CaptureReader: Sendable {
     /// stage (and is done at the last): it is a report, not a second event. A line that follows
     /// none is the event itself (the SDK's first line of it, or a capture that starts later, or
     /// a filter that left the earlier lines out), which later lines then follow. A notice may
-    /// also follow an event at its own stage (the same notice again), or at a stage more than
-    /// one before its own (the real-time marking before `Event logged.`), and then changes
-    /// nothing.
+    /// also follow an event at its own stage (the same notice again, once after the last
+    /// notice), or at a stage more than one before its own (the real-time marking before
+    /// `Event logged.`), and then changes nothing.
     mutating func classify(_ entry: CaptureEntry) -> CaptureEntry {
         var entry = entry
         guard !entry.unreadable, !entry.isEcho else { return entry }
@@ -482,13 +508,18 @@ public struct CaptureReader: Sendable {
         } else if let from = counts.highest(below: stage) {
             entry.kind = .confirmation
             counts.counts[from] -= 1
-            if !entry.lastReport { counts.counts[stage] += 1 }
+            // A last notice leaves room for its own repeat (an echo not known as one).
+            if !entry.lastReport || entry.notice { counts.counts[stage] += 1 }
             awaitingConfirmation[key] = counts.isEmpty ? nil : counts
         } else if entry.notice, counts.counts[stage] > 0 {
             entry.kind = .confirmation
+            if entry.lastReport {
+                counts.counts[stage] -= 1
+                awaitingConfirmation[key] = counts.isEmpty ? nil : counts
+            }
         } else {
             entry.kind = .event
-            if !entry.lastReport { awaitReports(key, at: stage) }
+            if !entry.lastReport || entry.notice { awaitReports(key, at: stage) }
         }
         return entry
     }

@@ -511,9 +511,12 @@ import Testing
             ] + block
         for (lines, events) in [
             (logging + debug + logged + upload + marked, 1), (debug + logged + upload + marked, 1),
-            (logged + upload + marked, 1), (marked, 1), (upload + marked + marked, 2),
+            (logged + upload + marked, 1), (marked, 1),
+            // The same marking again (an echo not known as one) is no second event, once.
+            (upload + marked + marked, 1), (logged + marked + marked, 1), (marked + marked + marked, 2),
             (logging + logged + logging + logged + upload + marked + marked, 2),
-            (logging + logged + upload + marked + logging + logged, 2), (logged + marked + marked, 2),
+            (logging + logged + logging + logged + upload + marked + marked + marked, 2),
+            (logging + logged + upload + marked + logging + logged, 2),
         ] {
             let result = try Self.run(CaptureText.iosArms + lines)
             #expect(
@@ -667,6 +670,55 @@ import Testing
             let result = try Self.run(CaptureText.iosArms + lines)
             #expect(result.counters.perEvent.reduce(0, +) == events, "\(lines[0]): \(result.lineRules)")
             #expect(result.nonPairLineRules.allSatisfy { !$0.contains("capture-entry") }, "\(result.lineRules)")
+        }
+    }
+
+    /// Colours inside a line (a `grep --color` highlight of the fixed text, a bold value, a
+    /// reset at the end of a wrapped header) are taken out, so the line reads as a terminal
+    /// shows it: the same events and findings as without them.
+    @Test func coloursInsideALineReadAsTheTerminalShowsThem() throws {
+        let bold = "\u{1B}[1m"
+        let reset = "\u{1B}[0m"
+        let line = "Logging event (FE): offer_closed(_oc), Bundle[{ga_event_origin(_o)=app, outcome=bogus}]"
+        let plain = try Self.run(CaptureText.androidArms + [CaptureText.logcat(1) + line])
+        for coloured in [
+            "\u{1B}[01;31m\u{1B}[KLogging event\u{1B}[m\u{1B}[K (FE): offer_closed(_oc), Bundle[{ga_event_origin(_o)=app, outcome=bogus}]",
+            "Logging \(bold)event\(reset) (FE): offer_closed(_oc), Bundle[{ga_event_origin(_o)=app, outcome=\(bold)bogus\(reset)}]",
+        ] {
+            let result = try Self.run(CaptureText.androidArms + [CaptureText.logcat(1) + coloured])
+            #expect(result.counters.perEvent == plain.counters.perEvent, "\(coloured)")
+            #expect(result.lineRules == plain.lineRules, "\(coloured): \(result.lineRules)")
+        }
+        let block = ["    limit_arm = capped;", "}"]
+        let wrapped = try Self.run(
+            CaptureText.iosArms + [
+                CaptureText.iosTime(1) + "[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params:"
+                    + reset,
+                "app, offer_shown, {",
+            ] + block)
+        #expect(wrapped.counters.perEvent.reduce(0, +) == 1 && wrapped.nonPairLineRules.isEmpty, "\(wrapped.lineRules)")
+    }
+
+    /// An iOS user property line wrapped at one of its spaces (inside its fixed text from its
+    /// second word on, after it, after the name or its comma), as a mail client wraps a line
+    /// with a long prefix, is read whole: the property set, with its finding.
+    @Test func anIOSUserPropertyLineWrappedAtASpaceIsReadWhole() throws {
+        let tag = CaptureText.iosTime(1) + "[FirebaseAnalytics][I-ACS023087] "
+        for message in [
+            "User property set. Name, value: mystery_prop (_mp), 1",
+            "Setting user property. Name, value: mystery_prop, 1",
+        ] {
+            let whole = try Self.run([tag + message])
+            let rules = whole.findings.map(\.ruleID).sorted()
+            #expect(rules.contains("stream/unknown-user-property"), "\(whole.lineRules)")
+            let bytes = Array(message.utf8)
+            let second = try #require(message.range(of: " ")).upperBound.utf16Offset(in: message)
+            for cut in bytes.indices where bytes[cut] == 0x20 && cut >= second && cut < bytes.count - 2 {
+                let head = String(decoding: bytes[..<cut], as: UTF8.self)
+                let tail = String(decoding: bytes[(cut + 1)...], as: UTF8.self)
+                let result = try Self.run([tag + head, tail])
+                #expect(result.findings.map(\.ruleID).sorted() == rules, "\(head)|\(tail): \(result.lineRules)")
+            }
         }
     }
 
